@@ -1,0 +1,1 @@
+export const extraFunctions: import('./types.ts').IndicatorDefinition[] = [];

@@ -1,0 +1,1 @@
+export const patternFunctions: import('./types.ts').IndicatorDefinition[] = [];
