@@ -1,0 +1,88 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
+import { loadOrCreateSecret } from './lib/secrets.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerLanguage } from './plugins/language.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { findWebDist, registerSpa } from './plugins/spa.ts';
+
+export type AppDependencies = {
+  /** An open database; when absent buildApp opens one from the config and closes it on app.close(). */
+  database?: Database;
+  redis?: Redis;
+  now?: () => Date;
+  /** Serve the SPA from this folder (default: apps/web/dist when built). `false` serves none. */
+  webDist?: string | false;
+};
+
+/** Builds the whole application (plugins, modules, SPA); never listens. */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.apiKey'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !deps.database;
+  const database =
+    deps.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
+  await migrate(database);
+  const redis = deps.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined);
+  const ownsRedis = !deps.redis && redis !== undefined;
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('redis', redis);
+  app.decorate('metrics', createMetrics());
+  app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
+  app.decorate('now', deps.now ?? (() => new Date()));
+  app.addHook('onClose', async () => {
+    if (ownsRedis) await redis?.quit().catch(() => undefined);
+    if (ownsDatabase) await database.close();
+  });
+
+  const tokens = createTokenService(config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'), app.now);
+
+  registerLanguage(app);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerMetrics(app);
+  registerAuth(app, tokens);
+  await registerOpenApi(app);
+
+  // Modules: one line each, under /api.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth', tokens });
+  await app.register(usersRoutes, { prefix: '/api/user', tokens });
+
+  const webDist = deps.webDist === false ? undefined : (deps.webDist ?? findWebDist(config.WEB_DIST_DIR));
+  await registerSpa(app, { webDist });
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every setting Farol reads from the environment, parsed once at start-up. README.md lists them all;
+ * keep the two in step.
+ */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  APP_URL: z.url().default('http://localhost:3000'),
+  WEB_DIST_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  METRICS_TOKEN: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  // market data (issue 4)
+  MARKET_DATA_SOURCE: z.enum(['auto', 'live', 'simulated']).default('auto'),
+  MARKET_SEED: z.coerce.number().int().default(42),
+  COINGECKO_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().optional(),
+  COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
+  COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(25),
+  BINANCE_BASE_URL: z.url().default('https://api.binance.com'),
+  FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  // AI chat (issue 7)
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  // billing (issue 6)
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_INICIANTE: z.string().optional(),
+  STRIPE_PRICE_PROFISSIONAL: z.string().optional(),
+  STRIPE_API_BASE: optionalUrl,
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // e-mail and jobs (issue 8)
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Farol <no-reply@farol.local>'),
+  CONTACT_EMAIL: z.string().default('contato@farol.local'),
+  ALERT_CHECK_CRON: z.string().default('0 */4 * * *'),
+  JOBS_ENABLED: booleanFlag.default(true),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; an invalid value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join('.');
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const config = result.data;
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}

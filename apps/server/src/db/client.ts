@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type DbExecutor = Db | DbTransaction;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL script in one transaction (migrations). */
+  runScript: (script: string) => Promise<void>;
+  /** Server version string, for /api/health. */
+  version: () => Promise<string>;
+  close: () => Promise<void>;
+  /** The underlying pool when on PostgreSQL (pg-boss shares it), else undefined. */
+  pool?: pg.Pool;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; when absent, embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Directory for PGlite's files; `undefined` keeps PGlite in memory (tests). */
+  pgliteDir?: string;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    runScript: async (script) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    version: async () => {
+      const result = await client.query<{ version: string }>('select version() as version');
+      return `PGlite ${result.rows[0]?.version ?? ''}`.trim();
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePostgres({ client: pool }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    pool,
+    runScript: async (script) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        await connection.query(script);
+        await connection.query('COMMIT');
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    version: async () => {
+      const result = await pool.query<{ version: string }>('show server_version');
+      return `PostgreSQL ${result.rows[0]?.version ?? ''}`.trim();
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

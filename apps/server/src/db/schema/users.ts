@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Preferences } from '@farol/contract';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull(),
+  // lower(email): e-mails are unique and compared case-insensitively
+  emailNormalized: text('email_normalized').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  avatar: text('avatar'),
+  preferences: jsonb('preferences').$type<Preferences>().notNull(),
+  // bumped on password change/reset: tokens carrying an older version stop working
+  tokenVersion: integer('token_version').notNull().default(0),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  language: text('language').notNull().default('pt-BR'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,27 @@
+import type { Language } from '@farol/i18n';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Metrics } from './lib/metrics.ts';
+import type { RateLimitStore } from './lib/rate-limiter.ts';
+import type { AuthenticatedUser } from './plugins/auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    redis: Redis | undefined;
+    metrics: Metrics;
+    rateLimitStore: RateLimitStore;
+    /** The clock every service reads (tests move it). */
+    now: () => Date;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    language: Language;
+    user: AuthenticatedUser | undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contract';
+
+/** Neutral domain types every provider maps to (CoinGecko, Binance, alternative.me, simulated). */
+export type Coin = {
+  /** CoinGecko id ("bitcoin"): coins are identified by id, never by symbol alone (symbols collide). */
+  id: string;
+  symbol: string; // upper case
+  name: string;
+  image?: string;
+  rank?: number;
+  currentPrice?: number; // USD
+  marketCap?: number;
+  totalVolume?: number;
+  priceChangePercentage24h?: number;
+  circulatingSupply?: number;
+  totalSupply?: number;
+  maxSupply?: number;
+};
+
+export type GlobalMarket = {
+  totalMarketCap: number; // USD
+  bitcoinDominance: number; // percent
+  ethereumDominance: number; // percent
+  bitcoinMarketCap: number;
+  marketCapChangePercentage24h?: number;
+  lastUpdated: number; // unix seconds
+};
+
+export type FearGreed = { value: number; classification: string; timestamp: number /* unix seconds */ };
+
+export type Candle = {
+  openTime: number; // ms, candle open
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number; // base asset
+};
+
+/** What every market read returns: the data, where it came from and whether it is a cached copy. */
+export type MarketResult<T> = {
+  data: T;
+  source: MarketSource;
+  isFromCache: boolean;
+  /** Seconds since the data was fetched from its source. */
+  ageSeconds: number;
+  fetchedAt: number; // ms
+};
+
+/**
+ * The market-data service (decorated as `app.market` by the market module). Other modules read the
+ * market only through it; it owns caching, single-flight, fallback to the simulated market.
+ */
+export type MarketService = {
+  /** Top coins by market cap (up to 500), rank order. */
+  getCoins: () => Promise<MarketResult<Coin[]>>;
+  getGlobal: () => Promise<MarketResult<GlobalMarket>>;
+  /** Latest value first; `days` of daily history (1 = only the latest). */
+  getFearGreed: (days?: number) => Promise<MarketResult<FearGreed[]>>;
+  /** Closed candles only (the still-open candle excluded), oldest first, at most `limit`. */
+  getCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
+  /** Starts the background refresher; stopped by app.close(). */
+  start: () => void;
+  stop: () => Promise<void>;
+};

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, type AppDependencies } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it when a server answers). */
+export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Runs a block of tests once per database engine. */
+export function forEachEngine(body: (engine: Engine) => void) {
+  for (const engine of engines) describe(`on ${engine}`, () => body(engine));
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export type TestApp = {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  /** Sends a JSON request; `token` adds the bearer header. */
+  request: <T = any>(
+    method: string,
+    pathname: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ) => Promise<ApiResponse<T>>;
+  /** Registers (and so signs in) a new user with a unique e-mail. */
+  registerUser: (overrides?: { name?: string; email?: string; password?: string; language?: string }) => Promise<{
+    token: string;
+    user: { id: string; name: string; email: string };
+    email: string;
+    password: string;
+  }>;
+  /** Makes a user admin directly in the database. */
+  makeAdmin: (userId: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `farol_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Builds the real app on a fresh database (in-memory PGlite, or a new PostgreSQL database dropped at
+ * close) and listens on a loopback port. `env` sets any configuration variable.
+ */
+export async function startTestApp(
+  options: { engine?: Engine; env?: Record<string, string | undefined>; deps?: AppDependencies } = {},
+): Promise<TestApp> {
+  const engine = options.engine ?? 'pglite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-test-'));
+  const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    MARKET_DATA_SOURCE: 'simulated',
+    JOBS_ENABLED: 'false',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...options.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url,
+  } as NodeJS.ProcessEnv);
+  const database = options.deps?.database ?? (await openDatabase({ databaseUrl: postgres?.url }));
+  const app = await buildApp(config, { webDist: false, ...options.deps, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let counter = 0;
+
+  const request: TestApp['request'] = async (method, pathname, requestOptions = {}) => {
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+    let body: string | undefined = requestOptions.rawBody;
+    if (requestOptions.body !== undefined) {
+      body = JSON.stringify(requestOptions.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + pathname, { method, headers, body });
+    const text = await response.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON (metrics, HTML): keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers, text };
+  };
+
+  return {
+    app,
+    url,
+    config,
+    database,
+    dataDir,
+    request,
+    registerUser: async (overrides = {}) => {
+      counter += 1;
+      const email = overrides.email ?? `user${counter}-${crypto.randomBytes(4).toString('hex')}@farol.test`;
+      const password = overrides.password ?? 'senhaSegura1';
+      const response = await request('POST', '/api/auth/register', {
+        body: { name: overrides.name ?? `Usuária ${counter}`, email, password, confirmPassword: password },
+        headers: overrides.language ? { 'accept-language': overrides.language } : {},
+      });
+      if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+      return { token: response.body.token, user: response.body.user, email, password };
+    },
+    makeAdmin: async (userId) => {
+      const { sql } = await import('drizzle-orm');
+      await database.db.execute(sql`update users set is_admin = true where id = ${userId}`);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { languageSchema } from './common.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Password rules of spec section 5: at least 8 characters, one letter, one number. */
+export const passwordRules = {
+  length: (value: string) => value.length >= PASSWORD_MIN_LENGTH,
+  letter: (value: string) => /\p{L}/u.test(value),
+  number: (value: string) => /\p{Nd}/u.test(value),
+} as const;
+
+export const emailSchema = z.string().trim().min(1, 'email_required').max(EMAIL_MAX_LENGTH).email('email_invalid');
+
+export const newPasswordSchema = z
+  .string()
+  .min(1, 'password_required')
+  .max(200, 'password_too_long')
+  .refine(passwordRules.length, 'password_min_length')
+  .refine(passwordRules.letter, 'password_letter')
+  .refine(passwordRules.number, 'password_number');
+
+export const aiProviders = ['openai', 'gemini'] as const;
+export const aiProviderSchema = z.enum(aiProviders);
+export type AiProvider = z.infer<typeof aiProviderSchema>;
+
+export const preferencesSchema = z.object({
+  aiProvider: aiProviderSchema,
+  theme: z.enum(['dark', 'light']),
+  emailAlerts: z.boolean(),
+  pushNotifications: z.boolean(),
+  language: languageSchema.optional(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const defaultPreferences: Preferences = {
+  aiProvider: 'openai',
+  theme: 'dark',
+  emailAlerts: true,
+  pushNotifications: true,
+};
+
+/** The `user` object stored in the browser and returned by login and register. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
+  preferences: preferencesSchema,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'password_required').max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'confirm_password_required'),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'password_mismatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Answer of login and register: token, user, message (spec section 3). */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: publicUserSchema,
+  message: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(10).max(500),
+  password: newPasswordSchema,
+});

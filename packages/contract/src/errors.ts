@@ -1,0 +1,71 @@
+/**
+ * Stable error codes of the Farol API. Every error body is `{ code, message, errors? }`;
+ * the server maps each code to an HTTP status in one table (apps/server/src/plugins/error-handler.ts)
+ * and its translated message lives in packages/i18n under `errors.<code>`.
+ */
+export const errorCodes = [
+  // generic
+  'validation_failed',
+  'bad_request',
+  'unauthorized',
+  'session_expired',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'conflict',
+  'payload_too_large',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+  // accounts
+  'invalid_credentials',
+  'email_taken',
+  'password_mismatch',
+  'password_too_weak',
+  'wrong_current_password',
+  'invalid_reset_token',
+  // plans and entitlements
+  'plan_required',
+  'analysis_requires_pro',
+  'search_requires_pro',
+  'admin_required',
+  // market data
+  'unknown_coin',
+  'unknown_symbol',
+  'upstream_rate_limited',
+  'upstream_unavailable',
+  'upstream_bad_response',
+  // billing
+  'payments_unavailable',
+  'plan_already_active',
+  'login_required_to_subscribe',
+  'no_active_subscription',
+  'invalid_webhook_signature',
+  'billing_provider_error',
+  // chat and api keys
+  'chat_limit_reached',
+  'api_key_required',
+  'api_key_rejected',
+  'ai_provider_unavailable',
+  'ai_quota_exceeded',
+  'message_empty',
+  'message_too_long',
+  // alerts
+  'alert_limit_reached',
+  'alert_not_found',
+  // e-mail
+  'email_rate_limited',
+  'email_recipient_forbidden',
+  // jobs
+  'unknown_job',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The body of every non-2xx answer. */
+export type ErrorBody = {
+  code: ErrorCode;
+  message: string;
+  errors?: { message: string; field?: string }[];
+  [extra: string]: unknown;
+};

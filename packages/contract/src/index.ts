@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './user.ts';
+export * from './market-constants.ts';

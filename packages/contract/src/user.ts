@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, newPasswordSchema, preferencesSchema, publicUserSchema } from './auth.ts';
+
+/** GET /api/user/profile */
+export const profileSchema = publicUserSchema;
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  name: z.string().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
+});
+export const updateProfileResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'current_password_required').max(200),
+  newPassword: newPasswordSchema,
+});
+
+/** PUT /api/user/preferences: any subset of the preferences. */
+export const updatePreferencesRequestSchema = preferencesSchema.partial().strict();
+export const preferencesResponseSchema = z.object({ preferences: preferencesSchema, message: z.string() });

@@ -1,0 +1,23 @@
+// One import per namespace and language. Add a namespace: create locales/<lang>/<ns>.json for the three
+// languages and list it here (the catalogue test fails when a language lacks a key).
+import ptCommon from '../locales/pt-BR/common.json' with { type: 'json' };
+import enCommon from '../locales/en/common.json' with { type: 'json' };
+import esCommon from '../locales/es/common.json' with { type: 'json' };
+import ptErrors from '../locales/pt-BR/errors.json' with { type: 'json' };
+import enErrors from '../locales/en/errors.json' with { type: 'json' };
+import esErrors from '../locales/es/errors.json' with { type: 'json' };
+import ptAuth from '../locales/pt-BR/auth.json' with { type: 'json' };
+import enAuth from '../locales/en/auth.json' with { type: 'json' };
+import esAuth from '../locales/es/auth.json' with { type: 'json' };
+import ptProfile from '../locales/pt-BR/profile.json' with { type: 'json' };
+import enProfile from '../locales/en/profile.json' with { type: 'json' };
+import esProfile from '../locales/es/profile.json' with { type: 'json' };
+import ptDashboard from '../locales/pt-BR/dashboard.json' with { type: 'json' };
+import enDashboard from '../locales/en/dashboard.json' with { type: 'json' };
+import esDashboard from '../locales/es/dashboard.json' with { type: 'json' };
+
+export const resources = {
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard },
+} as const;
