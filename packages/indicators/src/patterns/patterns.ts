@@ -19,7 +19,7 @@ function scan(open: Series, high: Series, low: Series, close: Series, lookback: 
 /** Doji: body <= 10% of the average high-low range (Nison, Japanese Candlestick Charting Techniques 1991; TA-Lib ta_CDLDOJI.c). */
 export const cdlDoji: PatternKernel = (o, h, l, c) => {
   const lookback = 10;
-  let doji = new Float64Array(0);
+  let doji: Float64Array = new Float64Array(0);
   return scan(o, h, l, c, lookback, (k, i) => (k.body(i) <= doji[i] ? 100 : 0), (k) => {
     doji = k.averages('BodyDoji', lookback);
   });
@@ -28,7 +28,7 @@ export const cdlDoji: PatternKernel = (o, h, l, c) => {
 /** Spinning top: small body, both shadows longer than the body (Nison 1991; TA-Lib ta_CDLSPINNINGTOP.c). */
 export const cdlSpinningTop: PatternKernel = (o, h, l, c) => {
   const lookback = 10;
-  let short = new Float64Array(0);
+  let short: Float64Array = new Float64Array(0);
   return scan(
     o, h, l, c, lookback,
     (k, i) => (k.body(i) < short[i] && k.upperShadow(i) > k.body(i) && k.lowerShadow(i) > k.body(i) ? k.color(i) * 100 : 0),
@@ -41,8 +41,8 @@ export const cdlSpinningTop: PatternKernel = (o, h, l, c) => {
 /** Marubozu: long body, very short shadows (Nison 1991; TA-Lib ta_CDLMARUBOZU.c). */
 export const cdlMarubozu: PatternKernel = (o, h, l, c) => {
   const lookback = 10;
-  let long = new Float64Array(0);
-  let veryShort = new Float64Array(0);
+  let long: Float64Array = new Float64Array(0);
+  let veryShort: Float64Array = new Float64Array(0);
   return scan(
     o, h, l, c, lookback,
     (k, i) => (k.body(i) > long[i] && k.upperShadow(i) < veryShort[i] && k.lowerShadow(i) < veryShort[i] ? k.color(i) * 100 : 0),
@@ -56,10 +56,10 @@ export const cdlMarubozu: PatternKernel = (o, h, l, c) => {
 function hammerLike(isHangingMan: boolean): PatternKernel {
   return (o, h, l, c) => {
     const lookback = 11;
-    let short = new Float64Array(0);
-    let longShadow = new Float64Array(0);
-    let veryShort = new Float64Array(0);
-    let near = new Float64Array(0);
+    let short: Float64Array = new Float64Array(0);
+    let longShadow: Float64Array = new Float64Array(0);
+    let veryShort: Float64Array = new Float64Array(0);
+    let near: Float64Array = new Float64Array(0);
     return scan(
       o, h, l, c, lookback,
       (k, i) => {
@@ -86,9 +86,9 @@ export const cdlHangingMan = hammerLike(true);
 function invertedHammerLike(isShootingStar: boolean): PatternKernel {
   return (o, h, l, c) => {
     const lookback = 11;
-    let short = new Float64Array(0);
-    let longShadow = new Float64Array(0);
-    let veryShort = new Float64Array(0);
+    let short: Float64Array = new Float64Array(0);
+    let longShadow: Float64Array = new Float64Array(0);
+    let veryShort: Float64Array = new Float64Array(0);
     return scan(
       o, h, l, c, lookback,
       (k, i) => {
@@ -124,8 +124,8 @@ export const cdlEngulfing: PatternKernel = (o, h, l, c) =>
 /** Harami: small body inside the prior long body; ±80 when a body edge touches (Nison 1991; TA-Lib 0.6 ta_CDLHARAMI.c). */
 export const cdlHarami: PatternKernel = (o, h, l, c) => {
   const lookback = 11;
-  let long = new Float64Array(0);
-  let short = new Float64Array(0);
+  let long: Float64Array = new Float64Array(0);
+  let short: Float64Array = new Float64Array(0);
   return scan(
     o, h, l, c, lookback,
     (k, i) => {
@@ -144,9 +144,9 @@ export const cdlHarami: PatternKernel = (o, h, l, c) => {
 function starLike(isMorning: boolean): PatternKernel {
   return (o, h, l, c, penetration) => {
     const lookback = 12;
-    let long = new Float64Array(0);
-    let short = new Float64Array(0);
-    let short2 = new Float64Array(0);
+    let long: Float64Array = new Float64Array(0);
+    let short: Float64Array = new Float64Array(0);
+    let short2: Float64Array = new Float64Array(0);
     return scan(
       o, h, l, c, lookback,
       (k, i) => {
@@ -242,8 +242,8 @@ export const cdl3BlackCrows: PatternKernel = (o, h, l, c) => {
 /** Piercing line (Nison 1991; TA-Lib ta_CDLPIERCING.c). */
 export const cdlPiercing: PatternKernel = (o, h, l, c) => {
   const lookback = 11;
-  let long1 = new Float64Array(0);
-  let long0 = new Float64Array(0);
+  let long1: Float64Array = new Float64Array(0);
+  let long0: Float64Array = new Float64Array(0);
   return scan(
     o, h, l, c, lookback,
     (k, i) =>
@@ -266,7 +266,7 @@ export const cdlPiercing: PatternKernel = (o, h, l, c) => {
 /** Dark cloud cover (Nison 1991; TA-Lib ta_CDLDARKCLOUDCOVER.c, penetration 0.5). */
 export const cdlDarkCloudCover: PatternKernel = (o, h, l, c, penetration) => {
   const lookback = 11;
-  let long = new Float64Array(0);
+  let long: Float64Array = new Float64Array(0);
   return scan(
     o, h, l, c, lookback,
     (k, i) =>
