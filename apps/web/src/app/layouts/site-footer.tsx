@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandLink } from './top-nav.tsx';
+
+const footerGroups = [
+  {
+    titleKey: 'footer.product',
+    links: [
+      { to: '/features', key: 'nav.features' },
+      { to: '/pricing', key: 'nav.pricing' },
+      { to: '/ai-chat', key: 'footer.aiChat' },
+      { to: '/trading-signals', key: 'footer.tradingSignals' },
+    ],
+  },
+  {
+    titleKey: 'footer.company',
+    links: [
+      { to: '/about', key: 'nav.about' },
+      { to: '/contact', key: 'nav.contact' },
+      { to: '/blog', key: 'footer.blog' },
+    ],
+  },
+  {
+    titleKey: 'footer.legal',
+    links: [
+      { to: '/privacy', key: 'footer.privacy' },
+      { to: '/terms', key: 'footer.terms' },
+    ],
+  },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation('common');
+  return (
+    <footer className="border-t border-border bg-card/40">
+      <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="flex flex-col gap-3">
+          <BrandLink />
+          <p className="max-w-xs text-sm text-muted-foreground">{t('tagline')}</p>
+        </div>
+        {footerGroups.map((group) => (
+          <nav key={group.titleKey} aria-label={t(group.titleKey)} className="flex flex-col gap-2">
+            <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t(group.titleKey)}</h2>
+            <ul className="flex flex-col gap-1.5">
+              {group.links.map(({ to, key }) => (
+                <li key={to}>
+                  <Link to={to} className="text-sm text-foreground/85 hover:text-primary">
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-border">
+        <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
+          <p role="note" className="leading-relaxed">
+            {t('footer.disclaimer')}
+          </p>
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { i18n } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Tooltip.Provider delayDuration={300}>
+          {children}
+          {/* Spec section 9: success toasts stay 5 s. */}
+          <Toaster theme="dark" position="top-right" richColors closeButton duration={5000} />
+        </Tooltip.Provider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

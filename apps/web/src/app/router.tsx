@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingState } from '../components/ui/spinner.tsx';
+import { SiteLayout } from './layouts/site-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** Loads a page on first visit: every route is its own chunk. */
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+// All routes are public (spec section 2); pages that need a session guard themselves with useRequireAuth().
+// ADD A ROUTE: one line in this list, alphabetical by path, pointing at apps/web/src/pages/<name>-page.tsx.
+// Still to come from other issues: /, /about, /ai-chat, /alerts, /blog, /chat, /contact, /email-settings,
+// /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
+// /trading-signals.
+const pageRoutes: RouteObject[] = [
+  { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
+  { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
+  { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
+  { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: SiteLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: () => <LoadingState className="min-h-dvh" />,
+    children: [
+      ...pageRoutes,
+      { path: '*', lazy: page(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,43 @@
+import {
+  authResponseSchema,
+  type AuthResponse,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@farol/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { saveSession } from '../../../lib/session.ts';
+
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return apiRequest('/api/auth/login', { method: 'POST', body, schema: authResponseSchema });
+}
+
+export function register(body: RegisterRequest): Promise<AuthResponse> {
+  return apiRequest('/api/auth/register', { method: 'POST', body, schema: authResponseSchema });
+}
+
+/** Spec section 4: login or register success stores token and user, says so, and goes to /dashboard. */
+function useStartSession() {
+  const navigate = useNavigate();
+  return ({ token, user, message }: AuthResponse) => {
+    saveSession(token, user);
+    toast.success(message);
+    navigate('/dashboard');
+  };
+}
+
+export function useLoginMutation() {
+  const startSession = useStartSession();
+  return useMutation({ mutationFn: login, onSuccess: startSession, meta: { errorTitle: 'auth:login.errorTitle' } });
+}
+
+export function useRegisterMutation() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: startSession,
+    meta: { errorTitle: 'auth:register.errorTitle' },
+  });
+}

@@ -1,0 +1,50 @@
+import {
+  messageResponseSchema,
+  profileSchema,
+  updateProfileResponseSchema,
+  type Profile,
+} from '@farol/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { saveToken, saveUser } from '../../../lib/session.ts';
+
+const PROFILE_URL = '/api/user/profile';
+
+// The change-password answer also carries the fresh token (the old one stops working). The contract has no
+// schema for it yet, so it is the message answer plus one string field taken from that same schema.
+const changePasswordResponseSchema = messageResponseSchema.extend({ token: messageResponseSchema.shape.message });
+
+export function useProfileQuery() {
+  return useQuery({
+    queryKey: [PROFILE_URL],
+    queryFn: ({ signal }) => apiRequest(PROFILE_URL, { schema: profileSchema, signal }),
+    meta: { errorTitle: 'profile:loadError' },
+  });
+}
+
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string }) =>
+      apiRequest(PROFILE_URL, { method: 'PUT', body, schema: updateProfileResponseSchema }),
+    onSuccess: ({ user, message }) => {
+      queryClient.setQueryData<Profile>([PROFILE_URL], user);
+      saveUser(user);
+      toast.success(message);
+    },
+    meta: { errorTitle: 'profile:updateError' },
+  });
+}
+
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiRequest('/api/user/change-password', { method: 'PUT', body, schema: changePasswordResponseSchema }),
+    onSuccess: ({ token, message }) => {
+      saveToken(token);
+      toast.success(message);
+    },
+    meta: { errorTitle: 'profile:passwordError' },
+  });
+}

@@ -1,0 +1,93 @@
+import { currentLanguage, type Language } from './i18n.ts';
+
+// Every number and date on screen goes through Intl with the interface language (spec section 9 decimals).
+// Formatters are cached per language and options: building Intl objects is the expensive part.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = create();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cachedFormatter(`n|${language}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+}
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cachedFormatter(`d|${language}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+}
+
+export type Currency = 'USD' | 'BRL';
+
+/** Price with 2 decimals: pt-BR `R$ 1.234,56`, en `$1,234.56`. */
+export function formatPrice(value: number, currency: Currency = 'USD', language = currentLanguage()): string {
+  return numberFormat(language, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** A value already in percent units (12.345 -> "12,35%"), 2 decimals; `signed` adds "+" to gains. */
+export function formatPercent(value: number, options: { signed?: boolean } = {}, language = currentLanguage()): string {
+  return numberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: options.signed ? 'exceptZero' : 'auto',
+  }).format(value / 100);
+}
+
+function formatFixed(value: number, digits: number, language: Language): string {
+  return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** RSI with 1 decimal. */
+export function formatRsi(value: number, language = currentLanguage()): string {
+  return formatFixed(value, 1, language);
+}
+
+/** MACD with 4 decimals. */
+export function formatMacd(value: number, language = currentLanguage()): string {
+  return formatFixed(value, 4, language);
+}
+
+/** Compact figure with 2 decimals: 1 234 567 890 -> "1,23 bi" (pt-BR) / "1.23B" (en). */
+export function formatCompact(value: number, language = currentLanguage()): string {
+  return numberFormat(language, { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
+/** Amount in trillions with 2 decimals, unit left to the caller's copy: 2.41e12 -> "2,41". */
+export function formatTrillions(value: number, language = currentLanguage()): string {
+  return formatFixed(value / 1e12, 2, language);
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** Calendar date: pt-BR `21/11/2025`, en `11/21/2025`. */
+export function formatDate(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(toDate(value));
+}
+
+/** Date with hour and minute: pt-BR `21/11/2025, 14:05`. */
+export function formatDateTime(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(toDate(value));
+}
+
+/** Long date for "member since": pt-BR `21 de novembro de 2025`. */
+export function formatLongDate(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(toDate(value));
+}

@@ -1,0 +1,102 @@
+import { publicUserSchema, type PublicUser } from '@farol/contract';
+import { useSyncExternalStore } from 'react';
+
+// Spec section 3: the token and the user (JSON) are stored separately; logged in means both exist.
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+const SESSION_EVENT = 'farol:session';
+
+export type Session = { token: string; user: PublicUser };
+
+export function readToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+let cachedRaw: { token: string | null; user: string | null } = { token: null, user: null };
+let cachedSession: Session | null = null;
+
+/** The stored session, or null when the token or the user is missing or the user JSON is unreadable. */
+export function readSession(): Session | null {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const user = localStorage.getItem(USER_KEY);
+  // Same strings, same object: useSyncExternalStore needs a stable snapshot.
+  if (token === cachedRaw.token && user === cachedRaw.user) return cachedSession;
+  cachedRaw = { token, user };
+  cachedSession = token && user ? parseSession(token, user) : null;
+  return cachedSession;
+}
+
+function parseSession(token: string, rawUser: string): Session | null {
+  try {
+    const parsed = publicUserSchema.safeParse(JSON.parse(rawUser));
+    return parsed.success ? { token, user: parsed.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function announceSessionChange(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+export function saveSession(token: string, user: PublicUser): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  announceSessionChange();
+}
+
+/** Replaces the stored user (after a profile edit) without touching the token. */
+export function saveUser(user: PublicUser): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  announceSessionChange();
+}
+
+/** Replaces the token (the server issues a new one after a password change; the old one stops working). */
+export function saveToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  announceSessionChange();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  announceSessionChange();
+}
+
+/** Calls `listener` when the session changes in this tab or in another one (`storage` event). */
+export function subscribeSession(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(SESSION_EVENT, listener);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SESSION_EVENT, listener);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, readSession, () => null);
+}
+
+/** Dashboard logout (spec section 2): clear the session and go to /login inside the app. */
+export function logoutToLogin(navigate: (to: string, options?: { replace?: boolean }) => void): void {
+  clearSession();
+  navigate('/login', { replace: true });
+}
+
+/** Shared-menu logout (spec section 2): clear the session, go to / and reload so no state survives. */
+export function logoutAndReload(): void {
+  clearSession();
+  window.location.assign('/');
+}
+
+/** Up to two initials for the avatar: "Ana Maria Souza" -> "AS", "ana" -> "A". */
+export function userInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}

@@ -1,0 +1,14 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('pt-BR');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
