@@ -1,0 +1,71 @@
+// Farol service worker: keeps the app shell (index.html + hashed assets) so the site opens on a flaky
+// connection. Market data and account calls (/api/*) and every non-GET request always go to the network.
+// The build replaces the two markers below (vite.config.ts, serviceWorkerVersion plugin): a new deploy
+// changes this file's bytes, so browsers install the new worker, which drops the previous caches.
+const BUILD_VERSION = 'dev';
+const PRECACHE_ASSETS = [];
+
+const CACHE_PREFIX = 'farol-shell-';
+const CACHE_NAME = CACHE_PREFIX + BUILD_VERSION;
+const SHELL_URL = '/index.html';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      const shell = await fetch('/', { cache: 'reload' });
+      if (shell.ok) await cache.put(SHELL_URL, shell);
+      await cache.addAll(PRECACHE_ASSETS);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)),
+      );
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirstShell(request));
+  } else if (url.pathname.startsWith('/assets/')) {
+    // Hashed file names never change content, so the cached copy is always right.
+    event.respondWith(cacheFirst(request));
+  }
+});
+
+async function networkFirstShell(request) {
+  const cache = await caches.open(CACHE_NAME);
+  try {
+    const response = await fetch(request);
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && type.includes('text/html')) await cache.put(SHELL_URL, response.clone());
+    return response;
+  } catch (error) {
+    const shell = await cache.match(SHELL_URL);
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE_NAME);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
