@@ -60,6 +60,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

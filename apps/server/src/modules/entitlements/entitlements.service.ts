@@ -6,17 +6,32 @@ import { adminLimits, isPlanId, planLimits, type PlanId, type PlanLimits } from 
 
 export type Entitlements = PlanLimits & { plan: PlanId; isAdmin: boolean };
 
+/** The subscription fields the plan in force depends on. */
+export type PlanState = Pick<SubscriptionRow, 'plan' | 'status' | 'currentPeriodEnd'> &
+  Partial<Pick<SubscriptionRow, 'cancelAtPeriodEnd' | 'stripeSubscriptionId'>>;
+
 /**
- * The plan in force now: a paid plan whose period has ended (cancelled, or not renewed) is back to free.
- * Cancellation keeps access until the period end (spec section 4).
+ * Stripe renews a subscription up to about an hour after its period ends and tells us by webhook; a paid
+ * subscription that is not cancelled keeps its plan this long past the period end while that news travels.
  */
-export function effectivePlan(subscription: Pick<SubscriptionRow, 'plan' | 'status' | 'currentPeriodEnd'> | undefined, now: Date): PlanId {
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+// Stripe states in which nothing has been paid for the current period.
+const statusesWithoutAccess = new Set(['incomplete', 'incomplete_expired', 'unpaid', 'paused']);
+
+/**
+ * The plan in force now. Cancellation keeps access until the end of the paid period, then the account is
+ * back to free (spec section 4); a grant without an end date lasts until an admin changes it.
+ */
+export function effectivePlan(subscription: PlanState | undefined, now: Date): PlanId {
   if (!subscription || !isPlanId(subscription.plan) || subscription.plan === 'free') return 'free';
-  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
-    return subscription.currentPeriodEnd && subscription.currentPeriodEnd > now ? subscription.plan : 'free';
-  }
-  if (subscription.currentPeriodEnd && subscription.currentPeriodEnd <= now) return 'free';
-  return subscription.plan;
+  if (statusesWithoutAccess.has(subscription.status)) return 'free';
+  const periodEnd = subscription.currentPeriodEnd;
+  if (!periodEnd) return subscription.status === 'canceled' ? 'free' : subscription.plan;
+  if (periodEnd > now) return subscription.plan;
+  const awaitsRenewal =
+    subscription.status !== 'canceled' && !subscription.cancelAtPeriodEnd && Boolean(subscription.stripeSubscriptionId);
+  return awaitsRenewal && now.getTime() - periodEnd.getTime() < RENEWAL_GRACE_MS ? subscription.plan : 'free';
 }
 
 /** The one answer to "what may this user do?": routes ask this and never compare plan ids. */
@@ -31,6 +46,8 @@ export async function getUserEntitlements(db: DbExecutor, userId: string, now: D
       plan: subscriptions.plan,
       status: subscriptions.status,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -38,7 +55,15 @@ export async function getUserEntitlements(db: DbExecutor, userId: string, now: D
     .limit(1);
   if (!row) return entitlementsFor('free', false);
   const plan = effectivePlan(
-    row.plan ? { plan: row.plan, status: row.status ?? 'active', currentPeriodEnd: row.currentPeriodEnd } : undefined,
+    row.plan
+      ? {
+          plan: row.plan,
+          status: row.status ?? 'active',
+          currentPeriodEnd: row.currentPeriodEnd,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+          stripeSubscriptionId: row.stripeSubscriptionId,
+        }
+      : undefined,
     now,
   );
   return entitlementsFor(plan, row.isAdmin);
@@ -46,3 +71,6 @@ export async function getUserEntitlements(db: DbExecutor, userId: string, now: D
 
 /** Whether a limit of -1 (unlimited) or N still allows `used + 1`. */
 export const isWithinLimit = (limit: number, used: number) => limit < 0 || used < limit;
+
+/** What is left of a limit: -1 when unlimited, never below 0. */
+export const remainingOf = (limit: number, used: number) => (limit < 0 ? -1 : Math.max(0, limit - used));

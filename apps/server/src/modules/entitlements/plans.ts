@@ -1,10 +1,6 @@
-/**
- * What each plan allows, as data. The spec gives two readings in places; Farol applies one everywhere
- * (README, "Plans"): free 3 conversations a day, iniciante 5, profissional unlimited.
- * -1 means unlimited.
- */
-export const planIds = ['free', 'iniciante', 'profissional'] as const;
-export type PlanId = (typeof planIds)[number];
+import { planIds, type CatalogPlanId, type PlanId } from '@farol/contract';
+
+export { planIds, type PlanId };
 
 export type PlanLimits = {
   /** Coins in the market table: top N by market cap (0: the table is locked). */
@@ -16,6 +12,11 @@ export type PlanLimits = {
   alerts: number;
 };
 
+/**
+ * What each plan allows, as data. The spec gives two readings in places; Farol applies one everywhere
+ * (README, "Plans"): free 3 conversations a day, iniciante 5, profissional unlimited.
+ * -1 means unlimited.
+ */
 export const planLimits = {
   free: { coinsVisible: 5, marketSignals: 3, advancedAnalysis: false, coinSearch: false, conversationsPerDay: 3, alerts: 3 },
   iniciante: { coinsVisible: 0, marketSignals: 5, advancedAnalysis: false, coinSearch: false, conversationsPerDay: 5, alerts: 10 },
@@ -31,6 +32,47 @@ export const adminLimits: PlanLimits = {
   conversationsPerDay: -1,
   alerts: -1,
 };
+
+/**
+ * The catalogue of GET /api/subscription/plans, as data: prices in BRL a month (spec sections 1 and 9),
+ * the limits it shows and the feature keys whose texts live in the `billing` catalogue. Enterprise is
+ * sold by contact: no price, no checkout, and it shows the Profissional limits as its floor.
+ */
+export const planCatalog: {
+  id: CatalogPlanId;
+  price: number | 'custom';
+  limits: PlanLimits;
+  features: readonly string[];
+  popular?: true;
+  contactSales?: true;
+}[] = [
+  {
+    id: 'free',
+    price: 0,
+    limits: planLimits.free,
+    features: ['topCoins', 'signals', 'conversations', 'alerts', 'ownApiKeys'],
+  },
+  {
+    id: 'iniciante',
+    price: 49,
+    limits: planLimits.iniciante,
+    features: ['signals', 'conversations', 'alerts', 'emailAlerts', 'ownApiKeys'],
+  },
+  {
+    id: 'profissional',
+    price: 149,
+    limits: planLimits.profissional,
+    features: ['topCoins', 'search', 'premiumSignals', 'unlimitedConversations', 'advancedAnalysis', 'alerts', 'specialistAgents', 'prioritySupport'],
+    popular: true,
+  },
+  {
+    id: 'enterprise',
+    price: 'custom',
+    limits: planLimits.profissional,
+    features: ['everythingInPro', 'dedicatedApi', 'customLimits', 'salesContact'],
+    contactSales: true,
+  },
+];
 
 export const isPlanId = (value: unknown): value is PlanId =>
   typeof value === 'string' && (planIds as readonly string[]).includes(value);

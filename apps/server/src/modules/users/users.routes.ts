@@ -12,7 +12,8 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { changePassword, getProfile, renameUser, updatePreferences } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
-  app.addHook('preHandler', app.authenticate);
+  // onRequest (before validation) so validation messages use the signed-in user's language
+  app.addHook('onRequest', app.authenticate);
   const security = [{ bearerAuth: [] }];
 
   app.get(

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+
+forEachEngine((engine) => {
+  describe('POST /api/auth/register and /login', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ engine, env: { ADMIN_EMAILS: 'Chefe@Farol.test' } });
+    });
+    afterAll(async () => t.close());
+
+    it('creates an account on the free plan and answers token, user and message', async () => {
+      const response = await t.request('POST', '/api/auth/register', {
+        body: { name: '  Ana Souza ', email: 'Ana@Example.com', password: 'abc12345', confirmPassword: 'abc12345' },
+      });
+      expect(response.status).toBe(201);
+      expect(response.body.token.split('.')).toHaveLength(3);
+      expect(response.body.user).toMatchObject({
+        name: 'Ana Souza',
+        email: 'Ana@Example.com',
+        avatar: null,
+        preferences: { aiProvider: 'openai', theme: 'dark', emailAlerts: true, pushNotifications: true },
+      });
+      expect(response.body.message).toBe('Conta criada com sucesso');
+      const rows = await t.database.db.execute<{ password_hash: string; plan: string }>(
+        "select u.password_hash, s.plan from users u join subscriptions s on s.user_id = u.id where u.email_normalized = 'ana@example.com'",
+      );
+      expect(rows.rows[0]!.plan).toBe('free');
+      expect(rows.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('refuses a duplicate e-mail in any letter case with 409', async () => {
+      const response = await t.request('POST', '/api/auth/register', {
+        body: { name: 'Outra', email: 'ANA@example.COM', password: 'abc12345', confirmPassword: 'abc12345' },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+    });
+
+    it.each([
+      [{ name: '', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12345' }, 'name', 'O nome é obrigatório.'],
+      [{ name: 'A', email: 'not-an-email', password: 'abc12345', confirmPassword: 'abc12345' }, 'email', 'Informe um e-mail válido.'],
+      [{ name: 'A', email: 'a@b.co', password: 'abc1234', confirmPassword: 'abc1234' }, 'password', 'A senha deve ter pelo menos 8 caracteres.'],
+      [{ name: 'A', email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, 'password', 'A senha deve conter um número.'],
+      [{ name: 'A', email: 'a@b.co', password: '12345678', confirmPassword: '12345678' }, 'password', 'A senha deve conter uma letra.'],
+      [{ name: 'A', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12346' }, 'confirmPassword', 'As senhas não coincidem'],
+      [{ name: 'A', email: 'a@b.co', password: 'abc12345' }, 'confirmPassword', 'confirmPassword é obrigatório.'],
+    ])('rejects %j with a message on %s', async (body, field, message) => {
+      const response = await t.request('POST', '/api/auth/register', { body });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('validation_failed');
+      expect(response.body.errors).toContainEqual({ field, message });
+      const count = await t.database.db.execute<{ n: number }>("select count(*)::int as n from users where email_normalized = 'a@b.co'");
+      expect(count.rows[0]!.n).toBe(0);
+    });
+
+    it('logs in with the e-mail in another case and returns a working token', async () => {
+      const response = await t.request('POST', '/api/auth/login', { body: { email: 'ana@EXAMPLE.com', password: 'abc12345' } });
+      expect(response.status).toBe(200);
+      expect(response.body.user.email).toBe('Ana@Example.com');
+      const profile = await t.request('GET', '/api/user/profile', { token: response.body.token });
+      expect(profile.status).toBe(200);
+      expect(profile.body.name).toBe('Ana Souza');
+    });
+
+    it('answers the same 401 for a wrong password and an unknown e-mail, translated', async () => {
+      const wrong = await t.request('POST', '/api/auth/login', {
+        body: { email: 'ana@example.com', password: 'wrong123' },
+        headers: { 'accept-language': 'es-ES,es;q=0.9' },
+      });
+      const unknown = await t.request('POST', '/api/auth/login', {
+        body: { email: 'nobody@example.com', password: 'wrong123' },
+        headers: { 'accept-language': 'es' },
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ code: 'invalid_credentials', message: 'Credenciales inválidas' });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('marks ADMIN_EMAILS accounts as admins from registration', async () => {
+      const response = await t.request('POST', '/api/auth/register', {
+        body: { name: 'Chefe', email: 'chefe@farol.test', password: 'abc12345', confirmPassword: 'abc12345' },
+      });
+      expect(response.status).toBe(201);
+      const rows = await t.database.db.execute<{ is_admin: boolean }>("select is_admin from users where email_normalized = 'chefe@farol.test'");
+      expect(rows.rows[0]!.is_admin).toBe(true);
+    });
+
+    it('answers 400 with a message for malformed JSON, never 500', async () => {
+      const response = await t.request('POST', '/api/auth/login', {
+        rawBody: '{"email": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('bad_request');
+      expect(typeof response.body.message).toBe('string');
+    });
+  });
+
+  describe('auth rate limits', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ engine, env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    });
+    afterAll(async () => t.close());
+
+    it('limits login attempts per IP with a clear 429 and Retry-After', async () => {
+      const statuses: number[] = [];
+      let last;
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        last = await t.request('POST', '/api/auth/login', {
+          body: { email: `someone${attempt}@example.com`, password: 'x1234567' },
+          headers: { 'accept-language': 'en' },
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(last!.body.code).toBe('too_many_requests');
+      expect(last!.body.message).toMatch(/Too many requests\. Try again in \d+ s\./);
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('per-e-mail login limit', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ engine });
+    });
+    afterAll(async () => t.close());
+
+    it('limits attempts on one e-mail to 5 a minute even from many requests', async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await t.request('POST', '/api/auth/login', { body: { email: 'Target@example.com', password: 'x1234567' } });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  });
+});

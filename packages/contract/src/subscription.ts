@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+/** Plans that carry entitlements. Enterprise is sold by contact and is only listed in the catalogue. */
+export const planIds = ['free', 'iniciante', 'profissional'] as const;
+export const planIdSchema = z.enum(planIds);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+/** Plans a card checkout can start (free needs no payment; enterprise is contact-sales). */
+export const paidPlanIds = ['iniciante', 'profissional'] as const;
+export const paidPlanIdSchema = z.enum(paidPlanIds);
+export type PaidPlanId = z.infer<typeof paidPlanIdSchema>;
+
+export const catalogPlanIds = [...planIds, 'enterprise'] as const;
+export const catalogPlanIdSchema = z.enum(catalogPlanIds);
+export type CatalogPlanId = z.infer<typeof catalogPlanIdSchema>;
+
+/** Enterprise shows this literal instead of a number (spec section 2, pricing). */
+export const CUSTOM_PRICE = 'Personalizado';
+
+/** What a plan allows; -1 means unlimited. */
+export const planLimitsSchema = z.object({
+  dailyConversations: z.number().int(),
+  coinsVisible: z.number().int(),
+  marketSignals: z.number().int(),
+  advancedAnalysis: z.boolean(),
+  coinSearch: z.boolean(),
+  alerts: z.number().int(),
+});
+export type PlanLimitsView = z.infer<typeof planLimitsSchema>;
+
+export const planSchema = z.object({
+  id: catalogPlanIdSchema,
+  name: z.string(),
+  description: z.string(),
+  price: z.union([z.number(), z.literal(CUSTOM_PRICE)]),
+  currency: z.literal('BRL'),
+  interval: z.enum(['month', 'year']),
+  features: z.array(z.string()),
+  limitations: z.array(z.string()),
+  limits: planLimitsSchema,
+  popular: z.boolean().optional(),
+  contactSales: z.boolean().optional(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/subscription/plans (no auth) */
+export const plansResponseSchema = envelope(z.array(planSchema));
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** Stripe's subscription statuses, plus 'active' for the free plan and for plans granted by an admin. */
+export const subscriptionStatuses = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const subscriptionStateSchema = z.object({
+  cancelAtPeriodEnd: z.boolean(),
+  /** ISO date; null for the free plan and for plans granted without an end. */
+  currentPeriodEnd: z.string().nullable(),
+  isAdmin: z.boolean(),
+  status: subscriptionStatusSchema,
+  /** A plan change that takes effect at the next billing cycle. */
+  pendingPlan: planIdSchema.optional(),
+  /** The plan was granted by an administrator, without payment. */
+  grantedByAdmin: z.boolean(),
+  /** After a paid plan ends its data is kept until this date (legal copy: 30 days). */
+  dataRetainedUntil: z.string().optional(),
+});
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+/** GET /api/subscription/current */
+export const currentSubscriptionResponseSchema = envelope(
+  z.object({
+    plan: planSchema.pick({ id: true, name: true, price: true, interval: true, features: true, limits: true }).extend({
+      id: planIdSchema,
+    }),
+    /** A paid plan (or the admin flag) is in force. */
+    isActive: z.boolean(),
+    subscription: subscriptionStateSchema,
+  }),
+);
+export type CurrentSubscriptionResponse = z.infer<typeof currentSubscriptionResponseSchema>;
+
+/** GET /api/subscription/usage: today is the calendar day in America/Sao_Paulo. */
+export const usageResponseSchema = envelope(
+  z.object({ conversationsToday: z.number().int(), limit: z.number().int(), canChat: z.boolean() }),
+);
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+/** POST /api/subscription/checkout */
+export const checkoutRequestSchema = z.object({ planId: paidPlanIdSchema });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/**
+ * `url` is Stripe Checkout for a new subscription. A user who already pays is not sent to a second
+ * checkout: the change is scheduled for the next billing cycle, `sessionId` is null and `url` leads back
+ * to the settings page.
+ */
+export const checkoutResponseSchema = envelope(
+  z.object({
+    url: z.string(),
+    sessionId: z.string().nullable(),
+    pendingPlan: planIdSchema.optional(),
+    effectiveAt: z.string().optional(),
+    message: z.string().optional(),
+  }),
+);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /api/subscription/portal */
+export const portalResponseSchema = envelope(z.object({ url: z.string() }));
+
+/** POST /api/subscription/cancel */
+export const cancelResponseSchema = envelope(
+  z.object({ message: z.string(), currentPeriodEnd: z.string().nullable() }),
+);
+export type CancelResponse = z.infer<typeof cancelResponseSchema>;
+
+/** POST /api/subscription/sync: the state after reconciling with Stripe. */
+export const syncResponseSchema = envelope(
+  z.object({
+    plan: planIdSchema,
+    status: subscriptionStatusSchema,
+    currentPeriodEnd: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    pendingPlan: planIdSchema.optional(),
+  }),
+);
+export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+/** POST /api/subscription/webhook answer (to Stripe). */
+export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
