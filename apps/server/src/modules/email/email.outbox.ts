@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { isLanguage } from '@farol/i18n';
+import type { DbExecutor } from '../../db/client.ts';
+import { emailOutbox, type EmailOutboxRow } from '../../db/schema/email.ts';
+import type { EmailMessage } from './templates/email-data.types.ts';
+
+export type { EmailMessage } from './templates/email-data.types.ts';
+
+/**
+ * Queues a message in the transactional outbox. Call it with the transaction that makes the change the
+ * message reports (registration, a plan change, an alert firing): both commit or neither does. The
+ * delivery worker sends it later, with retries; nothing is sent from inside the transaction.
+ */
+export async function enqueueEmail(executor: DbExecutor, message: EmailMessage): Promise<{ id: string }> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      userId: message.userId ?? null,
+      toAddress: message.to,
+      replyTo: message.replyTo ?? null,
+      template: message.template,
+      language: isLanguage(message.language) ? message.language : 'pt-BR',
+      data: { ...message.data, ...(message.isTest ? { isTest: true } : {}) },
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+/** Rows a worker may take: due pending ones, and ones whose sender's lease ran out (it crashed or hung). */
+const claimable = (now: Date) =>
+  or(
+    and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)),
+    and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.lockedUntil, now)),
+  );
+
+/**
+ * Takes up to `limit` due messages for one worker: one UPDATE over a `FOR UPDATE SKIP LOCKED` sub-select,
+ * so concurrent workers (several instances on PostgreSQL) never take the same row. A claimed row is
+ * `sending` until `leaseMs` from now; if the worker dies, another one takes it after that.
+ */
+export async function claimDueEmails(
+  executor: DbExecutor,
+  options: { now: Date; limit: number; leaseMs: number; id?: string },
+): Promise<EmailOutboxRow[]> {
+  const { now, limit, leaseMs, id } = options;
+  const candidates = executor
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(id ? and(eq(emailOutbox.id, id), claimable(now)) : claimable(now))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return executor
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+    })
+    .where(inArray(emailOutbox.id, candidates))
+    .returning();
+}
+
+export async function markEmailSent(executor: DbExecutor, id: string, now: Date): Promise<void> {
+  await executor
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Records a failed attempt: back to `pending` at `retryAt`, or `failed` for good when there is none. */
+export async function markEmailAttemptFailed(
+  executor: DbExecutor,
+  id: string,
+  error: string,
+  retryAt: Date | undefined,
+): Promise<void> {
+  await executor
+    .update(emailOutbox)
+    .set(
+      retryAt
+        ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error }
+        : { status: 'failed', lockedUntil: null, lastError: error },
+    )
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function findOutboxEmail(executor: DbExecutor, id: string): Promise<EmailOutboxRow | undefined> {
+  const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row;
+}
+
+/** Counts by status, the latest error and the latest delivery: the e-mail settings page's panel. */
+export async function summarizeOutbox(executor: DbExecutor) {
+  const counts = await executor
+    .select({ status: emailOutbox.status, total: count() })
+    .from(emailOutbox)
+    .groupBy(emailOutbox.status);
+  const [lastError] = await executor
+    .select({ lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(isNotNull(emailOutbox.lastError))
+    .orderBy(desc(emailOutbox.nextAttemptAt))
+    .limit(1);
+  const [lastSent] = await executor
+    .select({ sentAt: emailOutbox.sentAt })
+    .from(emailOutbox)
+    .where(isNotNull(emailOutbox.sentAt))
+    .orderBy(desc(emailOutbox.sentAt))
+    .limit(1);
+  const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.total)]));
+  return {
+    queued: (byStatus.pending ?? 0) + (byStatus.sending ?? 0),
+    sent: byStatus.sent ?? 0,
+    failed: byStatus.failed ?? 0,
+    lastError: lastError?.lastError ?? null,
+    lastDeliveredAt: lastSent?.sentAt ?? null,
+  };
+}

@@ -1,0 +1,37 @@
+import type { AlertConditionKey, EmailTemplate } from '@farol/contract';
+
+/** One firing as the alert e-mail and the daily digest show it. */
+export type AlertFiringData = {
+  alertName: string;
+  coinSymbol: string;
+  coinName: string;
+  condition: AlertConditionKey;
+  observedValue: number;
+  threshold: number;
+  triggeredAt: string; // ISO
+};
+
+/** What each template needs; dates are ISO strings (the outbox stores JSON). */
+export type EmailDataByTemplate = {
+  welcome: { name: string };
+  'password-reset': { name: string; resetUrl: string; expiresInMinutes: number };
+  'subscription-started': { name: string; planName: string; price?: number; currency?: string; interval?: 'month' | 'year'; currentPeriodEnd?: string };
+  'subscription-cancelled': { name: string; planName: string; accessUntil?: string };
+  'payment-failed': { name: string; planName: string; amount?: number; currency?: string; manageUrl?: string };
+  'crypto-alert': { name: string } & AlertFiringData;
+  contact: { name: string; email: string; subject: string; message: string };
+  digest: { name: string; events: AlertFiringData[] };
+};
+
+/** A message as services queue it; `isTest` marks the subject (the e-mail settings page's test sends). */
+export type EmailMessage = {
+  [T in EmailTemplate]: {
+    to: string;
+    userId?: string;
+    replyTo?: string;
+    template: T;
+    language: string;
+    data: EmailDataByTemplate[T];
+    isTest?: boolean;
+  };
+}[EmailTemplate];
