@@ -5,3 +5,5 @@ export * from './user.ts';
 export * from './market-constants.ts';
 export * from './api-keys.ts';
 export * from './chat.ts';
+export * from './subscription.ts';
+export * from './admin.ts';

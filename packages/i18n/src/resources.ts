@@ -15,9 +15,12 @@ import esProfile from '../locales/es/profile.json' with { type: 'json' };
 import ptDashboard from '../locales/pt-BR/dashboard.json' with { type: 'json' };
 import enDashboard from '../locales/en/dashboard.json' with { type: 'json' };
 import esDashboard from '../locales/es/dashboard.json' with { type: 'json' };
+import ptBilling from '../locales/pt-BR/billing.json' with { type: 'json' };
+import enBilling from '../locales/en/billing.json' with { type: 'json' };
+import esBilling from '../locales/es/billing.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling },
 } as const;
