@@ -7,3 +7,5 @@ export * from './api-keys.ts';
 export * from './chat.ts';
 export * from './subscription.ts';
 export * from './admin.ts';
+export * from './email.ts';
+export * from './alerts.ts';
