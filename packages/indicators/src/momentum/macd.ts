@@ -34,11 +34,51 @@ export function macdKernel(x: Series, fastPeriod: number, slowPeriod: number, si
     fast = 12;
     fastK = 0.15;
   }
+  return fusedMacd(x, fast, slow, signalPeriod, fastK, slowK);
+}
+
+/** One pass over the data with the exact operations of three TA_INT_EMA calls (slow, fast, signal). */
+function fusedMacd(x: Series, fast: number, slow: number, signalPeriod: number, fastK: number, slowK: number): MacdLines {
+  const length = x.length;
+  const line = nanArray(length);
+  const signal = nanArray(length);
+  const histogram = nanArray(length);
   const lineStart = slow - 1;
-  const slowEma = emaKernel(x, slow, 0, slowK);
-  // The fast EMA is seeded on x[slow-fast..slow-1], not on the first `fast` bars.
-  const fastEma = emaKernel(x, fast, slow - fast, fastK);
-  return combine(fastEma, slowEma, lineStart, signalPeriod, 1, 2 / (signalPeriod + 1));
+  const outputStart = lineStart + signalPeriod - 1;
+  if (outputStart >= length) return [line, signal, histogram];
+  const signalK = 2 / (signalPeriod + 1);
+  let slowSum = 0;
+  let fastSum = 0;
+  for (let i = 0; i <= lineStart; i++) {
+    slowSum += x[i];
+    // The fast EMA is seeded on x[slow-fast..slow-1], not on the first `fast` bars.
+    if (i >= slow - fast) fastSum += x[i];
+  }
+  let slowEma = slowSum / slow;
+  let fastEma = fastSum / fast;
+  let signalSum = fastEma - slowEma;
+  for (let i = lineStart + 1; i <= outputStart; i++) {
+    const value = x[i];
+    slowEma = (value - slowEma) * slowK + slowEma;
+    fastEma = (value - fastEma) * fastK + fastEma;
+    signalSum += fastEma - slowEma;
+  }
+  let signalEma = signalSum / signalPeriod;
+  let macdLine = fastEma - slowEma;
+  line[outputStart] = macdLine;
+  signal[outputStart] = signalEma;
+  histogram[outputStart] = macdLine - signalEma;
+  for (let i = outputStart + 1; i < length; i++) {
+    const value = x[i];
+    slowEma = (value - slowEma) * slowK + slowEma;
+    fastEma = (value - fastEma) * fastK + fastEma;
+    macdLine = fastEma - slowEma;
+    signalEma = (macdLine - signalEma) * signalK + signalEma;
+    line[i] = macdLine;
+    signal[i] = signalEma;
+    histogram[i] = macdLine - signalEma;
+  }
+  return [line, signal, histogram];
 }
 
 /** MACD lookback: (slow-1) + (signal-1). */

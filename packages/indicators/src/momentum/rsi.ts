@@ -1,5 +1,5 @@
 import type { Series } from '../core/types.ts';
-import { isZero, nanArray } from '../core/numeric.ts';
+import { nanArray, ZERO_EPSILON } from '../core/numeric.ts';
 
 // RSI and CMO share Wilder's smoothing as TA-Lib codes it (ta_RSI.c, ta_CMO.c): the first averages are
 // the plain mean of the first `period` gains/losses, then avg = (avg*(n-1) + current)/n.
@@ -16,27 +16,37 @@ function wilderOscillator(x: Series, period: number, begin: number, isCmo: boole
     const value = x[today];
     const change = value - prevValue;
     prevValue = value;
-    if (change < 0) loss -= change;
-    else gain += change;
+    // max/min instead of TA-Lib's if/else: same sums (adding 0 is exact) without branch mispredictions.
+    loss -= Math.min(change, 0);
+    gain += Math.max(change, 0);
   }
   loss /= period;
   gain /= period;
   const previousWeight = period - 1;
   let total = gain + loss;
+  const isFlat = total > -ZERO_EPSILON && total < ZERO_EPSILON;
   // A flat window (gain+loss within 1e-14 of 0) gives 0 in TA-Lib, not 50.
-  out[start] = isZero(total) ? 0 : isCmo ? 100 * ((gain - loss) / total) : 100 * (gain / total);
+  out[start] = isFlat ? 0 : isCmo ? 100 * ((gain - loss) / total) : 100 * (gain / total);
+  if (isCmo) {
+    for (let today = start + 1; today < length; today++) {
+      const value = x[today];
+      const change = value - prevValue;
+      prevValue = value;
+      loss = (loss * previousWeight - Math.min(change, 0)) / period;
+      gain = (gain * previousWeight + Math.max(change, 0)) / period;
+      total = gain + loss;
+      out[today] = total > -ZERO_EPSILON && total < ZERO_EPSILON ? 0 : 100 * ((gain - loss) / total);
+    }
+    return out;
+  }
   for (let today = start + 1; today < length; today++) {
     const value = x[today];
     const change = value - prevValue;
     prevValue = value;
-    loss *= previousWeight;
-    gain *= previousWeight;
-    if (change < 0) loss -= change;
-    else gain += change;
-    loss /= period;
-    gain /= period;
+    loss = (loss * previousWeight - Math.min(change, 0)) / period;
+    gain = (gain * previousWeight + Math.max(change, 0)) / period;
     total = gain + loss;
-    out[today] = isZero(total) ? 0 : isCmo ? 100 * ((gain - loss) / total) : 100 * (gain / total);
+    out[today] = total > -ZERO_EPSILON && total < ZERO_EPSILON ? 0 : 100 * (gain / total);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { Series } from '../core/types.ts';
-import { nanArray } from '../core/numeric.ts';
+import { nanArray, ZERO_EPSILON } from '../core/numeric.ts';
 import { maKernel, maLookback } from './ma.ts';
 import { stddevAroundSmaKernel, stddevKernel } from '../statistic/variance.ts';
 
@@ -11,6 +11,7 @@ export function bbandsKernel(
   nbDevDown: number,
   maType: number,
 ): [Float64Array, Float64Array, Float64Array] {
+  if (maType === 0) return bbandsSmaKernel(x, period, nbDevUp, nbDevDown);
   const length = x.length;
   const middle = maKernel(x, period, maType);
   // TA-Lib reuses the SMA for the deviation; for other MA types the deviation stays around the mean.
@@ -38,3 +39,42 @@ export function bbandsLookback(period: number, maType: number): number {
   return maLookback(period, maType);
 }
 
+
+/** BBANDS with an SMA middle in one pass: the same running sums as smaKernel + stddevAroundSmaKernel, fused. */
+function bbandsSmaKernel(x: Series, period: number, nbDevUp: number, nbDevDown: number): [Float64Array, Float64Array, Float64Array] {
+  const length = x.length;
+  const upper = nanArray(length);
+  const middle = nanArray(length);
+  const lower = nanArray(length);
+  const start = period - 1;
+  if (start >= length) return [upper, middle, lower];
+  let sum = 0;
+  let sumSquares = 0;
+  for (let i = 0; i < start; i++) {
+    const value = x[i];
+    sum += value;
+    sumSquares += value * value;
+  }
+  const isSymmetric = nbDevUp === nbDevDown;
+  for (let i = start, trailing = 0; i < length; i++, trailing++) {
+    const value = x[i];
+    sum += value;
+    sumSquares += value * value;
+    const mid = sum / period;
+    const old = x[trailing];
+    sum -= old;
+    const variance = sumSquares / period - mid * mid;
+    sumSquares -= old * old;
+    const deviation = variance < ZERO_EPSILON ? 0 : Math.sqrt(variance);
+    middle[i] = mid;
+    if (isSymmetric) {
+      const width = nbDevUp === 1 ? deviation : deviation * nbDevUp;
+      upper[i] = mid + width;
+      lower[i] = mid - width;
+    } else {
+      upper[i] = nbDevUp === 1 ? mid + deviation : mid + deviation * nbDevUp;
+      lower[i] = nbDevDown === 1 ? mid - deviation : mid - deviation * nbDevDown;
+    }
+  }
+  return [upper, middle, lower];
+}

@@ -3,12 +3,7 @@ import { isZero, nanArray } from '../core/numeric.ts';
 
 /** True range of bar `i` against the previous close (Wilder 1978; TA-Lib's TRUE_RANGE macro). */
 export function trueRangeAt(high: number, low: number, previousClose: number): number {
-  let range = high - low;
-  const highGap = Math.abs(previousClose - high);
-  if (highGap > range) range = highGap;
-  const lowGap = Math.abs(previousClose - low);
-  if (lowGap > range) range = lowGap;
-  return range;
+  return Math.max(high - low, Math.abs(previousClose - high), Math.abs(previousClose - low));
 }
 
 /** True range; bar 0 has none because TA-Lib never uses H0-L0 (ta_TRANGE.c). */
@@ -29,10 +24,12 @@ export function atrKernel(high: Series, low: Series, close: Series, period: numb
   let atr = sum / period;
   out[period] = atr;
   const previousWeight = period - 1;
+  let previousClose = close[period];
   for (let i = period + 1; i < length; i++) {
-    atr *= previousWeight;
-    atr += trueRangeAt(high[i], low[i], close[i - 1]);
-    atr /= period;
+    const h = high[i];
+    const l = low[i];
+    atr = (atr * previousWeight + Math.max(h - l, Math.abs(previousClose - h), Math.abs(previousClose - l))) / period;
+    previousClose = close[i];
     out[i] = atr;
   }
   return out;
