@@ -13,7 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <Tooltip.Provider delayDuration={300}>
           {children}
           {/* Spec section 9: success toasts stay 5 s. */}
-          <Toaster theme="dark" position="top-right" richColors closeButton duration={5000} />
+          <Toaster theme="dark" position="top-right" richColors closeButton duration={5000} offset={{ top: 64 }} mobileOffset={{ top: 64 }} />
         </Tooltip.Provider>
       </QueryClientProvider>
     </I18nextProvider>

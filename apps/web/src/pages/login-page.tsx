@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
-  useDocumentTitle(t('login.title'), t('login.subtitle'));
+  useDocumentTitle(t('common:nav.login'), t('login.subtitle'));
   // Already signed in: the dashboard's own guard re-checks the token.
   if (session) return <Navigate to="/dashboard" replace />;
   return (

@@ -29,12 +29,15 @@ const footerGroups = [
   },
 ] as const;
 
+// Read once per page load: the copyright year does not need to tick over in an open tab.
+const currentYear = new Date().getFullYear();
+
 export function SiteFooter() {
   const { t } = useTranslation('common');
   return (
     <footer className="border-t border-border bg-card/40">
-      <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
-        <div className="flex flex-col gap-3">
+      <div className="mx-auto grid w-full max-w-7xl grid-cols-2 gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="col-span-full flex flex-col gap-3 md:col-span-1">
           <BrandLink />
           <p className="max-w-xs text-sm text-muted-foreground">{t('tagline')}</p>
         </div>
@@ -58,7 +61,7 @@ export function SiteFooter() {
           <p role="note" className="leading-relaxed">
             {t('footer.disclaimer')}
           </p>
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <p>{t('footer.rights', { year: currentYear })}</p>
         </div>
       </div>
     </footer>

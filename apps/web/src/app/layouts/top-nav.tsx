@@ -1,5 +1,5 @@
 import { Lighthouse, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -35,10 +35,9 @@ export function TopNav() {
   const { t } = useTranslation('common');
   const session = useSession();
   const location = useLocation();
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-
-  // Following a link closes the mobile menu.
-  useEffect(() => setIsMenuOpen(false), [location.pathname]);
+  // The mobile menu is open only on the page where it was opened, so following a link closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedAt === location.pathname;
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -72,7 +71,7 @@ export function TopNav() {
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
             aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setIsMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenedAt(isMenuOpen ? null : location.pathname)}
           >
             {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </Button>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { saveUser, useSession, type Session } from '../../../lib/session.ts';
+import { readSession, saveUser, useSession, type Session } from '../../../lib/session.ts';
 
 const SESSION_CHECK_URL = '/api/user/profile';
 
@@ -30,10 +30,12 @@ export function useRequireAuth(): Session | null {
   });
 
   // Keep the stored user (name in the menu) in step with the account, e.g. after an edit on another device.
+  // Only when a fresh answer arrives: a later local edit (saveUser on the profile page) must not be undone.
   const freshUser = check.data;
   useEffect(() => {
-    if (freshUser && session && JSON.stringify(freshUser) !== JSON.stringify(session.user)) saveUser(freshUser);
-  }, [freshUser, session]);
+    const stored = readSession();
+    if (freshUser && stored && JSON.stringify(freshUser) !== JSON.stringify(stored.user)) saveUser(freshUser);
+  }, [freshUser]);
 
   return session;
 }
