@@ -18,9 +18,12 @@ import esDashboard from '../locales/es/dashboard.json' with { type: 'json' };
 import ptBilling from '../locales/pt-BR/billing.json' with { type: 'json' };
 import enBilling from '../locales/en/billing.json' with { type: 'json' };
 import esBilling from '../locales/es/billing.json' with { type: 'json' };
+import ptSubscription from '../locales/pt-BR/subscription.json' with { type: 'json' };
+import enSubscription from '../locales/en/subscription.json' with { type: 'json' };
+import esSubscription from '../locales/es/subscription.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription },
 } as const;
