@@ -12,6 +12,8 @@ import { createTokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerEmail } from './modules/email/email.setup.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('metrics', createMetrics());
   app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   app.decorate('now', deps.now ?? (() => new Date()));
+  registerEmail(app);
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
@@ -81,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(emailRoutes, { prefix: '/api/email' });
 
   const webDist = deps.webDist === false ? undefined : (deps.webDist ?? findWebDist(config.WEB_DIST_DIR));
   await registerSpa(app, { webDist });

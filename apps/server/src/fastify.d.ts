@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
+import type { Mailer } from './modules/email/email.mailer.ts';
+import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { AuthenticatedUser } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -16,6 +18,9 @@ declare module 'fastify' {
     rateLimitStore: RateLimitStore;
     /** The clock every service reads (tests move it). */
     now: () => Date;
+    /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */
+    mailer: Mailer;
+    emailDelivery: EmailDelivery;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

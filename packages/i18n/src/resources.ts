@@ -21,9 +21,15 @@ import esBilling from '../locales/es/billing.json' with { type: 'json' };
 import ptSubscription from '../locales/pt-BR/subscription.json' with { type: 'json' };
 import enSubscription from '../locales/en/subscription.json' with { type: 'json' };
 import esSubscription from '../locales/es/subscription.json' with { type: 'json' };
+import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
+import enEmail from '../locales/en/email.json' with { type: 'json' };
+import esEmail from '../locales/es/email.json' with { type: 'json' };
+import ptAlerts from '../locales/pt-BR/alerts.json' with { type: 'json' };
+import enAlerts from '../locales/en/alerts.json' with { type: 'json' };
+import esAlerts from '../locales/es/alerts.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts },
 } as const;

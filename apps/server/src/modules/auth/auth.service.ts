@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import { enqueueEmail } from '../email/email.outbox.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserByEmail, insertUserWithFreePlan, normalizeEmail, updateUser } from '../users/users.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
@@ -15,13 +16,19 @@ const isConfiguredAdmin = (config: Config, email: string) => config.ADMIN_EMAILS
 export async function registerUser(context: AuthContext, input: RegisterRequest) {
   const { db, config, tokens, language } = context;
   if (input.password !== input.confirmPassword) throw new AppError('password_mismatch');
-  const row = await insertUserWithFreePlan(db, {
-    name: input.name.trim(),
-    email: input.email.trim(),
-    passwordHash: await hashPassword(input.password),
-    preferences: { ...defaultPreferences, language },
-    isAdmin: isConfiguredAdmin(config, input.email),
-    language,
+  const passwordHash = await hashPassword(input.password);
+  // The welcome e-mail is queued in the same transaction as the account: both exist or neither does.
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertUserWithFreePlan(tx, {
+      name: input.name.trim(),
+      email: input.email.trim(),
+      passwordHash,
+      preferences: { ...defaultPreferences, language },
+      isAdmin: isConfiguredAdmin(config, input.email),
+      language,
+    });
+    if (inserted) await enqueueEmail(tx, { to: inserted.email, userId: inserted.id, language, template: 'welcome', data: { name: inserted.name } });
+    return inserted;
   });
   if (!row) throw new AppError('email_taken');
   const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });

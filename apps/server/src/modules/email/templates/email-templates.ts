@@ -1,0 +1,205 @@
+import type { AlertConditionKey, EmailTemplate } from '@farol/contract';
+import { isLanguage, translate, type Language } from '@farol/i18n';
+import type { AlertFiringData, EmailDataByTemplate } from './email-data.types.ts';
+import { renderLayout, type EmailBlock, type EmailContent, type RenderedEmail } from './email-layout.ts';
+
+/** Alert times and dates are shown in Brasília time, the product's reference clock (spec section 9). */
+export const EMAIL_TIME_ZONE = 'America/Sao_Paulo';
+
+type Formatters = ReturnType<typeof createFormatters>;
+
+function createFormatters(language: Language) {
+  const dateTime = new Intl.DateTimeFormat(language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: EMAIL_TIME_ZONE,
+    timeZoneName: 'short',
+  });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: EMAIL_TIME_ZONE });
+  const money = (value: number, currency: string) =>
+    new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      // sub-dollar coins need their decimals (alerts accept six)
+      maximumFractionDigits: Math.abs(value) < 1 ? 6 : 2,
+    }).format(value);
+  const decimal = (value: number, digits: number) =>
+    new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const signedPercent = (value: number) =>
+    new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100);
+  return {
+    dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    date: (iso: string) => date.format(new Date(iso)),
+    money,
+    /** An alert value the way its condition reads: USD price, signed %, RSI 1 decimal, fear-greed integer. */
+    conditionValue: (condition: AlertConditionKey, value: number) => {
+      if (condition === 'priceAbove' || condition === 'priceBelow') return money(value, 'USD');
+      if (condition === 'volumeChange') return signedPercent(value);
+      if (condition === 'rsiAbove' || condition === 'rsiBelow') return decimal(value, 1);
+      return decimal(value, 0);
+    },
+  };
+}
+
+type TemplateContext<T extends EmailTemplate> = {
+  data: EmailDataByTemplate[T];
+  t: (key: string, params?: Record<string, unknown>) => string;
+  format: Formatters;
+  appUrl: string;
+};
+
+type TemplateBuilder<T extends EmailTemplate> = (context: TemplateContext<T>) => Omit<EmailContent, 'signature' | 'footer' | 'notice'>;
+
+const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
+  context.t(`conditions.${firing.condition}`, { threshold: context.format.conditionValue(firing.condition, firing.threshold) });
+
+const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
+
+const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
+  welcome: ({ data, t, appUrl }) => ({
+    subject: t('welcome.subject', { name: data.name }),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('welcome.intro') },
+      { kind: 'paragraph', text: t('welcome.next') },
+      { kind: 'button', label: t('welcome.cta'), url: link(appUrl, '/dashboard') },
+    ],
+  }),
+  'password-reset': ({ data, t }) => ({
+    subject: t('passwordReset.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('passwordReset.intro') },
+      { kind: 'button', label: t('passwordReset.cta'), url: data.resetUrl },
+      { kind: 'paragraph', text: t('passwordReset.expiry', { minutes: data.expiresInMinutes }) },
+      { kind: 'paragraph', text: t('passwordReset.ignore') },
+    ],
+  }),
+  'subscription-started': ({ data, t, format, appUrl }) => {
+    const facts: [string, string][] = [];
+    if (data.price !== undefined) facts.push([t('subscriptionStarted.price'), format.money(data.price, data.currency ?? 'BRL')]);
+    if (data.currentPeriodEnd) facts.push([t('subscriptionStarted.renewal'), format.date(data.currentPeriodEnd)]);
+    return {
+      subject: t('subscriptionStarted.subject', { plan: data.planName }),
+      greeting: t('layout.greeting', { name: data.name }),
+      blocks: [
+        { kind: 'paragraph', text: t('subscriptionStarted.intro', { plan: data.planName }) },
+        ...(facts.length ? [{ kind: 'facts', rows: facts } as EmailBlock] : []),
+        { kind: 'paragraph', text: t('subscriptionStarted.billing') },
+        { kind: 'button', label: t('subscriptionStarted.cta'), url: link(appUrl, '/settings') },
+      ],
+      disclaimer: t('layout.disclaimer'),
+    };
+  },
+  'subscription-cancelled': ({ data, t, format, appUrl }) => ({
+    subject: t('subscriptionCancelled.subject', { plan: data.planName }),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('subscriptionCancelled.intro', { plan: data.planName }) },
+      ...(data.accessUntil
+        ? [{ kind: 'paragraph', text: t('subscriptionCancelled.accessUntil', { date: format.date(data.accessUntil) }) } as EmailBlock]
+        : []),
+      { kind: 'paragraph', text: t('subscriptionCancelled.retention') },
+      { kind: 'button', label: t('subscriptionCancelled.cta'), url: link(appUrl, '/settings') },
+    ],
+    disclaimer: t('layout.disclaimer'),
+  }),
+  'payment-failed': ({ data, t, format, appUrl }) => ({
+    subject: t('paymentFailed.subject', { plan: data.planName }),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('paymentFailed.intro', { plan: data.planName }) },
+      ...(data.amount !== undefined
+        ? [{ kind: 'facts', rows: [[t('paymentFailed.amount'), format.money(data.amount, data.currency ?? 'BRL')]] } as EmailBlock]
+        : []),
+      { kind: 'paragraph', text: t('paymentFailed.action') },
+      { kind: 'button', label: t('paymentFailed.cta'), url: data.manageUrl ?? link(appUrl, '/settings') },
+    ],
+    disclaimer: t('layout.disclaimer'),
+  }),
+  'crypto-alert': (context) => {
+    const { data, t, format, appUrl } = context;
+    const condition = describeCondition(context, data);
+    return {
+      subject: t('cryptoAlert.subject', { alert: data.alertName, symbol: data.coinSymbol, condition }),
+      greeting: t('layout.greeting', { name: data.name }),
+      blocks: [
+        { kind: 'paragraph', text: t('cryptoAlert.intro', { alert: data.alertName, coin: `${data.coinName} (${data.coinSymbol})`, condition }) },
+        {
+          kind: 'facts',
+          rows: [
+            [t('cryptoAlert.observed'), format.conditionValue(data.condition, data.observedValue)],
+            [t('cryptoAlert.threshold'), format.conditionValue(data.condition, data.threshold)],
+            [t('cryptoAlert.time'), format.dateTime(data.triggeredAt)],
+          ],
+        },
+        { kind: 'paragraph', text: t('cryptoAlert.rearm') },
+        { kind: 'button', label: t('cryptoAlert.cta'), url: link(appUrl, '/alerts') },
+      ],
+      disclaimer: t('layout.disclaimer'),
+    };
+  },
+  contact: ({ data, t }) => ({
+    subject: t('contact.subject', { subject: data.subject }),
+    blocks: [
+      { kind: 'paragraph', text: t('contact.intro') },
+      {
+        kind: 'facts',
+        rows: [
+          [t('contact.from'), `${data.name} <${data.email}>`],
+          [t('contact.subjectLabel'), data.subject],
+        ],
+      },
+      { kind: 'quote', text: data.message },
+    ],
+  }),
+  digest: (context) => {
+    const { data, t, format, appUrl } = context;
+    return {
+      subject: t('digest.subject', { count: data.events.length }),
+      greeting: t('layout.greeting', { name: data.name }),
+      blocks: [
+        { kind: 'paragraph', text: t('digest.intro') },
+        {
+          kind: 'table',
+          head: [t('digest.alert'), t('digest.condition'), t('digest.observed'), t('digest.time')],
+          rows: data.events.map((firing) => [
+            `${firing.alertName} (${firing.coinSymbol})`,
+            describeCondition(context, firing),
+            format.conditionValue(firing.condition, firing.observedValue),
+            format.dateTime(firing.triggeredAt),
+          ]),
+        },
+        { kind: 'button', label: t('digest.cta'), url: link(appUrl, '/alerts') },
+      ],
+      disclaimer: t('layout.disclaimer'),
+    };
+  },
+};
+
+/** Renders a queued message in its language: subject, HTML (every value escaped) and plain text. */
+export function renderEmail(
+  template: EmailTemplate,
+  languageTag: string,
+  data: Record<string, unknown>,
+  options: { appUrl: string },
+): RenderedEmail {
+  const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
+  const build = builders[template] as TemplateBuilder<EmailTemplate>;
+  const content = build({ data: data as never, t, format: createFormatters(language), appUrl: options.appUrl });
+  const isTest = data.isTest === true;
+  return renderLayout(
+    {
+      ...content,
+      subject: isTest ? `${t('layout.testPrefix')} ${content.subject}` : content.subject,
+      notice: isTest ? t('layout.testNotice') : undefined,
+      signature: t('layout.signature'),
+      footer: template === 'contact' ? '' : t('layout.footer'),
+    },
+    language,
+  );
+}
