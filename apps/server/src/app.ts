@@ -12,6 +12,8 @@ import { createTokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(emailRoutes, { prefix: '/api/email' });
 
   const webDist = deps.webDist === false ? undefined : (deps.webDist ?? findWebDist(config.WEB_DIST_DIR));

@@ -9,3 +9,4 @@ export * from './subscription.ts';
 export * from './admin.ts';
 export * from './email.ts';
 export * from './alerts.ts';
+export * from './signals.ts';

@@ -27,9 +27,12 @@ import esEmail from '../locales/es/email.json' with { type: 'json' };
 import ptAlerts from '../locales/pt-BR/alerts.json' with { type: 'json' };
 import enAlerts from '../locales/en/alerts.json' with { type: 'json' };
 import esAlerts from '../locales/es/alerts.json' with { type: 'json' };
+import ptSignals from '../locales/pt-BR/signals.json' with { type: 'json' };
+import enSignals from '../locales/en/signals.json' with { type: 'json' };
+import esSignals from '../locales/es/signals.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals },
 } as const;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { analysisSymbols, marketSources } from './market-constants.ts';
+
+/** The overall verdict of the signal engine (spec section 3, market signal item). */
+export const signalValues = ['strong_buy', 'buy', 'neutral', 'sell', 'strong_sell'] as const;
+export type SignalValue = (typeof signalValues)[number];
+
+export const momentumValues = ['very_bullish', 'bullish', 'neutral', 'bearish', 'very_bearish'] as const;
+export type Momentum = (typeof momentumValues)[number];
+
+export const rsiStates = ['oversold', 'neutral', 'overbought'] as const;
+export type RsiState = (typeof rsiStates)[number];
+
+/** MACD histogram sign, with `_crossover` when the sign flipped within the last 3 closed bars. */
+export const macdStates = ['bullish_crossover', 'bullish', 'neutral', 'bearish', 'bearish_crossover'] as const;
+export type MacdState = (typeof macdStates)[number];
+
+export const bollingerPositions = ['above_upper', 'upper_half', 'lower_half', 'below_lower'] as const;
+export type BollingerPosition = (typeof bollingerPositions)[number];
+
+export const volumeTrends = ['rising', 'stable', 'falling'] as const;
+export type VolumeTrend = (typeof volumeTrends)[number];
+
+export const signalTimeframes = ['1h', '4h', '1d'] as const;
+export type SignalTimeframe = (typeof signalTimeframes)[number];
+
+/** As the spec reads them; the web treats anything but Baixo and Médio as high. */
+export const riskLevels = ['Baixo', 'Médio', 'Alto'] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+
+const percent = z.number().min(0).max(100);
+const price = z.number().positive();
+
+/** `?symbols=BTC,ETH` (optional; upper-cased, trimmed, empty entries dropped). */
+export const dashboardSignalsQuerySchema = z.object({
+  symbols: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((symbol) => symbol.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+});
+
+export const analysisParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
+
+const volumeStateSchema = z.object({ trend: z.enum(volumeTrends), anomaly: z.boolean() });
+
+/** GET /api/market-signals/dashboard-signals, one item per coin. */
+export const marketSignalSchema = z.object({
+  symbol: z.enum(analysisSymbols),
+  signal: z.enum(signalValues),
+  price,
+  momentum: z.enum(momentumValues),
+  strength: percent,
+  confidence: percent,
+  keyIndicators: z.object({
+    rsi: z.object({ value: percent, signal: z.enum(rsiStates) }),
+    macd: z.object({ signal: z.enum(macdStates) }),
+    bollinger: z.object({ position: z.enum(bollingerPositions) }),
+    volume: volumeStateSchema,
+  }),
+  summary: z.string(),
+  /** Where the candles came from ('simulated' is never presented as live data). */
+  source: z.enum(marketSources),
+  /** Close time (ISO) of the last closed 1h candle the signal was computed from. */
+  asOf: z.iso.datetime(),
+});
+export type MarketSignal = z.infer<typeof marketSignalSchema>;
+
+export const dashboardSignalsResponseSchema = z.object({ success: z.literal(true), data: z.array(marketSignalSchema) });
+export type DashboardSignalsResponse = z.infer<typeof dashboardSignalsResponseSchema>;
+
+/** One rule that voted in the overall signal: the web lists these as the active indicators. */
+export const signalIndicatorSchema = z.object({
+  /** Stable rule id (e.g. `ema_alignment`), for keys and docs/signals.md. */
+  rule: z.string(),
+  name: z.string(),
+  timeframe: z.enum(signalTimeframes),
+  /** -1 (sell) … +1 (buy); 0 abstains. */
+  vote: z.number().min(-1).max(1),
+  weight: z.number().positive(),
+  /** The indicator reading behind the vote (RSI value, MACD histogram, ADX…), null when not numeric. */
+  value: z.number().nullable(),
+  explanation: z.string(),
+});
+export type SignalIndicator = z.infer<typeof signalIndicatorSchema>;
+
+export const analysisSchema = z.object({
+  symbol: z.enum(analysisSymbols),
+  price,
+  marketSignal: z.object({
+    signal: z.enum(signalValues),
+    strength: percent,
+    confidence: percent,
+    reasoning: z.string(),
+    indicators: z.array(signalIndicatorSchema),
+  }),
+  trendStrength: percent,
+  /** Base-asset volume of the last 24 closed 1h candles. */
+  volume: z.number().nonnegative(),
+  keyIndicators: z.object({
+    rsi: z.object({ value: percent, signal: z.enum(rsiStates), strength: percent }),
+    macd: z.object({ value: z.number(), signal: z.enum(macdStates), strength: percent }),
+    bollinger: z.object({ position: z.enum(bollingerPositions), squeeze: z.boolean() }),
+    volume: volumeStateSchema,
+  }),
+  /** Nearest first. */
+  supportLevels: z.array(price),
+  resistanceLevels: z.array(price),
+  confluenceAnalysis: z.object({
+    signalStrength: percent,
+    marketContext: z.string(),
+    strategyType: z.string(),
+    riskLevel: z.enum(riskLevels),
+    confluenceFactors: z.array(z.string()),
+  }),
+  recommendedStrategy: z.object({
+    name: z.string(),
+    description: z.string(),
+    entrySignals: z.array(z.string()),
+    /** Null when the strategy is to wait (no position, no stop). */
+    stopLoss: price.nullable(),
+    targets: z.array(price),
+  }),
+  aiAnalysis: z.string(),
+  recommendations: z.array(z.string()),
+  source: z.enum(marketSources),
+  asOf: z.iso.datetime(),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export const analysisResponseSchema = z.object({ success: z.literal(true), data: analysisSchema });
+export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
