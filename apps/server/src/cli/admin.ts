@@ -1,0 +1,146 @@
+// Administration from the command line, on the configured database directly:
+//   npm run admin -- set-plan <email> <plan> [--months N]
+//   npm run admin -- set-admin <email> on|off
+//   npm run admin -- list-users [--query text]
+import fs from 'node:fs';
+import path from 'node:path';
+import { grantPlanRequestSchema, planIds } from '@farol/contract';
+import { translate } from '@farol/i18n';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { isAppError } from '../lib/app-error.ts';
+import { findUserIdByEmail, grantPlan, listUsers, setAdminFlag } from '../modules/admin/admin.service.ts';
+
+const usage = `Usage:
+  npm run admin -- set-plan <email> <${planIds.join('|')}> [--months N]
+  npm run admin -- set-admin <email> on|off
+  npm run admin -- list-users [--query text]`;
+
+class UsageError extends Error {}
+
+/** The pid of a live server holding the embedded database, if any (server.ts writes DATA_DIR/server.pid). */
+function runningServerPid(config: Config): number | undefined {
+  const pidFile = path.join(config.DATA_DIR, 'server.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else; ESRCH: a stale file from a crashed server
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+function optionValue(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (value === undefined) throw new UsageError(`${name} needs a value`);
+  args.splice(index, 2);
+  return value;
+}
+
+const formatDate = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
+
+async function requireUserId(database: Database, email: string | undefined): Promise<string> {
+  if (!email) throw new UsageError('an e-mail is required');
+  const userId = await findUserIdByEmail(database.db, email);
+  if (!userId) throw new UsageError(`no user with e-mail ${email}`);
+  return userId;
+}
+
+async function run(database: Database, [command, ...rest]: string[]): Promise<string> {
+  const args = [...rest];
+  const now = new Date();
+  if (command === 'set-plan') {
+    const monthsText = optionValue(args, '--months');
+    const parsed = grantPlanRequestSchema.safeParse({
+      plan: args[1],
+      ...(monthsText !== undefined ? { months: Number(monthsText) } : {}),
+    });
+    if (!parsed.success) throw new UsageError(`plan must be one of ${planIds.join(', ')}; --months a whole number from 1 to 120`);
+    const userId = await requireUserId(database, args[0]);
+    const user = await grantPlan(database.db, { userId, ...parsed.data, actorId: null, source: 'cli' }, now);
+    return `${user.email}: plan ${user.effectivePlan}${user.currentPeriodEnd ? ` until ${formatDate(user.currentPeriodEnd)}` : ''}${user.grantedByAdmin ? ' (granted, no payment)' : ''}`;
+  }
+  if (command === 'set-admin') {
+    const flag = args[1];
+    if (flag !== 'on' && flag !== 'off') throw new UsageError('set-admin takes on or off');
+    const userId = await requireUserId(database, args[0]);
+    const user = await setAdminFlag(database.db, { userId, isAdmin: flag === 'on', actorId: null }, now);
+    return `${user.email}: admin ${user.isAdmin ? 'on' : 'off'}`;
+  }
+  if (command === 'list-users') {
+    const query = optionValue(args, '--query');
+    const lines: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await listUsers(database.db, { query, page, limit: 100 }, now);
+      for (const user of result.users) {
+        lines.push(
+          [user.email, user.name, user.effectivePlan, user.isAdmin ? 'admin' : '-', formatDate(user.currentPeriodEnd), user.grantedByAdmin ? 'granted' : '-'].join('\t'),
+        );
+      }
+      if (!result.pagination.hasNextPage) return [`${result.pagination.totalItems} user(s)`, ...lines].join('\n');
+    }
+  }
+  throw new UsageError(command ? `unknown command ${command}` : 'no command given');
+}
+
+async function main(argv: string[]): Promise<number> {
+  // npm runs workspace scripts in apps/server; a relative DATA_DIR means where the command was typed,
+  // as it does for `npm start` (run from the repository root).
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  if (!config.DATABASE_URL) {
+    const pid = runningServerPid(config);
+    // PGlite allows one process at a time: writing beside a running server would corrupt its files.
+    if (pid) {
+      process.stderr.write(
+        `The embedded database in ${config.DATA_DIR} is in use by a running Farol server (pid ${pid}); stop it or use the admin API (/api/admin/users).\n`,
+      );
+      return 1;
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+  try {
+    await migrate(database);
+    process.stdout.write(`${await run(database, argv)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n${usage}\n`);
+      return 2;
+    }
+    if (isAppError(error)) {
+      const reason =
+        error.code === 'conflict'
+          ? 'this user pays through Stripe (cancel that subscription first), or you tried to remove your own admin flag'
+          : translate('en', `errors:${error.code}`, error.params);
+      process.stderr.write(`${reason}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`admin failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,151 @@
+import { isLanguage, translate, type Language } from '@farol/i18n';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
+import { planForPriceId, type StripeClient } from '../../providers/stripe/client.ts';
+import { chooseCurrentSnapshot, isLiveStatus, toBillingSnapshot, type BillingSnapshot } from '../../providers/stripe/mapper.ts';
+import { enqueueEmail } from '../email/email.outbox.ts';
+import { effectivePlan } from '../entitlements/entitlements.service.ts';
+import { planCatalog } from '../entitlements/plans.ts';
+import {
+  findSubscription,
+  recordSubscriptionChange,
+  updateSubscription,
+  type SubscriptionChanges,
+  type SubscriptionWithUser,
+} from './subscription.repository.ts';
+
+export type BillingContext = {
+  db: Db;
+  config: Config;
+  stripe: StripeClient | undefined;
+  now: () => Date;
+};
+
+export type ChangeSource = 'stripe' | 'admin' | 'cli' | 'user';
+
+const languageOf = (row: SubscriptionWithUser): Language => (isLanguage(row.language) ? row.language : 'pt-BR');
+export const planName = (language: Language, plan: string) => translate(language, `billing:plans.${plan}.name`);
+
+export function requireStripe(context: BillingContext): StripeClient {
+  if (!context.stripe) throw new AppError('payments_unavailable');
+  return context.stripe;
+}
+
+/** Wraps a Stripe call: its failures become one translated 502, with the detail kept for the log. */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('billing_provider_error', { reason: (error as Error).message });
+  }
+}
+
+/** Reads every subscription of a Stripe customer and returns the one that decides the plan. */
+export async function fetchCustomerSnapshot(context: BillingContext, customerId: string): Promise<BillingSnapshot | undefined> {
+  const list = await context.stripe!.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+  const snapshots = list.data.map((subscription) =>
+    toBillingSnapshot(subscription, (priceId) => planForPriceId(context.config, priceId)),
+  );
+  return chooseCurrentSnapshot(snapshots);
+}
+
+/**
+ * The local row Stripe's state implies. Order-independent: it depends on Stripe's current state only, so
+ * events that arrive late or twice change nothing more. Undefined when nothing should change.
+ */
+export function changesFromSnapshot(row: SubscriptionRow, snapshot: BillingSnapshot | undefined): SubscriptionChanges | undefined {
+  if (!snapshot?.plan) return undefined;
+  // A plan granted by an admin outlives a Stripe subscription that is no longer paid.
+  if (row.grantedByAdmin && !isLiveStatus(snapshot.status)) return undefined;
+  const samePeriod =
+    row.stripeSubscriptionId === snapshot.stripeSubscriptionId &&
+    row.currentPeriodEnd?.getTime() === snapshot.currentPeriodEnd?.getTime();
+  // A change scheduled for the next cycle: Stripe already carries the new price, the paid period keeps the old plan.
+  const keepsScheduledChange = samePeriod && row.pendingPlan === snapshot.plan && row.plan !== snapshot.plan;
+  return {
+    plan: keepsScheduledChange ? row.plan : snapshot.plan,
+    pendingPlan: keepsScheduledChange ? row.pendingPlan : null,
+    status: snapshot.status,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    stripeSubscriptionId: snapshot.stripeSubscriptionId,
+    grantedByAdmin: false,
+    grantedBy: null,
+  };
+}
+
+/**
+ * Writes a subscription change, its history line and the e-mail it calls for, in the caller's transaction.
+ * E-mails follow transitions (not events), so news that arrives twice sends nothing twice.
+ */
+export async function writeSubscriptionChange(
+  tx: DbExecutor,
+  row: SubscriptionWithUser,
+  changes: SubscriptionChanges,
+  options: { source: ChangeSource; actorId?: string | null; now: Date },
+): Promise<SubscriptionRow> {
+  const updated = (await updateSubscription(tx, row.userId, changes))!;
+  const isSame =
+    updated.plan === row.plan &&
+    updated.status === row.status &&
+    updated.currentPeriodEnd?.getTime() === row.currentPeriodEnd?.getTime() &&
+    updated.cancelAtPeriodEnd === row.cancelAtPeriodEnd &&
+    updated.pendingPlan === row.pendingPlan;
+  if (isSame) return updated;
+  await recordSubscriptionChange(tx, {
+    userId: row.userId,
+    source: options.source,
+    plan: updated.plan,
+    status: updated.status,
+    currentPeriodEnd: updated.currentPeriodEnd,
+    actorId: options.actorId ?? null,
+  });
+  const language = languageOf(row);
+  const before = effectivePlan(row, options.now);
+  const after = effectivePlan(updated, options.now);
+  const common = { to: row.email, userId: row.userId, language };
+  if (after !== 'free' && (after !== before || (isLiveStatus(updated.status) && !isLiveStatus(row.status)))) {
+    const price = planCatalog.find((plan) => plan.id === after)?.price;
+    await enqueueEmail(tx, {
+      ...common,
+      template: 'subscription-started',
+      data: {
+        name: row.name,
+        planName: planName(language, after),
+        ...(typeof price === 'number' ? { price, currency: 'BRL', interval: 'month' as const } : {}),
+        ...(updated.currentPeriodEnd ? { currentPeriodEnd: updated.currentPeriodEnd.toISOString() } : {}),
+      },
+    });
+  }
+  const becameCancelled =
+    (updated.cancelAtPeriodEnd && !row.cancelAtPeriodEnd) ||
+    (updated.status === 'canceled' && row.status !== 'canceled' && !row.cancelAtPeriodEnd);
+  if (becameCancelled && before !== 'free') {
+    await enqueueEmail(tx, {
+      ...common,
+      template: 'subscription-cancelled',
+      data: {
+        name: row.name,
+        planName: planName(language, before),
+        ...(updated.currentPeriodEnd && after !== 'free' ? { accessUntil: updated.currentPeriodEnd.toISOString() } : {}),
+      },
+    });
+  }
+  return updated;
+}
+
+/** Applies Stripe's current state to one user's row, locked until the caller's transaction ends. */
+export async function reconcileUser(
+  tx: DbExecutor,
+  userId: string,
+  snapshot: BillingSnapshot | undefined,
+  now: Date,
+): Promise<SubscriptionRow | undefined> {
+  const row = await findSubscription(tx, userId, { forUpdate: true });
+  if (!row) return undefined;
+  const changes = changesFromSnapshot(row, snapshot);
+  return changes ? writeSubscriptionChange(tx, row, changes, { source: 'stripe', now }) : row;
+}

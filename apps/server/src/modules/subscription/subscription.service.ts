@@ -1,0 +1,313 @@
+import {
+  CUSTOM_PRICE,
+  type CancelResponse,
+  type CheckoutResponse,
+  type CurrentSubscriptionResponse,
+  type PaidPlanId,
+  type Plan,
+  type PlanLimitsView,
+  type SubscriptionStatus,
+  type SyncResponse,
+  type UsageResponse,
+} from '@farol/contract';
+import { translate, type Language } from '@farol/i18n';
+import { analysisSymbols } from '@farol/contract';
+import type { Db } from '../../db/client.ts';
+import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
+import { isLiveStatus, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
+import { countConversationsToday } from '../chat/chat.repository.ts';
+import { effectivePlan, entitlementsFor, getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
+import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
+import { findSubscription, linkStripeCustomer, type SubscriptionWithUser } from './subscription.repository.ts';
+import {
+  callStripe,
+  fetchCustomerSnapshot,
+  requireStripe,
+  planName,
+  reconcileUser,
+  writeSubscriptionChange,
+  type BillingContext,
+} from './subscription.reconcile.ts';
+
+/** Data is kept this long after a paid plan ends (legal copy), so reactivating finds everything. */
+export const DATA_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BILLING_TIME_ZONE = 'America/Sao_Paulo';
+
+const toLimitsView = (limits: PlanLimits): PlanLimitsView => ({
+  dailyConversations: limits.conversationsPerDay,
+  coinsVisible: limits.coinsVisible,
+  marketSignals: limits.marketSignals,
+  advancedAnalysis: limits.advancedAnalysis,
+  coinSearch: limits.coinSearch,
+  alerts: limits.alerts,
+});
+
+// The number each feature line shows comes from the limits, so the copy can never disagree with them.
+function featureCount(feature: string, limits: PlanLimits): number | undefined {
+  if (feature === 'topCoins') return limits.coinsVisible;
+  if (feature === 'signals' || feature === 'premiumSignals') return limits.marketSignals;
+  if (feature === 'conversations') return limits.conversationsPerDay;
+  if (feature === 'alerts') return limits.alerts;
+  if (feature === 'advancedAnalysis') return analysisSymbols.length;
+  return undefined;
+}
+
+/** GET /plans: the catalogue in the caller's language. */
+export function listPlans(language: Language): Plan[] {
+  return planCatalog.map((entry) => ({
+    id: entry.id,
+    name: planName(language, entry.id),
+    description: translate(language, `billing:plans.${entry.id}.description`),
+    price: entry.price === 'custom' ? CUSTOM_PRICE : entry.price,
+    currency: 'BRL',
+    interval: 'month',
+    features: entry.features.map((feature) =>
+      translate(language, `billing:features.${feature}`, { count: featureCount(feature, entry.limits) }),
+    ),
+    limitations: [],
+    limits: toLimitsView(entry.limits),
+    ...(entry.popular ? { popular: true } : {}),
+    ...(entry.contactSales ? { contactSales: true } : {}),
+  }));
+}
+
+const formatDate = (language: Language, date: Date) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: BILLING_TIME_ZONE }).format(date);
+
+async function requireSubscription(db: Db, userId: string): Promise<SubscriptionWithUser> {
+  const row = await findSubscription(db, userId);
+  if (!row) throw new AppError('session_expired');
+  return row;
+}
+
+/** The status shown: a paid plan that has run out reads as cancelled. */
+function displayedStatus(row: SubscriptionRow, now: Date): SubscriptionStatus {
+  if (row.plan !== 'free' && effectivePlan(row, now) === 'free' && isLiveStatus(row.status)) return 'canceled';
+  return row.status as SubscriptionStatus;
+}
+
+/** GET /current */
+export async function getCurrentSubscription(
+  db: Db,
+  userId: string,
+  now: Date,
+  language: Language,
+): Promise<CurrentSubscriptionResponse['data']> {
+  const row = await requireSubscription(db, userId);
+  const plan = effectivePlan(row, now);
+  const entitlements = entitlementsFor(plan, row.isAdmin);
+  const catalogEntry = listPlans(language).find((entry) => entry.id === plan)!;
+  const hasEnded = row.plan !== 'free' && plan === 'free';
+  const isEnding = row.cancelAtPeriodEnd || row.status === 'canceled' || hasEnded;
+  return {
+    plan: {
+      id: plan,
+      name: catalogEntry.name,
+      price: catalogEntry.price,
+      interval: 'month',
+      features: catalogEntry.features,
+      // admins are exempt from every limit: the limits shown are the ones that apply to them
+      limits: toLimitsView(entitlements),
+    },
+    isActive: plan !== 'free' || row.isAdmin,
+    subscription: {
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd && !hasEnded,
+      currentPeriodEnd: plan === 'free' ? null : (row.currentPeriodEnd?.toISOString() ?? null),
+      isAdmin: row.isAdmin,
+      status: hasEnded ? 'canceled' : displayedStatus(row, now),
+      grantedByAdmin: row.grantedByAdmin && !hasEnded,
+      ...(row.pendingPlan && !hasEnded ? { pendingPlan: row.pendingPlan as PaidPlanId } : {}),
+      ...(isEnding && row.currentPeriodEnd && row.plan !== 'free'
+        ? { dataRetainedUntil: new Date(row.currentPeriodEnd.getTime() + DATA_RETENTION_DAYS * DAY_MS).toISOString() }
+        : {}),
+    },
+  };
+}
+
+/** GET /usage: conversations today (calendar day in America/Sao_Paulo) against the plan's limit. */
+export async function getUsage(db: Db, userId: string, now: Date): Promise<UsageResponse['data']> {
+  const [entitlements, conversationsToday] = await Promise.all([
+    getUserEntitlements(db, userId, now),
+    countConversationsToday(db, userId, now),
+  ]);
+  const limit = entitlements.conversationsPerDay;
+  return { conversationsToday, limit, canChat: isWithinLimit(limit, conversationsToday) };
+}
+
+const appUrl = (context: BillingContext, pathname: string) => new URL(pathname, context.config.APP_URL).toString();
+
+const hasLiveStripeSubscription = (row: SubscriptionRow, now: Date) =>
+  Boolean(row.stripeSubscriptionId) && isLiveStatus(row.status) && effectivePlan(row, now) !== 'free';
+
+/** One Stripe customer per user, created once (the idempotency key makes two racing requests share it). */
+async function ensureStripeCustomer(context: BillingContext, row: SubscriptionWithUser): Promise<string> {
+  if (row.stripeCustomerId) return row.stripeCustomerId;
+  const stripe = requireStripe(context);
+  const customer = await callStripe(() =>
+    stripe.customers.create(
+      { email: row.email, name: row.name, metadata: { userId: row.userId } },
+      { idempotencyKey: `farol-customer-${row.userId}` },
+    ),
+  );
+  return (await linkStripeCustomer(context.db, row.userId, customer.id)) ?? customer.id;
+}
+
+const checkoutLocales = { 'pt-BR': 'pt-BR', en: 'en', es: 'es' } as const;
+
+/**
+ * POST /checkout. A new subscriber goes to Stripe Checkout. A paying subscriber is not charged twice: the
+ * change is made on the Stripe subscription without proration and applies at the next billing cycle
+ * (legal copy); asking again for the current plan undoes a scheduled change or a scheduled cancellation.
+ */
+export async function startCheckout(
+  context: BillingContext,
+  userId: string,
+  planId: PaidPlanId,
+  language: Language,
+): Promise<CheckoutResponse['data']> {
+  const stripe = requireStripe(context);
+  const priceId = priceIdForPlan(context.config, planId);
+  if (!priceId) throw new AppError('payments_unavailable');
+  const row = await requireSubscription(context.db, userId);
+  const now = context.now();
+  if (hasLiveStripeSubscription(row, now)) return changeSubscribedPlan(context, row, planId, priceId, language);
+  if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
+  const customerId = await ensureStripeCustomer(context, row);
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: userId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      metadata: { userId, planId },
+      subscription_data: { metadata: { userId, planId } },
+      locale: checkoutLocales[language],
+      success_url: appUrl(context, '/settings?subscription=success'),
+      cancel_url: appUrl(context, '/pricing?subscription=cancelled'),
+    }),
+  );
+  if (!session.url) throw new AppError('billing_provider_error', { reason: 'checkout session without url' });
+  return { url: session.url, sessionId: session.id };
+}
+
+async function changeSubscribedPlan(
+  context: BillingContext,
+  row: SubscriptionWithUser,
+  planId: PaidPlanId,
+  priceId: string,
+  language: Language,
+): Promise<CheckoutResponse['data']> {
+  const isCurrentPlan = row.plan === planId;
+  if (isCurrentPlan && !row.pendingPlan && !row.cancelAtPeriodEnd) throw new AppError('plan_already_active');
+  const stripe = requireStripe(context);
+  const current = await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!));
+  const itemId = current.items.data[0]?.id;
+  const updated = await callStripe(() =>
+    stripe.subscriptions.update(row.stripeSubscriptionId!, {
+      cancel_at_period_end: false,
+      proration_behavior: 'none',
+      ...(itemId ? { items: [{ id: itemId, price: priceId }] } : {}),
+    }),
+  );
+  const snapshot = toBillingSnapshot(updated, (price) => planForPriceId(context.config, price));
+  const now = context.now();
+  await context.db.transaction(async (tx) => {
+    const locked = await findSubscription(tx, row.userId, { forUpdate: true });
+    if (!locked) throw new AppError('session_expired');
+    await writeSubscriptionChange(tx, locked, { pendingPlan: isCurrentPlan ? null : planId }, { source: 'user', now });
+    await reconcileUser(tx, row.userId, snapshot, now);
+  });
+  const effectiveAt = snapshot.currentPeriodEnd ?? row.currentPeriodEnd;
+  const message = isCurrentPlan
+    ? translate(language, row.cancelAtPeriodEnd ? 'billing:messages.reactivated' : 'billing:messages.changeReverted', {
+        plan: planName(language, planId),
+        date: effectiveAt ? formatDate(language, effectiveAt) : '',
+      })
+    : translate(language, 'billing:messages.changeScheduled', {
+        plan: planName(language, planId),
+        date: effectiveAt ? formatDate(language, effectiveAt) : '',
+      });
+  return {
+    url: appUrl(context, `/settings?subscription=${isCurrentPlan ? 'updated' : 'scheduled'}`),
+    sessionId: null,
+    ...(isCurrentPlan ? {} : { pendingPlan: planId }),
+    ...(effectiveAt ? { effectiveAt: effectiveAt.toISOString() } : {}),
+    message,
+  };
+}
+
+/** POST /portal: Stripe's billing portal for the user's customer. */
+export async function openBillingPortal(context: BillingContext, userId: string): Promise<{ url: string }> {
+  const stripe = requireStripe(context);
+  const row = await requireSubscription(context.db, userId);
+  if (!row.stripeCustomerId) throw new AppError('no_active_subscription');
+  const session = await callStripe(() =>
+    stripe.billingPortal.sessions.create({ customer: row.stripeCustomerId!, return_url: appUrl(context, '/settings') }),
+  );
+  return { url: session.url };
+}
+
+/**
+ * POST /cancel: a paid subscription ends at the period end (access kept until then); a granted plan with
+ * an end date likewise; a granted plan without one ends now.
+ */
+export async function cancelSubscription(
+  context: BillingContext,
+  userId: string,
+  language: Language,
+): Promise<CancelResponse['data']> {
+  const row = await requireSubscription(context.db, userId);
+  const now = context.now();
+  const plan = effectivePlan(row, now);
+  if (plan === 'free') throw new AppError('no_active_subscription');
+  const scheduledMessage = (periodEnd: Date) => ({
+    message: translate(language, 'billing:messages.cancelScheduled', {
+      plan: planName(language, plan),
+      date: formatDate(language, periodEnd),
+    }),
+    currentPeriodEnd: periodEnd.toISOString(),
+  });
+  if (row.cancelAtPeriodEnd && row.currentPeriodEnd) return scheduledMessage(row.currentPeriodEnd);
+  if (hasLiveStripeSubscription(row, now)) {
+    const stripe = requireStripe(context);
+    const updated = await callStripe(() =>
+      stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: true }),
+    );
+    const snapshot = toBillingSnapshot(updated, (price) => planForPriceId(context.config, price));
+    const saved = await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, now));
+    return scheduledMessage(saved?.currentPeriodEnd ?? snapshot.currentPeriodEnd ?? now);
+  }
+  const saved = await context.db.transaction(async (tx) => {
+    const locked = (await findSubscription(tx, userId, { forUpdate: true }))!;
+    const changes = locked.currentPeriodEnd
+      ? { cancelAtPeriodEnd: true, pendingPlan: null }
+      : { plan: 'free', status: 'active', cancelAtPeriodEnd: false, pendingPlan: null, grantedByAdmin: false, grantedBy: null };
+    return writeSubscriptionChange(tx, locked, changes, { source: 'user', now });
+  });
+  if (saved.currentPeriodEnd && saved.plan !== 'free') return scheduledMessage(saved.currentPeriodEnd);
+  return {
+    message: translate(language, 'billing:messages.cancelEndedNow', { plan: planName(language, plan) }),
+    currentPeriodEnd: null,
+  };
+}
+
+/** POST /sync: reads the customer's subscriptions from Stripe and reconciles the local row. */
+export async function syncSubscription(context: BillingContext, userId: string): Promise<SyncResponse['data']> {
+  requireStripe(context);
+  let row: SubscriptionRow = await requireSubscription(context.db, userId);
+  if (row.stripeCustomerId) {
+    const snapshot = await callStripe(() => fetchCustomerSnapshot(context, row.stripeCustomerId!));
+    row = (await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, context.now()))) ?? row;
+  }
+  const now = context.now();
+  return {
+    plan: effectivePlan(row, now),
+    status: displayedStatus(row, now),
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    ...(row.pendingPlan ? { pendingPlan: row.pendingPlan as PaidPlanId } : {}),
+  };
+}
