@@ -30,9 +30,12 @@ import esAlerts from '../locales/es/alerts.json' with { type: 'json' };
 import ptSignals from '../locales/pt-BR/signals.json' with { type: 'json' };
 import enSignals from '../locales/en/signals.json' with { type: 'json' };
 import esSignals from '../locales/es/signals.json' with { type: 'json' };
+import ptMarketAnalysis from '../locales/pt-BR/marketAnalysis.json' with { type: 'json' };
+import enMarketAnalysis from '../locales/en/marketAnalysis.json' with { type: 'json' };
+import esMarketAnalysis from '../locales/es/marketAnalysis.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis },
 } as const;

@@ -15,6 +15,7 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 const pageRoutes: RouteObject[] = [
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
+  { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
 ];

@@ -1,8 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorState } from '../components/ui/error-state.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
-import { DashboardHeader } from '../features/dashboard/components/dashboard-header.tsx';
+import { LoadingState } from '../components/ui/spinner.tsx';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
+import { DashboardHeader } from '../features/dashboard/components/dashboard-header.tsx';
+import { isPlanRefusal, useCoinPricesQuery } from '../features/market/api/market-api.ts';
+import { CoinListCard } from '../features/market/components/coin-list-card.tsx';
+import { DominanceCard } from '../features/market/components/dominance-card.tsx';
+import { FearGreedCard } from '../features/market/components/fear-greed-card.tsx';
+import { AnalysisShortcut, FreePlanBanner, LockedCoinsPanel } from '../features/market/components/plan-panels.tsx';
+import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
+import { StatCards } from '../features/market/components/stat-cards.tsx';
+import { planAccessFrom, type PlanAccess } from '../features/market/hooks/plan-access.ts';
+import { SignalsPanel } from '../features/signals/components/signals-panel.tsx';
+import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
+import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
 import { logoutToLogin } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -15,11 +28,46 @@ export function DashboardPage() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <DashboardHeader user={session.user} onLogout={() => logoutToLogin(navigate)} />
-      {/*
-        Dashboard sections go below, each a feature component (stat cards, chart, fear and greed,
-        dominance, signals, coin list...). The grid spans 1 column on phones, 2 on tablets, 4 on desktops.
-      */}
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4" />
+      <DashboardBody />
     </PageContainer>
   );
+}
+
+/** Everything under the header waits for the plan: the server's limits decide what is shown, never a guess. */
+function DashboardBody() {
+  const { t } = useTranslation('dashboard');
+  const subscription = useCurrentSubscriptionQuery();
+  if (subscription.isPending) return <LoadingState className="min-h-96" label={t('dashboard:loadingPlan')} />;
+  if (!subscription.data) {
+    return (
+      <ErrorState
+        title={t('dashboard:planError')}
+        description={subscription.error?.message}
+        onRetry={() => void subscription.refetch()}
+        isRetrying={subscription.isFetching}
+      />
+    );
+  }
+  const access = planAccessFrom(subscription.data);
+  return (
+    <>
+      {access.isFreePlan ? <FreePlanBanner /> : null}
+      <StatCards access={access} subscriptionCard={<SubscriptionStatusCard variant="compact" />} />
+      <PriceChartCard />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <FearGreedCard />
+        <DominanceCard />
+        <SignalsPanel />
+      </div>
+      <AnalysisShortcut isFreePlan={access.isFreePlan} />
+      <CoinsSection access={access} />
+    </>
+  );
+}
+
+/** The table, or the locked panel when the plan has none (limits say 0, or the server answers 403). */
+function CoinsSection({ access }: { access: PlanAccess }) {
+  const firstPage = useCoinPricesQuery(1, access.coinsVisible > 0);
+  if (access.coinsVisible === 0 || isPlanRefusal(firstPage.error)) return <LockedCoinsPanel />;
+  return <CoinListCard access={access} />;
 }

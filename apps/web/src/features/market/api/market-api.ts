@@ -1,0 +1,136 @@
+import {
+  candlesResponseSchema,
+  coinPricesResponseSchema,
+  favoritesResponseSchema,
+  fearGreedResponseSchema,
+  globalMarketResponseSchema,
+  toggleFavoriteResponseSchema,
+  type AnalysisSymbol,
+  type CandleInterval,
+  type CoinPricesResponse,
+  type ToggleFavoriteRequest,
+} from '@farol/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { shouldRetryQuery } from '../../../lib/query-client.ts';
+
+// Spec section 9: coin list page size 10, search list 500; refresh fear-greed 5 min, dominance 2 min.
+export const COIN_PAGE_SIZE = 10;
+export const SEARCH_LIST_SIZE = 500;
+const FEAR_GREED_REFRESH_MS = 5 * 60_000;
+const DOMINANCE_REFRESH_MS = 2 * 60_000;
+// The last candle moves with every trade; a short refresh keeps it live without a socket.
+const CANDLE_REFRESH_MS = 15_000;
+
+const PRICES_URL = '/api/crypto/prices';
+const FAVORITES_URL = '/api/crypto/favorites';
+const FEAR_GREED_URL = '/api/market-data/fear-greed';
+const DOMINANCE_URL = '/api/market-data/bitcoin-dominance';
+
+const pricesUrl = (page: number, limit: number) => `${PRICES_URL}?page=${page}&limit=${limit}`;
+
+/** One page of the coin list (favourites first, as the server orders them). */
+export function useCoinPricesQuery(page: number, enabled: boolean) {
+  const url = pricesUrl(page, COIN_PAGE_SIZE);
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
+    enabled,
+    // The table keeps the previous page on screen while the next one loads: no layout jump.
+    placeholderData: keepPreviousData,
+    // The card shows its own error kind with try-again (spec section 8); a toast would say it twice.
+    meta: { silent: true },
+    // Asking again at once is what a rate limit forbids; other failures follow the app's retry rule.
+    retry: (count, error) => !(isApiError(error) && error.status === 429) && shouldRetryQuery(count, error),
+  });
+}
+
+export type CoinListErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';
+
+/** Spec section 8: 429 rate_limit, 5xx server_error, other non-OK api_error, no answer network_error. */
+export function coinListErrorKind(error: unknown): CoinListErrorKind {
+  if (!isApiError(error) || error.status === 0) return 'network_error';
+  if (error.status === 429) return 'rate_limit';
+  if (error.status >= 500) return 'server_error';
+  return 'api_error';
+}
+
+/** The server refuses the coin list to plans without a table (iniciante): 403 plan_required. */
+export const isPlanRefusal = (error: unknown) => isApiError(error) && error.status === 403;
+
+/** The up-to-500 list the search filters (spec section 5), fetched only once a search starts. */
+export function useCoinSearchListQuery(enabled: boolean) {
+  const url = pricesUrl(1, SEARCH_LIST_SIZE);
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
+    enabled,
+    meta: { silent: true },
+  });
+}
+
+export function useFavoritesQuery(enabled = true) {
+  return useQuery({
+    queryKey: [FAVORITES_URL],
+    queryFn: ({ signal }) => apiRequest(FAVORITES_URL, { schema: favoritesResponseSchema, signal }),
+    enabled,
+    meta: { silent: true },
+  });
+}
+
+/** Sets a favourite to the wanted state (idempotent on the server), then refreshes lists and count. */
+export function useToggleFavoriteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ToggleFavoriteRequest) =>
+      apiRequest('/api/crypto/toggle-favorite', { method: 'POST', body, schema: toggleFavoriteResponseSchema }),
+    onSuccess: ({ data }) => {
+      // Local update first (spec section 4), then the server's order (favourites first) and the count.
+      queryClient.setQueriesData<CoinPricesResponse>({ predicate: isPricesQuery }, (answer) =>
+        answer
+          ? { ...answer, data: answer.data.map((coin) => (coin.id === data.coinId ? { ...coin, isFavorite: data.isFavorite } : coin)) }
+          : answer,
+      );
+      void queryClient.invalidateQueries({ predicate: isPricesQuery });
+      void queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] });
+    },
+    meta: { errorTitle: 'dashboard:coins.favoriteError' },
+  });
+}
+
+function isPricesQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const [url] = query.queryKey;
+  return typeof url === 'string' && url.startsWith(`${PRICES_URL}?`);
+}
+
+export function useFearGreedQuery() {
+  return useQuery({
+    queryKey: [FEAR_GREED_URL],
+    queryFn: ({ signal }) => apiRequest(FEAR_GREED_URL, { schema: fearGreedResponseSchema, signal }),
+    refetchInterval: FEAR_GREED_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    meta: { silent: true },
+  });
+}
+
+export function useDominanceQuery() {
+  return useQuery({
+    queryKey: [DOMINANCE_URL],
+    queryFn: ({ signal }) => apiRequest(DOMINANCE_URL, { schema: globalMarketResponseSchema, signal }),
+    refetchInterval: DOMINANCE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    meta: { silent: true },
+  });
+}
+
+export function useCandlesQuery(symbol: AnalysisSymbol, interval: CandleInterval, limit = 500) {
+  const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => apiRequest(url, { schema: candlesResponseSchema, signal }),
+    refetchInterval: CANDLE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: CANDLE_REFRESH_MS,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,248 @@
+import type { CoinItem } from '@farol/contract';
+import { ChevronLeft, ChevronRight, Search, Star, X } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
+import {
+  COIN_PAGE_SIZE,
+  coinListErrorKind,
+  useCoinPricesQuery,
+  useCoinSearchListQuery,
+  useToggleFavoriteMutation,
+} from '../api/market-api.ts';
+import type { PlanAccess } from '../hooks/plan-access.ts';
+import { MarketSourceBadge } from './market-source-badge.tsx';
+
+/** Spec section 5: case-insensitive substring of the name or the symbol. */
+export function filterCoins(coins: readonly CoinItem[], term: string): CoinItem[] {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return [...coins];
+  return coins.filter((coin) => coin.name.toLowerCase().includes(needle) || coin.symbol.toLowerCase().includes(needle));
+}
+
+/** Favourites first, each group in the server's (market-cap) order: a stable sort. */
+export function favoritesFirst(coins: readonly CoinItem[]): CoinItem[] {
+  return [...coins].sort((a, b) => Number(b.isFavorite) - Number(a.isFavorite));
+}
+
+/** The paged coin table with favourites, search (when the plan allows it), cache indicator and error kinds. */
+export function CoinListCard({ access }: { access: PlanAccess }) {
+  const { t } = useTranslation('dashboard');
+  const [page, setPage] = useState(1);
+  const [term, setTerm] = useState('');
+  const searchTerm = useDeferredValue(term.trim());
+  const isSearching = access.canSearch && searchTerm.length > 0;
+
+  const pageQuery = useCoinPricesQuery(page, !isSearching);
+  const searchQuery = useCoinSearchListQuery(isSearching);
+  const favorite = useToggleFavoriteMutation();
+  const active = isSearching ? searchQuery : pageQuery;
+
+  const toggleFavorite = (coin: CoinItem) =>
+    favorite.mutate(
+      { coinId: coin.id, coinName: coin.name, isFavorite: !coin.isFavorite },
+      // Spec section 4: toggling a favourite goes back to page 1, where favourites are listed.
+      { onSuccess: () => setPage(1) },
+    );
+
+  const rows = isSearching ? filterCoins(searchQuery.data?.data ?? [], searchTerm) : favoritesFirst(pageQuery.data?.data ?? []);
+  const pagination = pageQuery.data?.pagination;
+
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{t('coins.title')}</CardTitle>
+          {active.data ? <MarketSourceBadge source={active.data.source} cache={active.data.cache} /> : null}
+        </div>
+        {access.canSearch ? <CoinSearchBox term={term} onChange={setTerm} /> : null}
+        {isSearching && searchQuery.data ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('coins.searchCount', { total: rows.length, term: searchTerm })}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {active.isError && !active.data ? (
+          <CoinListError error={active.error} onRetry={() => void active.refetch()} isRetrying={active.isFetching} />
+        ) : active.isPending ? (
+          <CoinTableSkeleton />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={Search}
+            title={isSearching ? t('coins.noResults', { term: searchTerm }) : t('coins.empty')}
+            action={
+              isSearching ? (
+                <Button variant="outline" size="sm" onClick={() => setTerm('')}>
+                  {t('coins.clearSearch')}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <CoinTable coins={rows} onToggleFavorite={toggleFavorite} pendingCoinId={favorite.isPending ? favorite.variables?.coinId : undefined} />
+        )}
+        {!isSearching && pagination && pagination.totalPages > 1 && access.coinsVisible > COIN_PAGE_SIZE ? (
+          <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
+            <Button variant="outline" size="sm" disabled={!pagination.hasPreviousPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              {t('coins.previous')}
+            </Button>
+            <span className="text-sm text-muted-foreground tabular-nums">
+              {t('coins.pageOf', { page: pagination.currentPage, total: pagination.totalPages })}
+            </span>
+            <Button variant="outline" size="sm" disabled={!pagination.hasNextPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current + 1)}>
+              {t('coins.next')}
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CoinSearchBox({ term, onChange }: { term: string; onChange: (term: string) => void }) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {t('coins.searchLabel')}
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        id={id}
+        type="search"
+        value={term}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={t('coins.searchPlaceholder')}
+        maxLength={50}
+        className="pr-10 pl-9"
+        autoComplete="off"
+      />
+      {term ? (
+        <Button variant="ghost" size="icon" className="absolute top-0 right-0" onClick={() => onChange('')} aria-label={t('coins.clearSearch')}>
+          <X aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function CoinListError({ error, onRetry, isRetrying }: { error: unknown; onRetry: () => void; isRetrying: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const kind = coinListErrorKind(error);
+  const copy = {
+    rate_limit: { title: t('coins.errors.rate_limit.title'), description: t('coins.errors.rate_limit.description') },
+    server_error: { title: t('coins.errors.server_error.title'), description: t('coins.errors.server_error.description') },
+    api_error: { title: t('coins.errors.api_error.title'), description: t('coins.errors.api_error.description') },
+    network_error: { title: t('coins.errors.network_error.title'), description: t('coins.errors.network_error.description') },
+  }[kind];
+  return <ErrorState title={copy.title} description={copy.description} onRetry={onRetry} isRetrying={isRetrying} />;
+}
+
+function CoinTableSkeleton() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div role="status" aria-label={t('coins.loading')} className="flex flex-col gap-2">
+      {Array.from({ length: COIN_PAGE_SIZE }, (_, index) => (
+        <div key={index} className="h-11 animate-pulse rounded-md bg-muted/60" />
+      ))}
+    </div>
+  );
+}
+
+type CoinTableProps = { coins: CoinItem[]; onToggleFavorite: (coin: CoinItem) => void; pendingCoinId?: string };
+
+function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <table className="w-full min-w-[20rem] text-sm">
+        <caption className="sr-only">{t('coins.title')}</caption>
+        <thead className="text-left text-xs text-muted-foreground">
+          <tr className="border-b border-border">
+            <th scope="col" className="w-10 py-2 pl-5 sm:pl-1">
+              <span className="sr-only">{t('coins.favorite')}</span>
+            </th>
+            <th scope="col" className="hidden w-10 py-2 sm:table-cell">
+              #
+            </th>
+            <th scope="col" className="py-2">
+              {t('coins.coin')}
+            </th>
+            <th scope="col" className="py-2 text-right">
+              {t('coins.price')}
+            </th>
+            <th scope="col" className="py-2 pr-5 text-right sm:pr-2">
+              {t('coins.change24h')}
+            </th>
+            <th scope="col" className="hidden py-2 pr-2 text-right md:table-cell">
+              {t('coins.marketCap')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {coins.map((coin) => (
+            <tr key={coin.id} className="border-b border-border/60 last:border-0 hover:bg-muted/40">
+              <td className="py-1.5 pl-3 sm:pl-0">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-9"
+                  aria-pressed={coin.isFavorite}
+                  aria-label={coin.isFavorite ? t('coins.removeFavorite', { name: coin.name }) : t('coins.addFavorite', { name: coin.name })}
+                  disabled={pendingCoinId === coin.id}
+                  onClick={() => onToggleFavorite(coin)}
+                >
+                  <Star aria-hidden="true" className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')} />
+                </Button>
+              </td>
+              <td className="hidden text-muted-foreground tabular-nums sm:table-cell">{coin.market_cap_rank ?? '—'}</td>
+              <td className="py-1.5">
+                <div className="flex min-w-0 items-center gap-2">
+                  <CoinIcon coin={coin} />
+                  <span className="truncate font-medium">{coin.name}</span>
+                  <span className="text-xs text-muted-foreground uppercase">{coin.symbol}</span>
+                </div>
+              </td>
+              <td className="py-1.5 text-right tabular-nums">{coin.current_price === null ? '—' : formatPrice(coin.current_price)}</td>
+              <td className="py-1.5 pr-5 text-right sm:pr-2">
+                <ChangeText value={coin.price_change_percentage_24h} />
+              </td>
+              <td className="hidden py-1.5 pr-2 text-right tabular-nums md:table-cell">
+                {coin.market_cap === null ? '—' : formatCompact(coin.market_cap)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CoinIcon({ coin }: { coin: CoinItem }) {
+  if (coin.image) return <img src={coin.image} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 rounded-full" />;
+  return (
+    <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-[0.6rem] font-semibold">
+      {coin.symbol.slice(0, 3).toUpperCase()}
+    </span>
+  );
+}
+
+export function ChangeText({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className={cn('tabular-nums', value > 0 ? 'text-success' : value < 0 ? 'text-danger' : 'text-muted-foreground')}>
+      {formatPercent(value, { signed: true })}
+    </span>
+  );
+}
+

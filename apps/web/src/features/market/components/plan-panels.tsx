@@ -1,0 +1,86 @@
+import { ChartCandlestick, Crown, Lock, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+
+/** Free plan: 5 coins and a subscribe-now button to /pricing (spec section 2). */
+export function FreePlanBanner() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <aside
+      aria-label={t('plan.freeBanner.title')}
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div>
+          <p className="font-medium">{t('plan.freeBanner.title')}</p>
+          <p className="text-sm text-muted-foreground">{t('plan.freeBanner.description')}</p>
+        </div>
+      </div>
+      <Button asChild>
+        <Link to="/pricing">{t('plan.freeBanner.subscribe')}</Link>
+      </Button>
+    </aside>
+  );
+}
+
+/** Iniciante: a locked upgrade panel in place of the coin table (spec section 6). */
+export function LockedCoinsPanel() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <Lock aria-hidden="true" className="size-8 text-primary" />
+        <h2 className="text-lg font-semibold">{t('plan.locked.title')}</h2>
+        <p className="max-w-md text-sm text-muted-foreground">{t('plan.locked.description')}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button disabled>
+            <Crown aria-hidden="true" />
+            {t('plan.comingSoon')}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/pricing">{t('plan.seePlans')}</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The way to the full analysis. The free plan (without the admin flag) sees it disabled with an upsell;
+ * other plans go to /market-analysis, where the server decides what the plan may see.
+ */
+export function AnalysisShortcut({ isFreePlan }: { isFreePlan: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex gap-3">
+          <ChartCandlestick aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <div>
+            <p className="font-medium">{t('plan.analysis.title')}</p>
+            <p className="text-sm text-muted-foreground">{isFreePlan ? t('plan.analysis.upsell') : t('plan.analysis.description')}</p>
+          </div>
+        </div>
+        {isFreePlan ? (
+          <div className="flex flex-wrap gap-2">
+            <Button disabled>
+              {t('plan.analysis.open')}
+            </Button>
+            <Button disabled variant="outline">
+              <Crown aria-hidden="true" />
+              {t('plan.comingSoon')}
+            </Button>
+          </div>
+        ) : (
+          <Button asChild>
+            <Link to="/market-analysis">{t('plan.analysis.open')}</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import type { LucideIcon } from 'lucide-react';
+import { Activity, CircleDollarSign, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatTrillions } from '../../../lib/format.ts';
+import { COIN_PAGE_SIZE, isPlanRefusal, useCoinPricesQuery, useFavoritesQuery } from '../api/market-api.ts';
+import type { PlanAccess } from '../hooks/plan-access.ts';
+
+export function StatCard({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <Card className="flex min-h-28 flex-col justify-between gap-2 p-4">
+      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>{label}</span>
+        <Icon aria-hidden="true" className="size-4" />
+      </div>
+      <div className="text-2xl font-semibold tabular-nums">{value}</div>
+      {hint ? <div className="text-xs text-muted-foreground">{hint}</div> : null}
+    </Card>
+  );
+}
+
+/**
+ * The four stat cards of spec section 2: market cap of the listed coins (the first page, top 10 by
+ * market cap), favourites, market-data status and the compact subscription card given by the page.
+ */
+export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  const firstPage = useCoinPricesQuery(1, access.coinsVisible > 0);
+  const favorites = useFavoritesQuery();
+  const coins = firstPage.data?.data.slice(0, COIN_PAGE_SIZE) ?? [];
+  const listedCap = coins.reduce((sum, coin) => sum + (coin.market_cap ?? 0), 0);
+  const locked = access.coinsVisible === 0 || isPlanRefusal(firstPage.error);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        icon={CircleDollarSign}
+        label={t('stats.marketCap')}
+        value={locked ? '—' : firstPage.data ? t('units.trillionsUsd', { value: formatTrillions(listedCap) }) : <Spinner />}
+        hint={locked ? t('stats.marketCapLocked') : t('stats.marketCapHint', { total: coins.length })}
+      />
+      <StatCard
+        icon={Star}
+        label={t('stats.favorites')}
+        value={favorites.data ? favorites.data.data.length : favorites.isError ? '—' : <Spinner />}
+        hint={t('stats.favoritesHint')}
+      />
+      <StatCard
+        icon={Activity}
+        label={t('stats.status')}
+        value={
+          locked || firstPage.isError ? (
+            <span className="text-muted-foreground">{t('stats.statusUnavailable')}</span>
+          ) : !firstPage.data ? (
+            <Spinner />
+          ) : firstPage.data.source === 'simulated' ? (
+            <span className="text-warning">{t('stats.statusSimulated')}</span>
+          ) : (
+            <span className="text-success">{t('stats.statusLive')}</span>
+          )
+        }
+        hint={firstPage.data ? t('stats.statusSource', { source: firstPage.data.source }) : undefined}
+      />
+      {subscriptionCard}
+    </div>
+  );
+}

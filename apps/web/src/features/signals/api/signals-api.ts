@@ -1,0 +1,29 @@
+import { analysisResponseSchema, dashboardSignalsResponseSchema, type AnalysisSymbol } from '@farol/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+// Spec section 9: market signals refresh every 60 s (paused while the tab is hidden).
+const SIGNALS_REFRESH_MS = 60_000;
+const SIGNALS_URL = '/api/market-signals/dashboard-signals';
+
+export function useDashboardSignalsQuery() {
+  return useQuery({
+    queryKey: [SIGNALS_URL],
+    queryFn: ({ signal }) => apiRequest(SIGNALS_URL, { schema: dashboardSignalsResponseSchema, signal }),
+    refetchInterval: SIGNALS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    // The panel shows "unavailable" or "error" itself; a toast every minute would nag.
+    meta: { silent: true },
+  });
+}
+
+/** Full analysis of one coin; a 403 (plan without advanced analysis) is shown by the page as an upsell. */
+export function useAnalysisQuery(symbol: AnalysisSymbol, enabled: boolean) {
+  const url = `/api/market-signals/analysis/${symbol}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => apiRequest(url, { schema: analysisResponseSchema, signal }),
+    enabled,
+    meta: { silent: true },
+  });
+}

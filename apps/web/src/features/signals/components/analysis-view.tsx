@@ -1,0 +1,275 @@
+import type { Analysis, RiskLevel } from '@farol/contract';
+import { Activity, BrainCircuit, Crosshair, Layers, ListChecks, Lock, ShieldAlert, Target, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatMacd, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
+import { SignalBadge } from './signal-badge.tsx';
+
+/** Spec section 3: Baixo and Médio as read; anything else is treated as high. */
+export function riskTone(level: RiskLevel | string): 'success' | 'warning' | 'danger' {
+  if (level === 'Baixo') return 'success';
+  if (level === 'Médio') return 'warning';
+  return 'danger';
+}
+
+function Section({ icon: Icon, title, children, className }: { icon: typeof Activity; title: string; children: ReactNode; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Meter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-between text-sm">
+        <span className="text-muted-foreground">{label}</span>
+        <span className="font-medium tabular-nums">{formatPercent(value)}</span>
+      </div>
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)} className="h-1.5 rounded-full bg-muted">
+        <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Headline of the analysis: price, overall signal and its strength, confidence and trend strength. */
+export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const { marketSignal } = analysis;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-sm text-muted-foreground">{t('summary.price', { symbol: analysis.symbol })}</p>
+            <p className="text-3xl font-semibold tabular-nums">{formatPrice(analysis.price)}</p>
+          </div>
+          <div className="flex flex-col items-end gap-1">
+            <SignalBadge signal={marketSignal.signal} className="px-3 py-1 text-sm" />
+            <span className="text-xs text-muted-foreground">{t('summary.asOf', { date: formatDateTime(analysis.asOf) })}</span>
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Meter label={t('metrics.strength')} value={marketSignal.strength} />
+          <Meter label={t('metrics.confidence')} value={marketSignal.confidence} />
+          <Meter label={t('metrics.trendStrength')} value={analysis.trendStrength} />
+        </div>
+        <p className="text-sm leading-relaxed">{marketSignal.reasoning}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Indicator({ label, value, detail, flag }: { label: string; value: ReactNode; detail: ReactNode; flag?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/30 p-3">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <span className="text-lg font-semibold tabular-nums">{value}</span>
+      <span className="text-sm text-muted-foreground">{detail}</span>
+      {flag}
+    </div>
+  );
+}
+
+export function KeyIndicators({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const { rsi, macd, bollinger, volume } = analysis.keyIndicators;
+  return (
+    <Section icon={Activity} title={t('indicators.title')}>
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        <Indicator label={t('indicators.rsi')} value={formatRsi(rsi.value)} detail={t(`rsiStates.${rsi.signal}`)} />
+        <Indicator label={t('indicators.macd')} value={formatMacd(macd.value)} detail={t(`macdStates.${macd.signal}`)} />
+        <Indicator
+          label={t('indicators.bollinger')}
+          value={t(`bollinger.${bollinger.position}`)}
+          detail={bollinger.squeeze ? t('indicators.squeezeOn') : t('indicators.squeezeOff')}
+          flag={bollinger.squeeze ? <Badge variant="warning" className="self-start"><Zap aria-hidden="true" className="size-3" />{t('indicators.breakoutImminent')}</Badge> : null}
+        />
+        <Indicator
+          label={t('indicators.volume')}
+          value={t(`volumeTrends.${volume.trend}`)}
+          detail={volume.anomaly ? t('indicators.anomalyOn') : t('indicators.anomalyOff')}
+          flag={volume.anomaly ? <Badge variant="warning" className="self-start">{t('indicators.anomaly')}</Badge> : null}
+        />
+      </div>
+    </Section>
+  );
+}
+
+function PriceList({ title, prices, tone }: { title: string; prices: number[]; tone: 'success' | 'danger' }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className={cn('text-sm font-medium', tone === 'success' ? 'text-success' : 'text-danger')}>{title}</h3>
+      {prices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('levels.none')}</p>
+      ) : (
+        <ol className="flex flex-col gap-1 text-sm tabular-nums">
+          {prices.map((price, index) => (
+            <li key={`${price}-${index}`} className="flex justify-between rounded bg-muted/30 px-2 py-1">
+              <span className="text-muted-foreground">{index === 0 ? t('levels.nearest') : `${index + 1}`}</span>
+              <span>{formatPrice(price)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function SupportResistance({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <Section icon={Layers} title={t('levels.title')}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PriceList title={t('levels.support')} prices={analysis.supportLevels} tone="success" />
+        <PriceList title={t('levels.resistance')} prices={analysis.resistanceLevels} tone="danger" />
+      </div>
+    </Section>
+  );
+}
+
+export function ConfluenceCard({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const confluence = analysis.confluenceAnalysis;
+  const tone = riskTone(confluence.riskLevel);
+  return (
+    <Section icon={Crosshair} title={t('confluence.title')}>
+      <div className="flex flex-col gap-3 text-sm">
+        <Meter label={t('confluence.signalStrength')} value={confluence.signalStrength} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+          <dt className="text-muted-foreground">{t('confluence.context')}</dt>
+          <dd>{confluence.marketContext}</dd>
+          <dt className="text-muted-foreground">{t('confluence.strategyType')}</dt>
+          <dd>{confluence.strategyType}</dd>
+          <dt className="text-muted-foreground">{t('confluence.risk')}</dt>
+          <dd>
+            <Badge variant={tone}>
+              <ShieldAlert aria-hidden="true" className="size-3" />
+              {tone === 'success' ? t('risk.low') : tone === 'warning' ? t('risk.medium') : t('risk.high')}
+            </Badge>
+          </dd>
+        </dl>
+        {confluence.confluenceFactors.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
+            {confluence.confluenceFactors.map((factor) => (
+              <li key={factor}>{factor}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+export function StrategyCard({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const strategy = analysis.recommendedStrategy;
+  return (
+    <Section icon={Target} title={t('strategy.title')}>
+      <div className="flex flex-col gap-3 text-sm">
+        <p className="font-medium">{strategy.name}</p>
+        <p className="text-muted-foreground">{strategy.description}</p>
+        {strategy.entrySignals.length > 0 ? (
+          <div>
+            <h3 className="mb-1 text-xs font-medium text-muted-foreground uppercase">{t('strategy.entrySignals')}</h3>
+            <ul className="list-disc space-y-1 pl-5">
+              {strategy.entrySignals.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 tabular-nums">
+          <dt className="text-muted-foreground">{t('strategy.stopLoss')}</dt>
+          <dd className="text-danger">{strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss)}</dd>
+          <dt className="text-muted-foreground">{t('strategy.targets')}</dt>
+          <dd className="text-success">{strategy.targets.length === 0 ? '—' : strategy.targets.map((target) => formatPrice(target)).join(' · ')}</dd>
+        </dl>
+      </div>
+    </Section>
+  );
+}
+
+export function AiAnalysisCard({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <Section icon={BrainCircuit} title={t('ai.title')}>
+      <p className="text-sm leading-relaxed whitespace-pre-line">{analysis.aiAnalysis}</p>
+      {analysis.recommendations.length > 0 ? (
+        <>
+          <h3 className="mt-4 mb-2 text-sm font-medium">{t('ai.recommendations')}</h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+            {analysis.recommendations.map((recommendation) => (
+              <li key={recommendation}>{recommendation}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const indicators = analysis.marketSignal.indicators;
+  return (
+    <Section icon={ListChecks} title={t('active.title', { total: indicators.length })}>
+      {indicators.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('active.none')}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border/60 text-sm">
+          {indicators.map((indicator) => (
+            <li key={`${indicator.rule}-${indicator.timeframe}`} className="flex flex-col gap-0.5 py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium">
+                  {indicator.name} <span className="text-xs text-muted-foreground">{indicator.timeframe}</span>
+                </span>
+                <Badge variant={indicator.vote > 0 ? 'success' : indicator.vote < 0 ? 'danger' : 'neutral'}>
+                  {indicator.vote > 0 ? t('active.buy') : indicator.vote < 0 ? t('active.sell') : t('active.abstain')}
+                </Badge>
+              </div>
+              <span className="text-muted-foreground">{indicator.explanation}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Plans without advanced analysis: the server's message (or the default) and the upgrade buttons,
+ * disabled and labelled coming soon like every purchase button (spec section 1).
+ */
+export function AnalysisLocked({ message }: { message?: string }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <Lock aria-hidden="true" className="size-9 text-primary" />
+        <h2 className="text-lg font-semibold">{t('locked.title')}</h2>
+        <p className="max-w-md text-sm text-muted-foreground">{message ?? t('locked.default')}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button disabled>{t('locked.upgrade')}</Button>
+          <Button asChild variant="ghost">
+            <Link to="/pricing">{t('locked.seePlans')}</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import type { SignalValue } from '@farol/contract';
+import { TrendingDown, TrendingUp, Minus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+// Spec section 2: green for the buy side, red for the sell side; the strong ones are filled.
+const looks: Record<SignalValue, { variant: 'success' | 'danger' | 'neutral'; className?: string }> = {
+  strong_buy: { variant: 'success', className: 'bg-success text-success-foreground' },
+  buy: { variant: 'success' },
+  neutral: { variant: 'neutral' },
+  sell: { variant: 'danger' },
+  strong_sell: { variant: 'danger', className: 'bg-danger text-danger-foreground' },
+};
+
+export function SignalBadge({ signal, className }: { signal: SignalValue; className?: string }) {
+  // The same names the server uses in its signal texts (namespace `signals`).
+  const { t } = useTranslation('signals');
+  const look = looks[signal];
+  const Icon = look.variant === 'success' ? TrendingUp : look.variant === 'danger' ? TrendingDown : Minus;
+  return (
+    <Badge variant={look.variant} className={cn(look.className, className)}>
+      <Icon aria-hidden="true" className="size-3" />
+      {t(`signal.${signal}`)}
+    </Badge>
+  );
+}

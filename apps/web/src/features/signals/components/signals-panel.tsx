@@ -1,0 +1,77 @@
+import type { MarketSignal } from '@farol/contract';
+import { Radar } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatDateTime, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
+import { useDashboardSignalsQuery } from '../api/signals-api.ts';
+import { SignalBadge } from './signal-badge.tsx';
+
+/** An outage (no answer or 5xx) is "temporarily unavailable"; anything else is an error loading signals. */
+const isOutage = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+
+/** Dashboard panel of market signals (spec section 2): as many coins as the plan allows, refreshed every 60 s. */
+export function SignalsPanel() {
+  const { t } = useTranslation('marketAnalysis');
+  const query = useDashboardSignalsQuery();
+  const signals = query.data?.data ?? [];
+  const isSimulated = signals.some((item) => item.source === 'simulated');
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2">
+          <Radar aria-hidden="true" className="size-4 text-muted-foreground" />
+          {t('panel.title')}
+        </CardTitle>
+        {isSimulated ? <Badge variant="warning">{t('panel.simulated')}</Badge> : null}
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div role="status" aria-label={t('panel.loading')} className="flex flex-col gap-2">
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="h-14 animate-pulse rounded-md bg-muted/60" />
+            ))}
+          </div>
+        ) : query.isError && !query.data ? (
+          <ErrorState
+            title={isOutage(query.error) ? t('panel.unavailable') : t('panel.error')}
+            description={isOutage(query.error) ? t('panel.unavailableHint') : query.error.message}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
+          />
+        ) : signals.length === 0 ? (
+          <EmptyState icon={Radar} title={t('panel.empty')} />
+        ) : (
+          <ul className="flex flex-col divide-y divide-border/60">
+            {signals.map((item) => (
+              <SignalRow key={item.symbol} item={item} />
+            ))}
+          </ul>
+        )}
+        {query.data && signals[0] ? (
+          <p className="mt-3 text-xs text-muted-foreground">{t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignalRow({ item }: { item: MarketSignal }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <li className="grid grid-cols-[4rem_1fr_auto] items-center gap-x-3 gap-y-1 py-2.5 text-sm">
+      <span className="font-semibold">{item.symbol}</span>
+      <span className="tabular-nums">{formatPrice(item.price)}</span>
+      <SignalBadge signal={item.signal} className="justify-self-end" />
+      <span className="col-span-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
+        <span>{t('metrics.strength')}: {formatPercent(item.strength)}</span>
+        <span>{t('metrics.confidence')}: {formatPercent(item.confidence)}</span>
+        <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
+        <span>{t(`momentum.${item.momentum}`)}</span>
+      </span>
+    </li>
+  );
+}

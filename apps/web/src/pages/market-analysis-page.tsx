@@ -1,0 +1,135 @@
+import { analysisSymbols, type Analysis, type AnalysisSymbol } from '@farol/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { ErrorState } from '../components/ui/error-state.tsx';
+import { PageContainer } from '../components/ui/page-container.tsx';
+import { LoadingState } from '../components/ui/spinner.tsx';
+import { ToggleGroup, ToggleGroupItem } from '../components/ui/toggle-group.tsx';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
+import { CoinLevelsChart, type PriceLevel } from '../features/market/components/price-chart-card.tsx';
+import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
+import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
+import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import {
+  ActiveIndicatorsCard,
+  AiAnalysisCard,
+  AnalysisLocked,
+  AnalysisSummary,
+  ConfluenceCard,
+  KeyIndicators,
+  StrategyCard,
+  SupportResistance,
+} from '../features/signals/components/analysis-view.tsx';
+import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
+import { isApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export function MarketAnalysisPage() {
+  const { t } = useTranslation('marketAnalysis');
+  const session = useRequireAuth();
+  const [symbol, setSymbol] = useState<AnalysisSymbol>('BTC');
+  useDocumentTitle(t('title'));
+  if (!session) return null;
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <Button asChild variant="ghost" size="sm" className="self-start">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden="true" />
+            {t('back')}
+          </Link>
+        </Button>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        <ToggleGroup
+          type="single"
+          value={symbol}
+          onValueChange={(value) => value && setSymbol(value as AnalysisSymbol)}
+          aria-label={t('coinPicker')}
+          className="self-start"
+        >
+          {analysisSymbols.map((item) => (
+            <ToggleGroupItem key={item} value={item}>
+              {item}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+      </header>
+      <AnalysisBody symbol={symbol} />
+    </PageContainer>
+  );
+}
+
+/** The plan decides first (no call the server would refuse); a 403 from the server is shown the same way. */
+function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
+  const { t } = useTranslation('marketAnalysis');
+  const subscription = useCurrentSubscriptionQuery();
+  const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
+  const analysis = useAnalysisQuery(symbol, canAnalyse);
+
+  if (subscription.isPending) return <LoadingState className="min-h-96" />;
+  if (subscription.isError) {
+    return <ErrorState title={t('loadError')} onRetry={() => void subscription.refetch()} isRetrying={subscription.isFetching} />;
+  }
+  if (!canAnalyse) return <AnalysisLocked />;
+  if (analysis.isPending) return <LoadingState className="min-h-96" label={t('loading', { symbol })} />;
+  if (analysis.isError) {
+    if (isApiError(analysis.error) && analysis.error.status === 403) return <AnalysisLocked message={analysis.error.message} />;
+    return (
+      <ErrorState
+        title={t('loadError')}
+        description={analysis.error.message}
+        onRetry={() => void analysis.refetch()}
+        isRetrying={analysis.isFetching}
+      />
+    );
+  }
+  return <AnalysisContent analysis={analysis.data.data} />;
+}
+
+function AnalysisContent({ analysis }: { analysis: Analysis }) {
+  const { t } = useTranslation('marketAnalysis');
+  const levels = useMemo<PriceLevel[]>(
+    () => [
+      ...analysis.supportLevels.map((price, index) => ({ price, kind: 'support' as const, title: `S${index + 1}` })),
+      ...analysis.resistanceLevels.map((price, index) => ({ price, kind: 'resistance' as const, title: `R${index + 1}` })),
+    ],
+    [analysis.supportLevels, analysis.resistanceLevels],
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <MarketSourceBadge source={analysis.source} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <AnalysisSummary analysis={analysis} />
+        </div>
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>{t('chart.title', { symbol: analysis.symbol })}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CoinLevelsChart symbol={analysis.symbol} levels={levels} />
+          </CardContent>
+        </Card>
+      </div>
+      <KeyIndicators analysis={analysis} />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <SupportResistance analysis={analysis} />
+        <ConfluenceCard analysis={analysis} />
+        <StrategyCard analysis={analysis} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AiAnalysisCard analysis={analysis} />
+        <ActiveIndicatorsCard analysis={analysis} />
+      </div>
+    </div>
+  );
+}
