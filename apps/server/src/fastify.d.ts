@@ -2,6 +2,7 @@ import type { Language } from '@farol/i18n';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Encryption } from './lib/encryption.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     rateLimitStore: RateLimitStore;
     /** The clock every service reads (tests move it). */
     now: () => Date;
+    /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */
+    encryption: Encryption;
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */
     mailer: Mailer;
     emailDelivery: EmailDelivery;

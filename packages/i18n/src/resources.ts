@@ -33,9 +33,12 @@ import esSignals from '../locales/es/signals.json' with { type: 'json' };
 import ptMarketAnalysis from '../locales/pt-BR/marketAnalysis.json' with { type: 'json' };
 import enMarketAnalysis from '../locales/en/marketAnalysis.json' with { type: 'json' };
 import esMarketAnalysis from '../locales/es/marketAnalysis.json' with { type: 'json' };
+import ptChat from '../locales/pt-BR/chat.json' with { type: 'json' };
+import enChat from '../locales/en/chat.json' with { type: 'json' };
+import esChat from '../locales/es/chat.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat },
 } as const;

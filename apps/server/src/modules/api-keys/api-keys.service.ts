@@ -1,0 +1,105 @@
+import type { ApiKeyStatus, KeyProvider } from '@farol/contract';
+import { translate, type Language } from '@farol/i18n';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Encryption } from '../../lib/encryption.ts';
+import { geminiKeyCheck } from '../../providers/gemini/client.ts';
+import { openAiKeyCheck } from '../../providers/openai/client.ts';
+import { deleteApiKey, findApiKey, listApiKeys, markApiKeyVerified, upsertApiKeys, type ApiKeyUpsert } from './api-keys.repository.ts';
+import type { KeyCheckRequest, KeyCheckResult } from './api-keys.types.ts';
+
+export type ApiKeysContext = { db: Db; config: Config; encryption: Encryption };
+
+/** How users read the provider's name in messages. */
+export const providerLabels = { openai: 'OpenAI', gemini: 'Gemini' } as const satisfies Record<KeyProvider, string>;
+
+// The row's owner and provider are authenticated with the ciphertext: a key copied to another row fails.
+const encryptionContext = (userId: string, provider: KeyProvider) => `${userId}:${provider}`;
+
+function keyCheckRequest(config: Config, provider: KeyProvider, apiKey: string): KeyCheckRequest {
+  return provider === 'openai' ? openAiKeyCheck(config.OPENAI_BASE_URL, apiKey) : geminiKeyCheck(config.GEMINI_BASE_URL, apiKey);
+}
+
+/** One cheap authenticated call: accepted, refused, or no verdict (network error, timeout, 5xx, 429). */
+export async function checkApiKey(config: Config, provider: KeyProvider, apiKey: string): Promise<KeyCheckResult> {
+  const check = keyCheckRequest(config, provider, apiKey);
+  try {
+    const response = await fetch(check.url, { headers: check.headers, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+    await response.body?.cancel();
+    if (response.ok) return 'valid';
+    return check.isRejected(response.status) ? 'rejected' : 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+export async function getApiKeyStatus(db: Db, userId: string): Promise<ApiKeyStatus> {
+  const rows = await listApiKeys(db, userId);
+  const byProvider = new Map(rows.map((row) => [row.provider, row]));
+  const openai = byProvider.get('openai');
+  const gemini = byProvider.get('gemini');
+  return {
+    hasOpenaiApiKey: openai !== undefined,
+    hasGeminiApiKey: gemini !== undefined,
+    ...(openai ? { openaiVerified: openai.verified } : {}),
+    ...(gemini ? { geminiVerified: gemini.verified } : {}),
+  };
+}
+
+/**
+ * Checks each given key against its provider, then stores them all encrypted, or none: a rejected key
+ * fails the whole request (400 naming the provider). A key whose provider cannot be reached is stored
+ * unverified. An absent key leaves the stored one untouched.
+ */
+export async function saveApiKeys(
+  context: ApiKeysContext,
+  userId: string,
+  keys: { openaiApiKey?: string | undefined; geminiApiKey?: string | undefined },
+  language: Language,
+) {
+  const given = (
+    [
+      ['openai', keys.openaiApiKey],
+      ['gemini', keys.geminiApiKey],
+    ] as const
+  ).filter((entry): entry is readonly [KeyProvider, string] => entry[1] !== undefined);
+  if (given.length === 0) throw new AppError('api_key_required');
+  const results = await Promise.all(given.map(([provider, apiKey]) => checkApiKey(context.config, provider, apiKey)));
+  const rejected = given.find((_, index) => results[index] === 'rejected');
+  if (rejected) throw new AppError('api_key_rejected', { provider: providerLabels[rejected[0]] }, { provider: rejected[0] });
+  const rows: ApiKeyUpsert[] = given.map(([provider, apiKey], index) => ({
+    provider,
+    encryptedKey: context.encryption.encrypt(apiKey, encryptionContext(userId, provider)),
+    verified: results[index] === 'valid',
+  }));
+  await upsertApiKeys(context.db, userId, rows);
+  const unverified = rows.some((row) => !row.verified);
+  return {
+    success: true as const,
+    message: translate(language, unverified ? 'chat:apiKeys.savedUnverified' : 'chat:apiKeys.saved'),
+    data: await getApiKeyStatus(context.db, userId),
+  };
+}
+
+export async function removeApiKey(db: Db, userId: string, provider: KeyProvider, language: Language) {
+  // Removing a key that is not there is still "removed": the outcome the user asked for holds.
+  await deleteApiKey(db, userId, provider);
+  return { success: true as const, message: translate(language, 'chat:apiKeys.removed', { provider: providerLabels[provider] }) };
+}
+
+/** The user's key for one outgoing call, decrypted; undefined when none is stored. */
+export async function loadApiKey(
+  context: ApiKeysContext,
+  userId: string,
+  provider: KeyProvider,
+): Promise<{ apiKey: string; verified: boolean } | undefined> {
+  const row = await findApiKey(context.db, userId, provider);
+  if (!row) return undefined;
+  return { apiKey: context.encryption.decrypt(row.encryptedKey, encryptionContext(userId, provider)), verified: row.verified };
+}
+
+/** Records that a key stored unverified has now been accepted by its provider. */
+export async function confirmApiKey(db: Db, userId: string, provider: KeyProvider): Promise<void> {
+  await markApiKeyVerified(db, userId, provider);
+}
