@@ -18,3 +18,7 @@ export const changePasswordRequestSchema = z.object({
 /** PUT /api/user/preferences: any subset of the preferences. */
 export const updatePreferencesRequestSchema = preferencesSchema.partial().strict();
 export const preferencesResponseSchema = z.object({ preferences: preferencesSchema, message: z.string() });
+
+/** PUT /api/user/change-password: older tokens stop working, so a fresh one comes back. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -92,4 +93,12 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** Runs raw SQL and returns its rows, the same on PGlite and node-postgres (both answer `{ rows }`). */
+export async function selectRows<T>(executor: DbExecutor, query: SQL | string): Promise<T[]> {
+  const result = (await executor.execute(typeof query === 'string' ? sql.raw(query) : query)) as unknown as {
+    rows: T[];
+  };
+  return result.rows;
 }

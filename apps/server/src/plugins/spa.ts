@@ -37,6 +37,13 @@ export async function registerSpa(app: FastifyInstance, options: { webDist?: str
     });
   }
 
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const html = options.renderIndexHtml ? options.renderIndexHtml(request, indexHtml!) : indexHtml!;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  // The static plugin would answer the root folder itself with 403; the landing page is the SPA.
+  if (indexHtml) app.get('/', { schema: { hide: true } }, async (request, reply) => sendIndex(request, reply));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
@@ -45,7 +52,6 @@ export async function registerSpa(app: FastifyInstance, options: { webDist?: str
       }
       throw new AppError('route_not_found', { method: request.method, path: pathname });
     }
-    const html = options.renderIndexHtml ? options.renderIndexHtml(request, indexHtml) : indexHtml;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return sendIndex(request, reply);
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 
 forEachEngine((engine) => {
@@ -11,7 +12,12 @@ forEachEngine((engine) => {
 
     it('creates an account on the free plan and answers token, user and message', async () => {
       const response = await t.request('POST', '/api/auth/register', {
-        body: { name: '  Ana Souza ', email: 'Ana@Example.com', password: 'abc12345', confirmPassword: 'abc12345' },
+        body: {
+          name: '  Ana Souza ',
+          email: 'Ana@Example.com',
+          password: 'abc12345',
+          confirmPassword: 'abc12345',
+        },
       });
       expect(response.status).toBe(201);
       expect(response.body.token.split('.')).toHaveLength(3);
@@ -22,11 +28,12 @@ forEachEngine((engine) => {
         preferences: { aiProvider: 'openai', theme: 'dark', emailAlerts: true, pushNotifications: true },
       });
       expect(response.body.message).toBe('Conta criada com sucesso');
-      const rows = await t.database.db.execute<{ password_hash: string; plan: string }>(
+      const rows = await selectRows<{ password_hash: string; plan: string }>(
+        t.database.db,
         "select u.password_hash, s.plan from users u join subscriptions s on s.user_id = u.id where u.email_normalized = 'ana@example.com'",
       );
-      expect(rows.rows[0]!.plan).toBe('free');
-      expect(rows.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+      expect(rows[0]!.plan).toBe('free');
+      expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
     });
 
     it('refuses a duplicate e-mail in any letter case with 409', async () => {
@@ -35,28 +42,64 @@ forEachEngine((engine) => {
         headers: { 'accept-language': 'en' },
       });
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+      expect(response.body).toEqual({
+        code: 'email_taken',
+        message: 'An account with this email already exists.',
+      });
     });
 
     it.each([
-      [{ name: '', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12345' }, 'name', 'O nome é obrigatório.'],
-      [{ name: 'A', email: 'not-an-email', password: 'abc12345', confirmPassword: 'abc12345' }, 'email', 'Informe um e-mail válido.'],
-      [{ name: 'A', email: 'a@b.co', password: 'abc1234', confirmPassword: 'abc1234' }, 'password', 'A senha deve ter pelo menos 8 caracteres.'],
-      [{ name: 'A', email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, 'password', 'A senha deve conter um número.'],
-      [{ name: 'A', email: 'a@b.co', password: '12345678', confirmPassword: '12345678' }, 'password', 'A senha deve conter uma letra.'],
-      [{ name: 'A', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12346' }, 'confirmPassword', 'As senhas não coincidem'],
-      [{ name: 'A', email: 'a@b.co', password: 'abc12345' }, 'confirmPassword', 'confirmPassword é obrigatório.'],
+      [
+        { name: '', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12345' },
+        'name',
+        'O nome é obrigatório.',
+      ],
+      [
+        { name: 'A', email: 'not-an-email', password: 'abc12345', confirmPassword: 'abc12345' },
+        'email',
+        'Informe um e-mail válido.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: 'abc1234', confirmPassword: 'abc1234' },
+        'password',
+        'A senha deve ter pelo menos 8 caracteres.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgh' },
+        'password',
+        'A senha deve conter um número.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: '12345678', confirmPassword: '12345678' },
+        'password',
+        'A senha deve conter uma letra.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: 'abc12345', confirmPassword: 'abc12346' },
+        'confirmPassword',
+        'As senhas não coincidem',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: 'abc12345' },
+        'confirmPassword',
+        'confirmPassword é obrigatório.',
+      ],
     ])('rejects %j with a message on %s', async (body, field, message) => {
       const response = await t.request('POST', '/api/auth/register', { body });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('validation_failed');
       expect(response.body.errors).toContainEqual({ field, message });
-      const count = await t.database.db.execute<{ n: number }>("select count(*)::int as n from users where email_normalized = 'a@b.co'");
-      expect(count.rows[0]!.n).toBe(0);
+      const count = await selectRows<{ n: number }>(
+        t.database.db,
+        "select count(*)::int as n from users where email_normalized = 'a@b.co'",
+      );
+      expect(count[0]!.n).toBe(0);
     });
 
     it('logs in with the e-mail in another case and returns a working token', async () => {
-      const response = await t.request('POST', '/api/auth/login', { body: { email: 'ana@EXAMPLE.com', password: 'abc12345' } });
+      const response = await t.request('POST', '/api/auth/login', {
+        body: { email: 'ana@EXAMPLE.com', password: 'abc12345' },
+      });
       expect(response.status).toBe(200);
       expect(response.body.user.email).toBe('Ana@Example.com');
       const profile = await t.request('GET', '/api/user/profile', { token: response.body.token });
@@ -84,8 +127,11 @@ forEachEngine((engine) => {
         body: { name: 'Chefe', email: 'chefe@farol.test', password: 'abc12345', confirmPassword: 'abc12345' },
       });
       expect(response.status).toBe(201);
-      const rows = await t.database.db.execute<{ is_admin: boolean }>("select is_admin from users where email_normalized = 'chefe@farol.test'");
-      expect(rows.rows[0]!.is_admin).toBe(true);
+      const rows = await selectRows<{ is_admin: boolean }>(
+        t.database.db,
+        "select is_admin from users where email_normalized = 'chefe@farol.test'",
+      );
+      expect(rows[0]!.is_admin).toBe(true);
     });
 
     it('answers 400 with a message for malformed JSON, never 500', async () => {
@@ -133,7 +179,9 @@ forEachEngine((engine) => {
     it('limits attempts on one e-mail to 5 a minute even from many requests', async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 6; attempt += 1) {
-        const response = await t.request('POST', '/api/auth/login', { body: { email: 'Target@example.com', password: 'x1234567' } });
+        const response = await t.request('POST', '/api/auth/login', {
+          body: { email: 'Target@example.com', password: 'x1234567' },
+        });
         statuses.push(response.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);

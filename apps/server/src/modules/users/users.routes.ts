@@ -1,5 +1,6 @@
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   preferencesResponseSchema,
   profileSchema,
   updatePreferencesRequestSchema,
@@ -7,7 +8,6 @@ import {
   updateProfileResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TokenService } from '../../lib/tokens.ts';
 import { changePassword, getProfile, renameUser, updatePreferences } from './users.service.ts';
 
@@ -44,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
         security,
         summary: 'Change the password; every other session ends and a fresh token is returned',
         body: changePasswordRequestSchema,
-        response: { 200: z.object({ message: z.string(), token: z.string() }) },
+        response: { 200: changePasswordResponseSchema },
       },
     },
     async (request) => changePassword(app.db, tokens, request.user!.id, request.body, request.language),
