@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  candlesAnswer,
+  coin,
+  dominanceAnswer,
+  favoritesAnswer,
+  fearGreedAnswer,
+  pricesAnswer,
+  signalsAnswer,
+  subscriptionAnswer,
+} from '../features/market/test/market-answers.ts';
+import { saveSession } from '../lib/session.ts';
+import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+
+// jsdom has no canvas: the lightweight-charts drawing is replaced by a stand-in that shows what it was given.
+vi.mock('../features/market/components/price-chart.tsx', () => ({
+  default: ({ candles, seriesKey }: { candles: unknown[]; seriesKey: string }) => (
+    <p>
+      chart {seriesKey} with {candles.length} candles
+    </p>
+  ),
+}));
+
+type Routes = Record<string, StubAnswer>;
+
+/** Answers by path (query string included when a route lists it), 404 for anything unexpected. */
+function stubServer(routes: Routes, fallback: Routes = {}) {
+  return stubFetch((url, method) => {
+    const key = `${method} ${url}`;
+    const pathKey = `${method} ${url.split('?')[0]}`;
+    return routes[key] ?? routes[pathKey] ?? fallback[key] ?? fallback[pathKey] ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'Não encontrado' }) };
+  });
+}
+
+const commonRoutes: Routes = {
+  'GET /api/user/profile': { status: 200, body: sampleUser },
+  'GET /api/crypto/favorites': { status: 200, body: favoritesAnswer([]) },
+  'GET /api/market-data/fear-greed': { status: 200, body: fearGreedAnswer(62) },
+  'GET /api/market-data/bitcoin-dominance': { status: 200, body: dominanceAnswer(57.456) },
+  'GET /api/market-signals/dashboard-signals': { status: 200, body: signalsAnswer() },
+  'GET /api/market-data/candles': { status: 200, body: candlesAnswer(60) },
+};
+
+function renderDashboard(routes: Routes) {
+  saveSession('token-abc', sampleUser);
+  const calls = stubServer(routes, commonRoutes);
+  const view = renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+  return { ...view, calls };
+}
+
+const fiveCoins = Array.from({ length: 5 }, (_, index) => coin(index));
+const tenCoins = Array.from({ length: 10 }, (_, index) => coin(index));
+
+describe('DashboardPage', () => {
+  it('shows the free plan its banner, 5 coins and the analysis button disabled with the upsell', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(fiveCoins) },
+    });
+    expect(await screen.findByText('Você está no plano Gratuito')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Assinar agora' }).getAttribute('href')).toBe('/pricing');
+    const table = await screen.findByRole('table', { name: 'Criptomoedas' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(screen.getByRole('button', { name: 'Ver análise completa' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Disponível no plano Profissional.')).toBeTruthy();
+    // No search box for the free plan (spec section 5: profissional or admin only).
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('shows the iniciante plan the locked panel instead of the coin table and never asks for prices', async () => {
+    const { calls } = renderDashboard({ 'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('iniciante') } });
+    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Você está no plano Gratuito')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe('/market-analysis');
+    expect(calls.some((call) => call.url.startsWith('/api/crypto/prices'))).toBe(false);
+  });
+
+  it('shows the locked panel when the server refuses the coin list with 403', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
+      'GET /api/crypto/prices': { status: 403, body: errorAnswer({ code: 'plan_required', message: 'Plano insuficiente' }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
+  });
+
+  it.each([
+    [{ status: 429, body: errorAnswer({ code: 'rate_limited', message: 'Devagar' }) }, 'Muitas requisições'],
+    [{ status: 503, body: errorAnswer({ code: 'upstream_unavailable', message: 'Fora do ar' }) }, 'Erro no servidor'],
+    [{ status: 400, body: errorAnswer({ code: 'validation_error', message: 'Inválido' }) }, 'Erro ao carregar as cotações'],
+    ['network-error', 'Erro de conexão'],
+  ] as [StubAnswer, string][])('turns a coin list failure (%j) into its kind with try-again', async (answer, title) => {
+    let failing = true;
+    saveSession('token-abc', sampleUser);
+    stubServer(
+      {
+        'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+        'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins) },
+      },
+      commonRoutes,
+    );
+    // The stub above answers prices; swap in the failure until the user retries.
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (failing && input.startsWith('/api/crypto/prices')) {
+        if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
+      }
+      return original(input, init);
+    });
+    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+    const alert = await screen.findByText(title, {}, { timeout: 4000 });
+    expect(alert).toBeTruthy();
+    failing = false;
+    await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await screen.findByRole('table', { name: 'Criptomoedas' })).toBeTruthy();
+  });
+
+  it('favourites a coin with its wanted state, lists it first and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    let favorite = false;
+    const pageOne = () => pricesAnswer(favorite ? [coin(10, { isFavorite: true }), ...tenCoins.slice(0, 9)] : tenCoins, 1, 3);
+    saveSession('token-abc', sampleUser);
+    const calls = stubFetch((url, method) => {
+      if (method === 'POST' && url === '/api/crypto/toggle-favorite') {
+        favorite = true;
+        return { status: 200, body: { success: true, data: { coinId: 'chainlink', isFavorite: true }, message: 'Chainlink adicionada aos favoritos' } };
+      }
+      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url === '/api/crypto/prices?page=1&limit=10') return { status: 200, body: pageOne() };
+      if (url === '/api/crypto/prices?page=2&limit=10') return { status: 200, body: pricesAnswer([coin(10), coin(11)], 2, 3) };
+      if (url === '/api/crypto/favorites') return { status: 200, body: favoritesAnswer(favorite ? ['chainlink'] : []) };
+      const route = commonRoutes[`${method} ${url.split('?')[0]}`];
+      return route ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
+    });
+    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+    await screen.findByText('Página 1 de 3');
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    await screen.findByText('Página 2 de 3');
+    await user.click(screen.getByRole('button', { name: 'Adicionar Chainlink às favoritas' }));
+    await screen.findByText('Página 1 de 3');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ coinId: 'chainlink', coinName: 'Chainlink', isFavorite: true });
+    const table = screen.getByRole('table', { name: 'Criptomoedas' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Chainlink'));
+    expect(within(table).getByRole('button', { name: 'Remover Chainlink das favoritas' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('searches the 500-coin list by name or symbol, counts results, says when none match and clears', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+      'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins, 1, 50) },
+      'GET /api/crypto/prices?page=1&limit=500': { status: 200, body: pricesAnswer([...tenCoins, coin(10), coin(11)]) },
+    });
+    const search = await screen.findByRole('searchbox', { name: 'Buscar moeda por nome ou símbolo' });
+    await user.type(search, 'ETH');
+    // Case-insensitive substring of name or symbol: "eth" (Ethereum) and "Tether".
+    expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Paginação da lista de moedas' })).toBeNull();
+    expect(calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500')).toBe(true);
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Limpar busca' })[0]!);
+    expect(await screen.findByText('Página 1 de 50')).toBeTruthy();
+  });
+
+  it('shows fear-greed, dominance with 2 decimals in its colour band, signals, the chart and the simulated-data badge', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins, 1, 1, 'simulated') },
+    });
+    const gauge = await screen.findByRole('meter', { name: 'Medo e Ganância' });
+    expect(gauge.getAttribute('aria-valuenow')).toBe('62');
+    expect(screen.getByText('Ganância')).toBeTruthy();
+    expect(await screen.findByText('57,46%')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Dominância do Bitcoin' });
+    expect(bar.firstElementChild?.className).toContain('bg-success');
+    expect(screen.getByText('1,85 tri')).toBeTruthy();
+    expect(screen.getByText('12,35%')).toBeTruthy();
+    expect(await screen.findByText('Compra forte')).toBeTruthy();
+    expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeTruthy();
+    expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
+  });
+
+  it('shows the widgets failing with their error text and retry', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
+      'GET /api/market-data/fear-greed': { status: 502, body: errorAnswer({ code: 'upstream_unavailable', message: 'x' }) },
+      'GET /api/market-signals/dashboard-signals': 'network-error',
+    });
+    expect(await screen.findByText('Erro da API ao carregar os dados', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sinais temporariamente indisponíveis', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+import { analysisResponseSchema } from '@farol/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { candlesAnswer, subscriptionAnswer } from '../features/market/test/market-answers.ts';
+import { saveSession } from '../lib/session.ts';
+import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
+import { MarketAnalysisPage } from './market-analysis-page.tsx';
+
+// jsdom has no canvas: the chart is replaced by a stand-in listing the price lines it was asked to draw.
+vi.mock('../features/market/components/price-chart.tsx', () => ({
+  default: ({ levels }: { levels: { title: string; price: number }[] }) => <p>levels {levels.map((level) => `${level.title}=${level.price}`).join(' ')}</p>,
+}));
+
+const analysis = (symbol: string) =>
+  analysisResponseSchema.parse({
+    success: true,
+    data: {
+      symbol,
+      price: 3120.456,
+      marketSignal: {
+        signal: 'sell',
+        strength: 58.3,
+        confidence: 71,
+        reasoning: 'Médias em baixa e MACD negativo.',
+        indicators: [{ rule: 'macd_histogram', name: 'Histograma MACD', timeframe: '4h', vote: -1, weight: 1, value: -12.5, explanation: 'Histograma negativo.' }],
+      },
+      trendStrength: 40,
+      volume: 123456,
+      keyIndicators: {
+        rsi: { value: 38.26, signal: 'neutral', strength: 30 },
+        macd: { value: -12.34567, signal: 'bearish_crossover', strength: 60 },
+        bollinger: { position: 'lower_half', squeeze: true },
+        volume: { trend: 'rising', anomaly: true },
+      },
+      supportLevels: [3050, 2980],
+      resistanceLevels: [3200],
+      confluenceAnalysis: { signalStrength: 55, marketContext: 'Tendência de baixa', strategyType: 'Venda no repique', riskLevel: 'Alto', confluenceFactors: ['MACD cruzou para baixo'] },
+      recommendedStrategy: { name: 'Aguardar repique', description: 'Esperar teste da resistência.', entrySignals: ['Rejeição em 3200'], stopLoss: 3260, targets: [3050, 2980] },
+      aiAnalysis: 'O ETH perde força no curto prazo.',
+      recommendations: ['Reduza a alavancagem'],
+      source: 'simulated',
+      asOf: '2026-01-01T12:00:00.000Z',
+    },
+  });
+
+function renderPage(routes: (url: string) => StubAnswer | undefined) {
+  saveSession('token-abc', sampleUser);
+  const calls = stubFetch((url) => {
+    if (url === '/api/user/profile') return { status: 200, body: sampleUser };
+    if (url.startsWith('/api/market-data/candles')) return { status: 200, body: candlesAnswer(40) };
+    return routes(url) ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
+  });
+  renderRoutes([{ path: '/market-analysis', element: <MarketAnalysisPage /> }], '/market-analysis');
+  return calls;
+}
+
+describe('MarketAnalysisPage', () => {
+  it('shows the analysis of the chosen coin with formatted indicators, flags, levels and strategy', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage((url) => {
+      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url.startsWith('/api/market-signals/analysis/')) return { status: 200, body: analysis(url.split('/').pop()!) };
+      return undefined;
+    });
+    expect(await screen.findByText('US$ 3.120,46')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/market-signals/analysis/BTC')).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'ETH' }));
+    expect(await screen.findByText('Preço de ETH')).toBeTruthy();
+    expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote
+    expect(screen.getByText('38,3')).toBeTruthy();
+    expect(screen.getByText('-12,3457')).toBeTruthy();
+    expect(screen.getByText('Rompimento iminente')).toBeTruthy();
+    expect(screen.getByText('Anomalia de volume')).toBeTruthy();
+    expect(screen.getByText('Alto')).toBeTruthy();
+    expect(screen.getByText('Dados simulados')).toBeTruthy();
+    expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200')).toBeTruthy();
+    const active = screen.getByRole('heading', { name: 'Indicadores ativos (1)' }).closest('section')!;
+    expect(within(active).getByText('Histograma MACD')).toBeTruthy();
+  });
+
+  it('shows the locked upsell with a disabled coming-soon button to a plan without advanced analysis, without calling it', async () => {
+    const calls = renderPage((url) => (url === '/api/subscription/current' ? { status: 200, body: subscriptionAnswer('iniciante') } : undefined));
+    expect(await screen.findByText('Análise avançada requer plano Profissional')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Assinar Profissional — em breve' }).hasAttribute('disabled')).toBe(true);
+    expect(calls.some((call) => call.url.startsWith('/api/market-signals/analysis'))).toBe(false);
+  });
+
+  it('shows the server message when the analysis call answers 403', async () => {
+    renderPage((url) => {
+      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url.startsWith('/api/market-signals/analysis/')) return { status: 403, body: errorAnswer({ code: 'plan_required', message: 'Seu plano não inclui análise avançada.' }) };
+      return undefined;
+    });
+    expect(await screen.findByText('Seu plano não inclui análise avançada.')).toBeTruthy();
+  });
+
+  it('shows other failures with the load-error title and retries with Tentar Novamente', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    renderPage((url) => {
+      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional', { isAdmin: true }) };
+      if (url.startsWith('/api/market-signals/analysis/')) return failing ? { status: 500, body: errorAnswer({ code: 'internal_error', message: 'Erro interno' }) } : { status: 200, body: analysis('BTC') };
+      return undefined;
+    });
+    expect(await screen.findByText('Erro ao carregar análise detalhada', {}, { timeout: 5000 })).toBeTruthy();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await screen.findByText('Preço de BTC')).toBeTruthy();
+  });
+});
