@@ -14,6 +14,9 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerMarket } from './modules/market/market.setup.ts';
+import { marketDataRoutes } from './modules/market/market.routes.ts';
+import { cryptoRoutes } from './modules/crypto/crypto.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('metrics', createMetrics());
   app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   app.decorate('now', deps.now ?? (() => new Date()));
+  registerMarket(app);
   app.decorate('encryption', createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')));
   registerEmail(app);
   app.addHook('onClose', async () => {
@@ -89,6 +93,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(marketDataRoutes, { prefix: '/api/market-data' });
+  await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

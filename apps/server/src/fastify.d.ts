@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Encryption } from './lib/encryption.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
+import type { MarketServiceWithInternals } from './modules/market/market.service.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { AuthenticatedUser } from './plugins/auth.ts';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     rateLimitStore: RateLimitStore;
     /** The clock every service reads (tests move it). */
     now: () => Date;
+    /** Market data through one cache (issue 4): coins, global, fear-greed, candles, each with its source. */
+    market: MarketServiceWithInternals;
     /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */
     encryption: Encryption;
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */

@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './email.ts';
 export * from './alerts.ts';
 export * from './signals.ts';
+export * from './market.ts';

@@ -36,9 +36,12 @@ import esMarketAnalysis from '../locales/es/marketAnalysis.json' with { type: 'j
 import ptChat from '../locales/pt-BR/chat.json' with { type: 'json' };
 import enChat from '../locales/en/chat.json' with { type: 'json' };
 import esChat from '../locales/es/chat.json' with { type: 'json' };
+import ptMarket from '../locales/pt-BR/market.json' with { type: 'json' };
+import enMarket from '../locales/en/market.json' with { type: 'json' };
+import esMarket from '../locales/es/market.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat, market: ptMarket },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat, market: enMarket },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat, market: esMarket },
 } as const;

@@ -37,6 +37,20 @@ export type Candle = {
   volume: number; // base asset
 };
 
+/**
+ * The one interface every provider implements (a vendor implements the calls it serves: CoinGecko coins
+ * and global, Binance candles, alternative.me fear-greed; the simulated market all four).
+ */
+export type MarketProvider = {
+  /** One page of coins by market cap, rank order. */
+  fetchCoins: (page: number, perPage: number) => Promise<Coin[]>;
+  fetchGlobal: () => Promise<GlobalMarket>;
+  /** Latest first, `limit` days. */
+  fetchFearGreed: (limit: number) => Promise<FearGreed[]>;
+  /** Candles whose open time is at most `endTimeMs`, oldest first, at most `limit`. */
+  fetchCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number, endTimeMs: number) => Promise<Candle[]>;
+};
+
 /** What every market read returns: the data, where it came from and whether it is a cached copy. */
 export type MarketResult<T> = {
   data: T;
@@ -52,8 +66,8 @@ export type MarketResult<T> = {
  * market only through it; it owns caching, single-flight, fallback to the simulated market.
  */
 export type MarketService = {
-  /** Top coins by market cap (up to 500), rank order. */
-  getCoins: () => Promise<MarketResult<Coin[]>>;
+  /** Top coins by market cap (the first `count`, default and at most 500), rank order. */
+  getCoins: (count?: number) => Promise<MarketResult<Coin[]>>;
   getGlobal: () => Promise<MarketResult<GlobalMarket>>;
   /** Latest value first; `days` of daily history (1 = only the latest). */
   getFearGreed: (days?: number) => Promise<MarketResult<FearGreed[]>>;

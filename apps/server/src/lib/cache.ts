@@ -1,0 +1,210 @@
+import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/** A cached value with where it came from and when; `freshUntil` is decided per key by the caller. */
+export type CacheEntry<T = unknown> = { value: T; source: string; fetchedAt: number; freshUntil: number };
+
+/** What a read returns: the value, its source, whether it was served from the cache, and its age. */
+export type CachedValue<T> = { value: T; source: string; isFromCache: boolean; ageSeconds: number; fetchedAt: number };
+
+/** Where entries live: this process (lru-cache) or Redis (shared by every instance, with its lock). */
+export type CacheStore = {
+  get: (key: string) => Promise<CacheEntry | undefined>;
+  set: (key: string, entry: CacheEntry) => Promise<void>;
+  /** A short lock so one instance refreshes a key while the others wait for its answer. */
+  lock: (key: string, ttlMs: number) => Promise<(() => Promise<void>) | undefined>;
+};
+
+/** Durable last-good copies, read when the store has nothing (a restart with the upstream down). */
+export type SnapshotStore = {
+  load: (key: string) => Promise<CacheEntry | undefined>;
+  save: (key: string, entry: CacheEntry) => Promise<void>;
+};
+
+export function createMemoryCacheStore(maxEntries = 1000): CacheStore {
+  const entries = new LRUCache<string, CacheEntry>({ max: maxEntries });
+  return {
+    get: async (key) => entries.get(key),
+    set: async (key, entry) => {
+      entries.set(key, entry);
+    },
+    // one process: the in-process single-flight already makes one call per key
+    lock: async () => async () => undefined,
+  };
+}
+
+export function createRedisCacheStore(redis: Redis, prefix = 'farol:cache:'): CacheStore {
+  // entries outlive their freshness on purpose: a stale copy is served when the upstream fails
+  const retentionMs = 7 * 24 * 3600 * 1000;
+  return {
+    get: async (key) => {
+      const text = await redis.get(prefix + key);
+      return text ? (JSON.parse(text) as CacheEntry) : undefined;
+    },
+    set: async (key, entry) => {
+      await redis.set(prefix + key, JSON.stringify(entry), 'PX', retentionMs);
+    },
+    lock: async (key, ttlMs) => {
+      const lockKey = `${prefix}lock:${key}`;
+      const token = crypto.randomUUID();
+      const acquired = await redis.set(lockKey, token, 'PX', ttlMs, 'NX');
+      if (acquired !== 'OK') return undefined;
+      return async () => {
+        // release only our own lock (it may have expired and been taken by another instance)
+        await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lockKey, token);
+      };
+    },
+  };
+}
+
+export type LoadOptions<T> = {
+  load: () => Promise<{ value: T; source: string }>;
+  /** When a value fetched at `fetchedAt` stops being fresh (ms). */
+  freshUntil: (fetchedAt: number, value: T) => number;
+  /** Keep the last good value in the snapshot store too. */
+  persist?: boolean;
+};
+
+export type CacheOptions = {
+  store: CacheStore;
+  now: () => number;
+  snapshots?: SnapshotStore;
+  /**
+   * Stale entries younger than this (past their freshness) are served at once while one refresh runs in
+   * the background; older ones wait for the refresh and are served only if it fails.
+   */
+  staleWhileRevalidateMs?: number;
+  /** After a failed load, how long the key answers from the failure without calling again. */
+  failureBackoffMs?: (error: unknown) => number;
+  /** How long another instance's refresh is awaited before loading here (Redis lock time). */
+  lockMs?: number;
+  onEvent?: (event: 'hit' | 'stale' | 'miss' | 'load' | 'load_error' | 'snapshot', key: string, error?: unknown) => void;
+};
+
+/**
+ * The one cache in front of the market providers: per-key freshness, single-flight (concurrent reads of a
+ * key make one load; across instances via the store's lock), stale-while-revalidate, stale served when a
+ * load fails, a failure backoff (a failing upstream is not hammered), and durable snapshots.
+ */
+export function createCache(options: CacheOptions) {
+  const { store, now, snapshots } = options;
+  const staleWhileRevalidateMs = options.staleWhileRevalidateMs ?? 10 * 60_000;
+  const lockMs = options.lockMs ?? 10_000;
+  const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
+  const snapshotReads = new Map<string, Promise<CacheEntry | undefined>>();
+  const failures = new Map<string, { error: unknown; retryAt: number }>();
+  const emit = options.onEvent ?? (() => undefined);
+
+  const served = <T>(entry: CacheEntry, isFromCache: boolean): CachedValue<T> => ({
+    value: entry.value as T,
+    source: entry.source,
+    isFromCache,
+    ageSeconds: Math.max(0, Math.floor((now() - entry.fetchedAt) / 1000)),
+    fetchedAt: entry.fetchedAt,
+  });
+
+  async function readEntry(key: string): Promise<CacheEntry | undefined> {
+    const entry = await store.get(key);
+    if (entry || !snapshots) return entry;
+    // a snapshot is read once per key and process; afterwards the store holds whatever is newer
+    let read = snapshotReads.get(key);
+    if (!read) {
+      read = snapshots
+        .load(key)
+        .then(async (snapshot) => {
+          if (snapshot) {
+            emit('snapshot', key);
+            if (!(await store.get(key))) await store.set(key, snapshot);
+          }
+          return snapshot;
+        })
+        .catch(() => undefined);
+      snapshotReads.set(key, read);
+    }
+    return (await read) ?? (await store.get(key));
+  }
+
+  async function waitForOtherInstance(key: string, since: number): Promise<CacheEntry | undefined> {
+    const deadline = Date.now() + lockMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const entry = await store.get(key);
+      if (entry && entry.fetchedAt >= since) return entry;
+    }
+    return undefined;
+  }
+
+  async function loadNow<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
+    const failure = failures.get(key);
+    if (failure && now() < failure.retryAt) throw failure.error;
+    const startedAt = now();
+    const release = await store.lock(key, lockMs);
+    if (!release) {
+      const entry = await waitForOtherInstance(key, startedAt);
+      if (entry) return served<T>(entry, true);
+    }
+    try {
+      const { value, source } = await load.load();
+      const fetchedAt = now();
+      const entry: CacheEntry<T> = { value, source, fetchedAt, freshUntil: load.freshUntil(fetchedAt, value) };
+      await store.set(key, entry);
+      failures.delete(key);
+      emit('load', key);
+      if (load.persist && snapshots) void snapshots.save(key, entry).catch((error) => emit('load_error', key, error));
+      return served<T>(entry, false);
+    } catch (error) {
+      failures.set(key, { error, retryAt: now() + (options.failureBackoffMs?.(error) ?? 15_000) });
+      emit('load_error', key, error);
+      throw error;
+    } finally {
+      await release?.().catch(() => undefined);
+    }
+  }
+
+  /** One load per key at a time in this process; every concurrent caller shares its outcome. */
+  function refresh<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
+    let running = inFlight.get(key);
+    if (!running) {
+      running = loadNow(key, load).finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
+    }
+    return running as Promise<CachedValue<T>>;
+  }
+
+  return {
+    /** Fresh from the cache, else stale-while-revalidate, else a single-flight load; stale on failure. */
+    get: async <T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> => {
+      const entry = await readEntry(key);
+      const time = now();
+      if (entry && time < entry.freshUntil) {
+        emit('hit', key);
+        return served<T>(entry, true);
+      }
+      if (!entry) {
+        emit('miss', key);
+        return refresh(key, load);
+      }
+      emit('stale', key);
+      if (time - entry.freshUntil < staleWhileRevalidateMs) {
+        void refresh(key, load).catch(() => undefined);
+        return served<T>(entry, true);
+      }
+      try {
+        return await refresh(key, load);
+      } catch {
+        return served<T>(entry, true);
+      }
+    },
+    /** Background refresher: reloads a key that is missing or expires within `withinMs`. */
+    refreshIfExpiring: async <T>(key: string, load: LoadOptions<T>, withinMs: number): Promise<void> => {
+      const entry = await store.get(key);
+      if (entry && entry.freshUntil - now() > withinMs) return;
+      await refresh(key, load).catch(() => undefined);
+    },
+    /** The entry as stored, fresh or not (diagnostics and tests). */
+    peek: (key: string) => store.get(key),
+  };
+}
+
+export type Cache = ReturnType<typeof createCache>;

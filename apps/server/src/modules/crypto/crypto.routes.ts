@@ -1,0 +1,57 @@
+import {
+  coinPricesQuerySchema,
+  coinPricesResponseSchema,
+  favoritesResponseSchema,
+  toggleFavoriteRequestSchema,
+  toggleFavoriteResponseSchema,
+} from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getFavorites, listCoinPrices, toggleFavorite, type CryptoContext } from './crypto.service.ts';
+
+/** `/api/crypto/*`: the coin table and favourites (signed-in users). */
+export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const tags = ['crypto'];
+  const security = [{ bearerAuth: [] }];
+  const contextOf = (request: { user?: { id: string }; language: CryptoContext['language'] }): CryptoContext => ({
+    db: app.db,
+    market: app.market,
+    now: app.now(),
+    userId: request.user!.id,
+    language: request.language,
+  });
+
+  app.get(
+    '/prices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Coins by market cap for the caller’s plan, favourites first, paged',
+        querystring: coinPricesQuerySchema,
+        response: { 200: coinPricesResponseSchema },
+      },
+    },
+    async (request) => listCoinPrices(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/favorites',
+    { schema: { tags, security, summary: 'The caller’s favourite coins', response: { 200: favoritesResponseSchema } } },
+    async (request) => getFavorites(app.db, request.user!.id),
+  );
+
+  app.post(
+    '/toggle-favorite',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add or remove a favourite (idempotent when `isFavorite` is sent)',
+        body: toggleFavoriteRequestSchema,
+        response: { 200: toggleFavoriteResponseSchema },
+      },
+    },
+    async (request) => toggleFavorite(contextOf(request), request.body),
+  );
+};

@@ -1,0 +1,110 @@
+import type {
+  CoinItem,
+  CoinPricesQuery,
+  CoinPricesResponse,
+  FavoritesResponse,
+  ToggleFavoriteRequest,
+  ToggleFavoriteResponse,
+} from '@farol/contract';
+import { translate, type Language } from '@farol/i18n';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
+import { cacheInfo } from '../market/market-data.service.ts';
+import type { Coin, MarketService } from '../market/market.types.ts';
+import { addFavorite, flipFavorite, listFavorites, removeFavorite } from './crypto.repository.ts';
+
+export type CryptoContext = { db: Db; market: MarketService; now: Date; userId: string; language: Language };
+
+const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
+  id: coin.id,
+  name: coin.name,
+  symbol: coin.symbol,
+  image: coin.image ?? null,
+  current_price: coin.currentPrice ?? null,
+  price_change_percentage_24h: coin.priceChangePercentage24h ?? null,
+  market_cap: coin.marketCap ?? null,
+  market_cap_rank: coin.rank ?? null,
+  isFavorite,
+});
+
+const matchesSearch = (coin: Coin, search: string) =>
+  coin.name.toLowerCase().includes(search) || coin.symbol.toLowerCase().includes(search);
+
+/**
+ * The coin table (spec sections 2, 6): the plan decides how many of the top coins by market cap are
+ * visible (free 5, iniciante none, profissional and admin 500), favourites come first, search is for
+ * plans with coin search.
+ */
+export async function listCoinPrices(context: CryptoContext, query: CoinPricesQuery): Promise<CoinPricesResponse> {
+  const entitlements = await getUserEntitlements(context.db, context.userId, context.now);
+  if (entitlements.coinsVisible <= 0) throw new AppError('plan_required', {}, { requiresUpgrade: true });
+  const search = query.search?.toLowerCase();
+  if (search && !entitlements.coinSearch) throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
+
+  const [market, favorites] = await Promise.all([
+    context.market.getCoins(entitlements.coinsVisible),
+    listFavorites(context.db, context.userId),
+  ]);
+  const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
+  const visible = market.data.slice(0, entitlements.coinsVisible);
+  const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
+  // favourites first, each group in market-cap order (the provider's order)
+  const ordered = [...filtered.filter((coin) => favoriteIds.has(coin.id)), ...filtered.filter((coin) => !favoriteIds.has(coin.id))];
+
+  const totalItems = ordered.length;
+  const totalPages = Math.max(1, Math.ceil(totalItems / query.limit));
+  const start = (query.page - 1) * query.limit;
+  return {
+    success: true,
+    data: ordered.slice(start, start + query.limit).map((coin) => toCoinItem(coin, favoriteIds.has(coin.id))),
+    pagination: {
+      currentPage: query.page,
+      totalPages,
+      totalItems,
+      hasPreviousPage: query.page > 1,
+      hasNextPage: query.page < totalPages,
+    },
+    source: market.source,
+    cache: cacheInfo(market),
+  };
+}
+
+export async function getFavorites(db: Db, userId: string): Promise<FavoritesResponse> {
+  const rows = await listFavorites(db, userId);
+  return {
+    success: true,
+    data: rows.map((row) => ({ coinId: row.coinId, coinName: row.coinName, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Adds or removes a favourite. The coin must be one of the listed coins (CoinGecko id, case as listed);
+ * removing a coin that has since left the list is still allowed. The stored name is the market's, not the
+ * caller's.
+ */
+export async function toggleFavorite(context: CryptoContext, request: ToggleFavoriteRequest): Promise<ToggleFavoriteResponse> {
+  const { db, userId } = context;
+  const favorites = await listFavorites(db, userId);
+  const existing = favorites.find((favorite) => favorite.coinId === request.coinId);
+  let coinName = existing?.coinName;
+  if (!existing) {
+    const coin = (await context.market.getCoins()).data.find((candidate) => candidate.id === request.coinId);
+    if (!coin) throw new AppError('unknown_coin', { coin: request.coinId });
+    coinName = coin.name;
+  }
+  const row = { userId, coinId: request.coinId, coinName: coinName ?? request.coinName };
+  let isFavorite: boolean;
+  if (request.isFavorite === undefined) {
+    isFavorite = await flipFavorite(db, row);
+  } else {
+    isFavorite = request.isFavorite;
+    if (isFavorite) await addFavorite(db, row);
+    else await removeFavorite(db, userId, request.coinId);
+  }
+  return {
+    success: true,
+    data: { coinId: request.coinId, isFavorite },
+    message: translate(context.language, isFavorite ? 'market:favorites.added' : 'market:favorites.removed', { coin: row.coinName }),
+  };
+}

@@ -1,0 +1,43 @@
+import {
+  candlesQuerySchema,
+  candlesResponseSchema,
+  fearGreedResponseSchema,
+  globalMarketResponseSchema,
+} from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
+
+/**
+ * `/api/market-data/*`: public (no token) because the data is public, the landing page's chart uses the
+ * candles, and the cache makes the upstream cost independent of the number of callers.
+ */
+export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['market-data'];
+  app.get(
+    '/fear-greed',
+    { schema: { tags, summary: 'Latest Fear & Greed index (alternative.me)', response: { 200: fearGreedResponseSchema } } },
+    async () => readFearGreed(app.market),
+  );
+  app.get(
+    '/bitcoin-dominance',
+    { schema: { tags, summary: 'BTC and ETH dominance, total and BTC market cap', response: { 200: globalMarketResponseSchema } } },
+    async () => readGlobalMarket(app.market),
+  );
+  app.get(
+    '/global',
+    { schema: { tags, summary: 'Global market (same fields as bitcoin-dominance)', response: { 200: globalMarketResponseSchema } } },
+    async () => readGlobalMarket(app.market),
+  );
+  app.get(
+    '/candles',
+    {
+      schema: {
+        tags,
+        summary: 'Closed OHLCV candles of an analysis coin, oldest first',
+        querystring: candlesQuerySchema,
+        response: { 200: candlesResponseSchema },
+      },
+    },
+    async (request) => readCandles(app.market, request.query),
+  );
+};

@@ -1,0 +1,285 @@
+import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contract';
+import type { Config } from '../../config.ts';
+import { createCache, type CacheStore, type CachedValue, type LoadOptions, type SnapshotStore } from '../../lib/cache.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
+import { createAlternativeMeClient } from '../../providers/alternative-me/client.ts';
+import { createBinanceClient } from '../../providers/binance/client.ts';
+import { createCoinGeckoClient } from '../../providers/coingecko/client.ts';
+import { createUpstreamGate, isUpstreamError, type UpstreamGate } from '../../providers/http.ts';
+import { intervalMs } from '../../providers/simulated/model.ts';
+import { createSimulatedMarket } from '../../providers/simulated/client.ts';
+import type { Candle, Coin, FearGreed, GlobalMarket, MarketProvider, MarketResult, MarketService } from './market.types.ts';
+
+/** Freshness per key (issue 4): prices 60 s, global 120 s, fear-greed 300 s, candles until the next close. */
+export const freshnessMs = { coins: 60_000, global: 120_000, fearGreed: 300_000 } as const;
+/** CoinGecko serves the top 500 as two pages of 250 (its maximum page size). */
+export const COIN_PAGE_SIZE = 250;
+export const MAX_COINS = 500;
+const MAX_CANDLES = 1000;
+// Binance publishes a closed candle within a second or two of its close.
+const CANDLE_CLOSE_GRACE_MS = 3_000;
+// fear-greed history is fetched as one 30-day answer and sliced; longer histories get their own key
+const FEAR_GREED_DEFAULT_DAYS = 30;
+// consecutive failures of a provider (with nothing cached) after which auto mode uses the simulated market
+const FAILURES_BEFORE_FALLBACK = 3;
+const REFRESH_TICK_MS = 10_000;
+// a key nobody asked for in this long is no longer kept warm by the refresher
+const HOT_KEY_IDLE_MS = 10 * 60_000;
+
+type Provider = 'coingecko' | 'binance' | 'alternative.me';
+
+export type MarketServiceDependencies = {
+  config: Pick<
+    Config,
+    | 'MARKET_DATA_SOURCE'
+    | 'MARKET_SEED'
+    | 'COINGECKO_BASE_URL'
+    | 'COINGECKO_API_KEY'
+    | 'COINGECKO_API_PLAN'
+    | 'COINGECKO_CALLS_PER_MINUTE'
+    | 'BINANCE_BASE_URL'
+    | 'FEAR_GREED_BASE_URL'
+    | 'UPSTREAM_TIMEOUT_MS'
+  >;
+  now: () => Date;
+  store: CacheStore;
+  snapshots?: SnapshotStore;
+  metrics?: Metrics;
+  log?: { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
+};
+
+/** The market service plus what the refresher, the benchmarks and the diagnostics need. */
+export type MarketServiceWithInternals = MarketService & {
+  /** Refreshes every recently requested key that expires before the next tick (the refresher's job). */
+  refreshHotKeys: () => Promise<void>;
+  /** Upstream calls actually made, per provider. */
+  upstreamCallCounts: () => Record<Provider, number>;
+};
+
+/** Maps an upstream failure to the error the web tells apart: 429 rate_limit, 503 server/network, 424 api_error. */
+export function toMarketError(error: unknown): unknown {
+  if (!isUpstreamError(error)) return error;
+  const body = { errorKind: error.kind };
+  if (error.kind === 'rate_limit') {
+    const retryAfter = String(error.retryAfterSeconds ?? 60);
+    return new AppError('upstream_rate_limited', {}, { ...body, retryAfterSeconds: Number(retryAfter) }, { 'retry-after': retryAfter });
+  }
+  if (error.kind === 'api_error') return new AppError('upstream_bad_response', {}, body);
+  return new AppError('upstream_unavailable', {}, body);
+}
+
+export function createMarketService(deps: MarketServiceDependencies): MarketServiceWithInternals {
+  const { config } = deps;
+  const nowMs = () => deps.now().getTime();
+  const mode = config.MARKET_DATA_SOURCE;
+  const simulated = createSimulatedMarket({ seed: config.MARKET_SEED, now: nowMs });
+  const gates: Record<Provider, UpstreamGate> = {
+    coingecko: createUpstreamGate({ provider: 'coingecko', callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE, now: nowMs }),
+    // Binance allows 6000 request weight a minute (2 per klines call); 120 calls leaves room for bursts of cold keys
+    binance: createUpstreamGate({ provider: 'binance', callsPerMinute: 120, now: nowMs }),
+    'alternative.me': createUpstreamGate({ provider: 'alternative.me', callsPerMinute: 20, now: nowMs }),
+  };
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const live: MarketProvider = {
+    ...createCoinGeckoClient({
+      baseUrl: config.COINGECKO_BASE_URL,
+      apiKey: config.COINGECKO_API_KEY,
+      apiPlan: config.COINGECKO_API_PLAN,
+      timeoutMs,
+      now: nowMs,
+    }),
+    ...createBinanceClient({ baseUrl: config.BINANCE_BASE_URL, timeoutMs }),
+    ...createAlternativeMeClient({ baseUrl: config.FEAR_GREED_BASE_URL, timeoutMs }),
+  };
+
+  const upstreamCalls = deps.metrics?.counter('farol_market_upstream_calls_total', 'Upstream market-data calls by provider and outcome');
+  const cacheEvents = deps.metrics?.counter('farol_market_cache_events_total', 'Market cache reads and loads by outcome');
+  const cache = createCache({
+    store: deps.store,
+    now: nowMs,
+    snapshots: deps.snapshots,
+    // a rate-limited key waits what the vendor asked; any other failure is retried after 15 s
+    failureBackoffMs: (error) =>
+      isUpstreamError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 15_000,
+    onEvent: (event) => cacheEvents?.inc({ event }),
+  });
+
+  const consecutiveFailures: Record<Provider, number> = { coingecko: 0, binance: 0, 'alternative.me': 0 };
+  let fallbackActive = false;
+
+  /** One live upstream call through the provider's budget, counted. */
+  async function callLive<T>(provider: Provider, call: () => Promise<T>): Promise<{ value: T; source: string }> {
+    try {
+      const value = await gates[provider].run(call);
+      consecutiveFailures[provider] = 0;
+      upstreamCalls?.inc({ provider, outcome: 'ok' });
+      return { value, source: provider };
+    } catch (error) {
+      consecutiveFailures[provider] += 1;
+      upstreamCalls?.inc({ provider, outcome: isUpstreamError(error) ? error.kind : 'error' });
+      throw error;
+    }
+  }
+
+  /**
+   * Auto mode falls back to the simulated market while a provider is unreachable (no answer at all) or
+   * keeps failing with nothing cached to serve; the live key is retried after its backoff, so the
+   * answers switch back as soon as the provider answers again.
+   */
+  const shouldFallBack = (provider: Provider, error: unknown) =>
+    mode === 'auto' &&
+    isUpstreamError(error) &&
+    (error.kind === 'network_error' || consecutiveFailures[provider] >= FAILURES_BEFORE_FALLBACK);
+
+  const hotKeys = new Map<string, { lastRequested: number; refresh: () => Promise<void> }>();
+
+  /** Reads one key: live (auto/live) through the cache, simulated (or auto's fallback) under its own keys. */
+  async function read<T>(
+    provider: Provider,
+    key: string,
+    liveLoad: () => Promise<T>,
+    simulatedLoad: () => Promise<T>,
+    freshUntil: (fetchedAt: number, value: T) => number,
+  ): Promise<CachedValue<T>> {
+    const simulatedOptions: LoadOptions<T> = { load: async () => ({ value: await simulatedLoad(), source: 'simulated' }), freshUntil };
+    if (mode === 'simulated') {
+      return cache.get(`simulated:${key}`, simulatedOptions);
+    }
+    const liveOptions: LoadOptions<T> = { load: () => callLive(provider, liveLoad), freshUntil, persist: true };
+    hotKeys.set(key, {
+      lastRequested: nowMs(),
+      refresh: () => cache.refreshIfExpiring(key, liveOptions, REFRESH_TICK_MS + 5_000),
+    });
+    try {
+      const result = await cache.get(key, liveOptions);
+      if (fallbackActive) {
+        fallbackActive = false;
+        deps.log?.info({ provider }, 'market upstream answers again: live data');
+      }
+      return result;
+    } catch (error) {
+      if (!shouldFallBack(provider, error)) throw toMarketError(error);
+      if (!fallbackActive) {
+        fallbackActive = true;
+        deps.log?.warn({ provider, reason: (error as Error).message }, 'market upstream unreachable: serving the simulated market');
+      }
+      return cache.get(`simulated:${key}`, simulatedOptions);
+    }
+  }
+
+  const fixedFreshness = (ms: number) => (fetchedAt: number) => fetchedAt + ms;
+
+  const toResult = <T>(cached: CachedValue<T>, data: T = cached.value): MarketResult<T> => ({
+    data,
+    source: cached.source as MarketSource,
+    isFromCache: cached.isFromCache,
+    ageSeconds: cached.ageSeconds,
+    fetchedAt: cached.fetchedAt,
+  });
+
+  function readCoinPage(page: number) {
+    return read<Coin[]>(
+      'coingecko',
+      `coins:${page}`,
+      () => live.fetchCoins(page, COIN_PAGE_SIZE),
+      () => simulated.fetchCoins(page, COIN_PAGE_SIZE),
+      fixedFreshness(freshnessMs.coins),
+    );
+  }
+
+  async function getCoins(count: number = MAX_COINS): Promise<MarketResult<Coin[]>> {
+    const pages = Math.max(1, Math.ceil(Math.min(count, MAX_COINS) / COIN_PAGE_SIZE));
+    const results = await Promise.all(Array.from({ length: pages }, (_, index) => readCoinPage(index + 1)));
+    // never splice a simulated page onto a live one: if any page fell back, the whole list is simulated
+    const sources = new Set(results.map((result) => result.source));
+    const consistent =
+      sources.size === 1 ? results : await Promise.all(results.map((_, index) => cache.get(`simulated:coins:${index + 1}`, {
+        load: async () => ({ value: await simulated.fetchCoins(index + 1, COIN_PAGE_SIZE), source: 'simulated' }),
+        freshUntil: fixedFreshness(freshnessMs.coins),
+      })));
+    const oldest = consistent.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
+    const coins = consistent.flatMap((result) => result.value).slice(0, Math.min(count, MAX_COINS));
+    return {
+      data: coins,
+      source: consistent[0]!.source as MarketSource,
+      isFromCache: consistent.every((result) => result.isFromCache),
+      ageSeconds: oldest.ageSeconds,
+      fetchedAt: oldest.fetchedAt,
+    };
+  }
+
+  async function getGlobal(): Promise<MarketResult<GlobalMarket>> {
+    return toResult(await read('coingecko', 'global', live.fetchGlobal, simulated.fetchGlobal, fixedFreshness(freshnessMs.global)));
+  }
+
+  async function getFearGreed(days = 1): Promise<MarketResult<FearGreed[]>> {
+    const wanted = Math.max(1, Math.floor(days));
+    const fetched = Math.max(FEAR_GREED_DEFAULT_DAYS, wanted);
+    const cached = await read(
+      'alternative.me',
+      `fear-greed:${fetched}`,
+      () => live.fetchFearGreed(fetched),
+      () => simulated.fetchFearGreed(fetched),
+      fixedFreshness(freshnessMs.fearGreed),
+    );
+    return toResult(cached, cached.value.slice(0, wanted));
+  }
+
+  async function getCandles(symbol: AnalysisSymbol, interval: CandleInterval, limit: number): Promise<MarketResult<Candle[]>> {
+    const size = intervalMs[interval];
+    const time = nowMs();
+    const currentOpen = Math.floor(time / size) * size;
+    // Only closed candles: ask for those opened before the current one. Fresh until the next candle closes.
+    const freshUntil = () => currentOpen + size + CANDLE_CLOSE_GRACE_MS;
+    const cached = await read(
+      'binance',
+      `candles:${symbol}:${interval}`,
+      () => live.fetchCandles(symbol, interval, MAX_CANDLES, currentOpen - 1),
+      () => simulated.fetchCandles(symbol, interval, MAX_CANDLES, currentOpen - 1),
+      freshUntil,
+    );
+    const closed = cached.value.filter((candle) => candle.openTime + size <= time);
+    return toResult(cached, closed.slice(-Math.min(Math.max(1, limit), MAX_CANDLES)));
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function refreshHotKeys() {
+    const time = nowMs();
+    for (const [key, hot] of hotKeys) {
+      if (time - hot.lastRequested > HOT_KEY_IDLE_MS) hotKeys.delete(key);
+      else await hot.refresh();
+    }
+  }
+
+  return {
+    getCoins,
+    getGlobal,
+    getFearGreed,
+    getCandles,
+    refreshHotKeys,
+    upstreamCallCounts: () => ({
+      coingecko: gates.coingecko.callCount(),
+      binance: gates.binance.callCount(),
+      'alternative.me': gates['alternative.me'].callCount(),
+    }),
+    start: () => {
+      if (timer || mode === 'simulated') return;
+      // the dashboard's keys are hot from the start, so the first visitors are served from cache too
+      void getCoins(COIN_PAGE_SIZE).catch(() => undefined);
+      void getGlobal().catch(() => undefined);
+      void getFearGreed().catch(() => undefined);
+      timer = setInterval(() => {
+        running ??= refreshHotKeys().finally(() => (running = undefined));
+      }, REFRESH_TICK_MS);
+      timer.unref();
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

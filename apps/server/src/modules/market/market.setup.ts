@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { createMemoryCacheStore, createRedisCacheStore } from '../../lib/cache.ts';
+import { createSnapshotStore } from './market.repository.ts';
+import { createMarketService } from './market.service.ts';
+
+/**
+ * Decorates `app.market` (before the modules that read it). The cache lives in Redis when REDIS_URL is
+ * set, so instances share entries and single-flight; the refresher runs only where jobs run.
+ */
+export function registerMarket(app: FastifyInstance) {
+  const market = createMarketService({
+    config: app.config,
+    now: app.now,
+    store: app.redis ? createRedisCacheStore(app.redis) : createMemoryCacheStore(),
+    snapshots: createSnapshotStore(app.db),
+    metrics: app.metrics,
+    log: app.log,
+  });
+  app.decorate('market', market);
+  if (app.config.JOBS_ENABLED) app.addHook('onReady', async () => market.start());
+  app.addHook('onClose', async () => market.stop());
+}

@@ -1,0 +1,43 @@
+import { UpstreamError } from '../http.ts';
+import { present } from '../schemas.ts';
+import type { Coin, GlobalMarket } from '../../modules/market/market.types.ts';
+import type { CoinGeckoGlobal, CoinGeckoMarket } from './schemas.ts';
+
+export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
+  return {
+    id: item.id,
+    symbol: item.symbol.toUpperCase(),
+    name: item.name,
+    image: present(item.image),
+    rank: present(item.market_cap_rank),
+    currentPrice: present(item.current_price),
+    marketCap: present(item.market_cap),
+    totalVolume: present(item.total_volume),
+    priceChangePercentage24h: present(item.price_change_percentage_24h),
+    circulatingSupply: present(item.circulating_supply),
+    totalSupply: present(item.total_supply),
+    maxSupply: present(item.max_supply),
+  };
+}
+
+/**
+ * Dominance comes as percentages per symbol and the total per currency; the BTC market cap is derived
+ * (total x dominance) because `/global` does not send it. Without a USD total or BTC dominance the answer
+ * is useless, so it is an api_error rather than zeros.
+ */
+export function mapCoinGeckoGlobal(body: CoinGeckoGlobal, fetchedAtMs: number): GlobalMarket {
+  const total = body.data.total_market_cap.usd;
+  const btc = body.data.market_cap_percentage.btc;
+  const eth = body.data.market_cap_percentage.eth;
+  if (total == null || btc == null || eth == null) {
+    throw new UpstreamError('coingecko', 'api_error', '/global lacks the usd total or the btc/eth dominance');
+  }
+  return {
+    totalMarketCap: total,
+    bitcoinDominance: btc,
+    ethereumDominance: eth,
+    bitcoinMarketCap: (total * btc) / 100,
+    marketCapChangePercentage24h: present(body.data.market_cap_change_percentage_24h_usd),
+    lastUpdated: body.data.updated_at ?? Math.floor(fetchedAtMs / 1000),
+  };
+}

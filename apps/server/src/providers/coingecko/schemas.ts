@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { looseArray, looseNumber, looseString } from '../schemas.ts';
+
+/** One item of `GET /coins/markets` (only the fields Farol reads). */
+export const coinGeckoMarketSchema = z.object({
+  id: z.string().min(1),
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  image: looseString,
+  current_price: looseNumber,
+  market_cap: looseNumber,
+  market_cap_rank: looseNumber,
+  total_volume: looseNumber,
+  price_change_percentage_24h: looseNumber,
+  circulating_supply: looseNumber,
+  total_supply: looseNumber,
+  max_supply: looseNumber,
+});
+export type CoinGeckoMarket = z.infer<typeof coinGeckoMarketSchema>;
+
+export const coinGeckoMarketsSchema = looseArray(coinGeckoMarketSchema);
+
+/** `GET /global`: market caps per currency and dominance percentages per symbol. */
+export const coinGeckoGlobalSchema = z.object({
+  data: z.object({
+    total_market_cap: z.record(z.string(), looseNumber),
+    market_cap_percentage: z.record(z.string(), looseNumber),
+    market_cap_change_percentage_24h_usd: looseNumber,
+    updated_at: looseNumber,
+  }),
+});
+export type CoinGeckoGlobal = z.infer<typeof coinGeckoGlobalSchema>;

@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+
+/** How an upstream call failed; the market service and the error handler act on the kind only. */
+export type UpstreamErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamErrorKind;
+  readonly provider: string;
+  readonly status: number | undefined;
+  /** From `Retry-After` on 429/418, or our own budget's wait. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    provider: string,
+    kind: UpstreamErrorKind,
+    detail: string,
+    options: { status?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(`${provider} ${kind}: ${detail}`);
+    this.name = 'UpstreamError';
+    this.provider = provider;
+    this.kind = kind;
+    this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export const isUpstreamError = (error: unknown): error is UpstreamError => error instanceof UpstreamError;
+
+/** `Retry-After` is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+export type UpstreamRequest = {
+  provider: string;
+  url: string;
+  timeoutMs: number;
+  headers?: Record<string, string>;
+};
+
+/**
+ * GETs JSON and validates it at the edge. Every failure becomes an UpstreamError of one kind:
+ * 429/418 rate_limit (Binance answers 418 once it has banned the IP), 5xx server_error, any other
+ * non-OK or an unparseable/invalid body api_error, and no answer at all (refused, DNS, timeout) network_error.
+ */
+export async function fetchUpstreamJson<T extends z.ZodType>(request: UpstreamRequest, schema: T): Promise<z.infer<T>> {
+  const { provider, url, timeoutMs } = request;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...request.headers },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : describeCause(error);
+    throw new UpstreamError(provider, 'network_error', reason);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new UpstreamError(provider, 'network_error', `body: ${describeCause(error)}`, { status: response.status });
+  }
+  if (response.status === 429 || response.status === 418) {
+    throw new UpstreamError(provider, 'rate_limit', `HTTP ${response.status}`, {
+      status: response.status,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+    });
+  }
+  if (response.status >= 500) {
+    throw new UpstreamError(provider, 'server_error', `HTTP ${response.status}`, { status: response.status });
+  }
+  if (!response.ok) {
+    throw new UpstreamError(provider, 'api_error', `HTTP ${response.status}: ${text.slice(0, 200)}`, {
+      status: response.status,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UpstreamError(provider, 'api_error', 'body is not JSON', { status: response.status });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UpstreamError(provider, 'api_error', `unexpected body at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`, {
+      status: response.status,
+    });
+  }
+  return parsed.data;
+}
+
+function describeCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? 'unknown';
+}
+
+/**
+ * Per-provider upstream budget: a token bucket (`callsPerMinute`, refilled continuously) so Farol never
+ * causes the vendor's 429 itself, and a cool-down honouring the vendor's `Retry-After` so a rate-limited
+ * provider is not called again before it allows (Binance bans IPs that keep calling after a 429).
+ */
+export function createUpstreamGate(options: { provider: string; callsPerMinute: number; now: () => number }) {
+  const capacity = Math.max(1, options.callsPerMinute);
+  const refillPerMs = options.callsPerMinute / 60_000;
+  let tokens = capacity;
+  let updatedAt = options.now();
+  let blockedUntil = 0;
+  let calls = 0;
+
+  function refill() {
+    const time = options.now();
+    tokens = Math.min(capacity, tokens + (time - updatedAt) * refillPerMs);
+    updatedAt = time;
+    return time;
+  }
+
+  return {
+    provider: options.provider,
+    /** Runs one upstream call when the budget allows, else throws rate_limit without calling. */
+    run: async <T>(call: () => Promise<T>): Promise<T> => {
+      const time = refill();
+      if (time < blockedUntil) {
+        throw new UpstreamError(options.provider, 'rate_limit', 'cooling down after the vendor rate limit', {
+          retryAfterSeconds: Math.ceil((blockedUntil - time) / 1000),
+        });
+      }
+      if (tokens < 1) {
+        throw new UpstreamError(options.provider, 'rate_limit', 'local call budget exhausted', {
+          retryAfterSeconds: Math.ceil((1 - tokens) / refillPerMs / 1000),
+        });
+      }
+      tokens -= 1;
+      calls += 1;
+      try {
+        return await call();
+      } catch (error) {
+        if (isUpstreamError(error) && error.kind === 'rate_limit') {
+          blockedUntil = options.now() + (error.retryAfterSeconds ?? 60) * 1000;
+        }
+        throw error;
+      }
+    },
+    /** Upstream calls actually made (metrics and the budget benchmark). */
+    callCount: () => calls,
+  };
+}
+
+export type UpstreamGate = ReturnType<typeof createUpstreamGate>;

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server speaking CoinGecko, Binance and alternative.me from the recorded real responses in
+ * shared/data (never generated data), with injectable faults. Any test can start one and point the
+ * *_BASE_URL settings at it:
+ *
+ *   const stub = await startMarketStub();
+ *   startTestApp({ env: { MARKET_DATA_SOURCE: 'live', ...stub.env } })
+ *
+ * Served: `/api/v3/coins/markets` (page 1: the recorded top 30 of 2025-03; page 2: the recorded 16-coin
+ * "analytics" page of 2022, with its nulls; further pages empty), `/api/v3/global`, `/api/v3/klines`
+ * (real Binance candles from shared/data/ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
+ * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
+ */
+export const sharedDataUrl = new URL('../../../../../../shared/data/', import.meta.url);
+
+export type StubFault =
+  | { kind: 'status'; status: number; retryAfter?: string; body?: string }
+  | { kind: 'timeout' }
+  | { kind: 'malformed' }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'reset' };
+
+/** Path prefixes the stub counts calls for (one per upstream endpoint). */
+export const stubEndpoints = {
+  coinsMarkets: '/api/v3/coins/markets',
+  global: '/api/v3/global',
+  klines: '/api/v3/klines',
+  fearGreed: '/fng/',
+} as const;
+
+type Kline = [number, string, string, string, string, string, number, string, number, string, string, string];
+
+const readJson = (relative: string) => JSON.parse(fs.readFileSync(new URL(relative, sharedDataUrl), 'utf8'));
+
+const csvCache = new Map<string, Kline[]>();
+function readKlines(pair: string, interval: '1h' | '1d'): Kline[] {
+  const key = `${pair}-${interval}`;
+  const cached = csvCache.get(key);
+  if (cached) return cached;
+  const file = new URL(`ohlcv/${key}.csv`, sharedDataUrl);
+  if (!fs.existsSync(file)) return [];
+  const size = interval === '1h' ? 3_600_000 : 86_400_000;
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line): Kline => {
+      const [time, open, high, low, close, volume] = line.split(',');
+      const openTime = Date.parse(time!);
+      return [openTime, open!, high!, low!, close!, volume!, openTime + size - 1, '0', 0, '0', '0', '0'];
+    });
+  csvCache.set(key, rows);
+  return rows;
+}
+
+/** 4h candles from the real 1h ones (UTC-aligned like Binance's). */
+function aggregateKlines(hourly: Kline[], size: number): Kline[] {
+  const groups = new Map<number, Kline[]>();
+  for (const kline of hourly) {
+    const open = Math.floor(kline[0] / size) * size;
+    let group = groups.get(open);
+    if (!group) groups.set(open, (group = []));
+    group.push(kline);
+  }
+  return [...groups].map(([open, group]) => [
+    open,
+    group[0]![1],
+    String(Math.max(...group.map((kline) => Number(kline[2])))),
+    String(Math.min(...group.map((kline) => Number(kline[3])))),
+    group.at(-1)![4],
+    String(group.reduce((sum, kline) => sum + Number(kline[5]), 0)),
+    open + size - 1,
+    '0',
+    0,
+    '0',
+    '0',
+    '0',
+  ]);
+}
+
+function klinesFor(symbol: string, interval: string): Kline[] {
+  // MATIC trades as POL on Binance now; the recorded candles are MATICUSDT's
+  const pair = symbol === 'POLUSDT' ? 'MATICUSDT' : symbol;
+  if (interval === '1d' || interval === '1h') return readKlines(pair, interval);
+  if (interval === '4h') {
+    const key = `${pair}-4h`;
+    if (!csvCache.has(key)) csvCache.set(key, aggregateKlines(readKlines(pair, '1h'), 14_400_000));
+    return csvCache.get(key)!;
+  }
+  return [];
+}
+
+export type MarketStub = {
+  url: string;
+  /** Settings pointing the app at this stub. */
+  env: { COINGECKO_BASE_URL: string; BINANCE_BASE_URL: string; FEAR_GREED_BASE_URL: string };
+  /** Calls received per endpoint prefix (faulted calls included). */
+  calls: (endpoint: string) => number;
+  totalCalls: () => number;
+  /** Every later request to paths starting with `prefix` ('' for all) gets this fault until cleared. */
+  setFault: (prefix: string, fault: StubFault) => void;
+  clearFaults: () => void;
+  close: () => Promise<void>;
+};
+
+export async function startMarketStub(options: { port?: number } = {}): Promise<MarketStub> {
+  const coinsPage1 = readJson('fixtures/coingecko/coins_markets_vs_usd_per_page30.json');
+  const coinsPage2 = readJson('fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json');
+  const global = readJson('fixtures/coingecko/global.json');
+  const fearGreed = readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[];
+  const counts = new Map<string, number>();
+  const faults = new Map<string, StubFault>();
+
+  function answer(url: URL): { status: number; body: unknown } {
+    const path = url.pathname;
+    const query = url.searchParams;
+    if (path === stubEndpoints.coinsMarkets) {
+      const page = Number(query.get('page') ?? '1');
+      return { status: 200, body: page === 1 ? coinsPage1 : page === 2 ? coinsPage2 : [] };
+    }
+    if (path === stubEndpoints.global) return { status: 200, body: global };
+    if (path === stubEndpoints.klines) {
+      const symbol = query.get('symbol') ?? '';
+      const all = klinesFor(symbol, query.get('interval') ?? '');
+      if (all.length === 0 && !['15m', '4h', '1h', '1d'].includes(query.get('interval') ?? '')) {
+        return { status: 400, body: { code: -1120, msg: 'Invalid interval.' } };
+      }
+      const endTime = Number(query.get('endTime') ?? Number.MAX_SAFE_INTEGER);
+      const startTime = Number(query.get('startTime') ?? 0);
+      const limit = Math.min(1000, Number(query.get('limit') ?? '500'));
+      const inRange = all.filter((kline) => kline[0] <= endTime && kline[0] >= startTime);
+      return { status: 200, body: query.has('startTime') ? inRange.slice(0, limit) : inRange.slice(-limit) };
+    }
+    if (path === stubEndpoints.fearGreed) {
+      const limit = Number(query.get('limit') ?? '1');
+      return {
+        status: 200,
+        body: { name: 'Fear and Greed Index', data: limit === 0 ? fearGreed : fearGreed.slice(0, limit), metadata: { error: null } },
+      };
+    }
+    return { status: 404, body: { error: 'not found' } };
+  }
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stub');
+    const prefix = Object.values(stubEndpoints).find((endpoint) => url.pathname.startsWith(endpoint)) ?? url.pathname;
+    counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    const fault = [...faults].find(([faultPrefix]) => url.pathname.startsWith(faultPrefix))?.[1];
+    const send = () => {
+      const { status, body } = answer(url);
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (!fault) return send();
+    switch (fault.kind) {
+      case 'status':
+        response.writeHead(fault.status, {
+          'content-type': 'application/json',
+          ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }),
+        });
+        return response.end(fault.body ?? JSON.stringify({ status: { error_code: fault.status } }));
+      case 'timeout':
+        // never answers: the client's timeout fires (the socket is closed when the stub closes)
+        return undefined;
+      case 'malformed':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end('{"data": [ {"value": "1", ');
+      case 'slow':
+        setTimeout(send, fault.delayMs);
+        return undefined;
+      case 'reset':
+        return request.socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    env: { COINGECKO_BASE_URL: `${url}/api/v3`, BINANCE_BASE_URL: url, FEAR_GREED_BASE_URL: url },
+    calls: (endpoint) => counts.get(endpoint) ?? 0,
+    totalCalls: () => [...counts.values()].reduce((sum, count) => sum + count, 0),
+    setFault: (prefix, fault) => faults.set(prefix, fault),
+    clearFaults: () => faults.clear(),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { queryInt } from './common.ts';
+import { analysisSymbols, candleIntervals, marketSources } from './market-constants.ts';
+
+export const marketSourceSchema = z.enum(marketSources);
+
+/** Whether the answer is a cached copy, and how old the data is (seconds since it left its source). */
+export const cacheInfoSchema = z.object({ isFromCache: z.boolean(), ageSeconds: z.number().int().min(0) });
+export type CacheInfo = z.infer<typeof cacheInfoSchema>;
+
+/** Every market answer says where its data came from; `simulated` must be shown as such. */
+const marketAnswer = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, source: marketSourceSchema, cache: cacheInfoSchema });
+
+// ---- coin list (spec sections 3 and 7: GET /api/crypto/prices) ----
+
+export const coinPricesQuerySchema = z.object({
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 500).default(10),
+  /** Accepted for compatibility with the original client; the token decides whose list it is. */
+  userId: z.string().max(100).optional(),
+  /** Case-insensitive substring of name or symbol (profissional and admin only). */
+  search: z.string().trim().max(50).optional(),
+});
+export type CoinPricesQuery = z.infer<typeof coinPricesQuerySchema>;
+
+export const coinItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  /** Logo URL; null when the source has none (the simulated market). */
+  image: z.string().nullable(),
+  current_price: z.number().nullable(),
+  price_change_percentage_24h: z.number().nullable(),
+  market_cap: z.number().nullable(),
+  market_cap_rank: z.number().int().nullable(),
+  isFavorite: z.boolean(),
+});
+export type CoinItem = z.infer<typeof coinItemSchema>;
+
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const coinPricesResponseSchema = marketAnswer(z.array(coinItemSchema)).extend({ pagination: paginationSchema });
+export type CoinPricesResponse = z.infer<typeof coinPricesResponseSchema>;
+
+// ---- favourites ----
+
+export const favoriteSchema = z.object({ coinId: z.string(), coinName: z.string(), createdAt: z.string() });
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+export const favoritesResponseSchema = z.object({ success: z.literal(true), data: z.array(favoriteSchema) });
+export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;
+
+export const toggleFavoriteRequestSchema = z.object({
+  coinId: z.string().trim().min(1).max(100),
+  coinName: z.string().trim().min(1).max(200),
+  /**
+   * Optional desired state: when sent, the call is idempotent (a double click sets the same state twice);
+   * when absent the favourite is flipped.
+   */
+  isFavorite: z.boolean().optional(),
+});
+export type ToggleFavoriteRequest = z.infer<typeof toggleFavoriteRequestSchema>;
+
+export const toggleFavoriteResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ coinId: z.string(), isFavorite: z.boolean() }),
+  message: z.string(),
+});
+export type ToggleFavoriteResponse = z.infer<typeof toggleFavoriteResponseSchema>;
+
+// ---- market-data widgets (spec section 3) ----
+
+export const fearGreedSchema = z.object({
+  value: z.number().int().min(0).max(100),
+  classification: z.string(),
+  /** Unix seconds. */
+  timestamp: z.number().int(),
+});
+export type FearGreedData = z.infer<typeof fearGreedSchema>;
+export const fearGreedResponseSchema = marketAnswer(fearGreedSchema);
+export type FearGreedResponse = z.infer<typeof fearGreedResponseSchema>;
+
+/** Bitcoin dominance and the global market share these fields (spec section 3). */
+export const globalMarketSchema = z.object({
+  bitcoin_dominance: z.number(),
+  ethereum_dominance: z.number(),
+  total_market_cap: z.number(),
+  bitcoin_market_cap: z.number(),
+  /** Unix seconds. */
+  last_updated: z.number().int(),
+  market_cap_change_percentage_24h: z.number().optional(),
+});
+export type GlobalMarketData = z.infer<typeof globalMarketSchema>;
+export const globalMarketResponseSchema = marketAnswer(globalMarketSchema);
+export type GlobalMarketResponse = z.infer<typeof globalMarketResponseSchema>;
+
+// ---- candles (dashboard chart, analysis page) ----
+
+export const candlesQuerySchema = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(analysisSymbols)),
+  interval: z.enum(candleIntervals).default('1h'),
+  limit: queryInt(1, 1000).default(500),
+});
+export type CandlesQuery = z.infer<typeof candlesQuerySchema>;
+
+export const candleSchema = z.object({
+  /** Unix seconds, the candle's open time. */
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  /** Base-asset volume. */
+  volume: z.number(),
+});
+export type CandleData = z.infer<typeof candleSchema>;
+export const candlesResponseSchema = marketAnswer(z.array(candleSchema));
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
