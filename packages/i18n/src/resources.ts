@@ -39,9 +39,15 @@ import esChat from '../locales/es/chat.json' with { type: 'json' };
 import ptMarket from '../locales/pt-BR/market.json' with { type: 'json' };
 import enMarket from '../locales/en/market.json' with { type: 'json' };
 import esMarket from '../locales/es/market.json' with { type: 'json' };
+import ptChatPage from '../locales/pt-BR/chatPage.json' with { type: 'json' };
+import enChatPage from '../locales/en/chatPage.json' with { type: 'json' };
+import esChatPage from '../locales/es/chatPage.json' with { type: 'json' };
+import ptSettings from '../locales/pt-BR/settings.json' with { type: 'json' };
+import enSettings from '../locales/en/settings.json' with { type: 'json' };
+import esSettings from '../locales/es/settings.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat, market: ptMarket },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat, market: enMarket },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat, market: esMarket },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat, market: ptMarket, chatPage: ptChatPage, settings: ptSettings },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat, market: enMarket, chatPage: enChatPage, settings: enSettings },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat, market: esMarket, chatPage: esChatPage, settings: esSettings },
 } as const;

@@ -13,11 +13,13 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 // /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
 // /trading-signals.
 const pageRoutes: RouteObject[] = [
+  { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
   { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
+  { path: '/settings', lazy: page(() => import('../pages/settings-page.tsx').then((m) => m.SettingsPage)) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,107 @@
+import { Info, Timer } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { useChatHistoryQuery } from '../api/chat-api.ts';
+import { useChatConversation } from '../hooks/use-chat-conversation.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { AnswerBubble, ChatMessageItem, QuestionBubble } from './chat-message-item.tsx';
+import { ChatProgressPanel } from './chat-progress-panel.tsx';
+import { ChatWelcome } from './chat-welcome.tsx';
+import { MarkdownContent } from './markdown-content.tsx';
+
+export type ChatConversationProps = {
+  /** False when the plan's conversations for today are used up (from /api/subscription/usage). */
+  canChat: boolean;
+  /** No key for the chosen provider: answers come from the built-in analyst; say how to get model answers. */
+  showKeyHint: boolean;
+  providerName: string;
+};
+
+/** History, the turn in progress (steps and streamed text) and the input. */
+export function ChatConversation({ canChat, showKeyHint, providerName }: ChatConversationProps) {
+  const { t } = useTranslation('chatPage');
+  const history = useChatHistoryQuery();
+  const conversation = useChatConversation();
+  const { pending, steps, isPanelVisible, isRateLimited } = conversation;
+  const listEnd = useRef<HTMLDivElement>(null);
+
+  const messageCount = history.data?.length ?? 0;
+  const streamedLength = pending?.streamedText.length ?? 0;
+  useEffect(() => {
+    listEnd.current?.scrollIntoView?.({ block: 'end' });
+  }, [messageCount, streamedLength, pending?.text, isPanelVisible]);
+
+  const disabledReason = !canChat ? t('composer.limitReached') : isRateLimited ? t('composer.rateLimited') : undefined;
+  const isEmpty = history.isSuccess && messageCount === 0 && !pending;
+
+  return (
+    <Card className="flex min-h-[60dvh] flex-col overflow-hidden lg:h-[calc(100dvh-15rem)] lg:min-h-[32rem]">
+      <div className="flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
+        {history.isPending ? (
+          <LoadingState label={t('historyLoading')} />
+        ) : history.isError ? (
+          <ErrorState
+            title={t('errors.history')}
+            description={history.error.message}
+            onRetry={() => void history.refetch()}
+            isRetrying={history.isFetching}
+          />
+        ) : isEmpty ? (
+          <ChatWelcome onAsk={(question) => void conversation.sendQuestion(question)} isDisabled={disabledReason !== undefined} />
+        ) : (
+          <ol aria-label={t('messages')} className="flex flex-col gap-4">
+            {history.data.map((message) => (
+              <ChatMessageItem key={message.id} message={message} />
+            ))}
+            {pending ? (
+              <>
+                <QuestionBubble text={pending.text} />
+                {pending.streamedText ? (
+                  <AnswerBubble>
+                    <MarkdownContent text={pending.streamedText} />
+                  </AnswerBubble>
+                ) : null}
+              </>
+            ) : null}
+          </ol>
+        )}
+        <div ref={listEnd} />
+      </div>
+      <div className="flex flex-col gap-2 border-t border-border bg-card/80 p-3 sm:p-4">
+        {isPanelVisible ? <ChatProgressPanel steps={steps} isWorking={pending !== null} /> : null}
+        {isRateLimited ? (
+          <Alert variant="warning" title={t('rateLimit.title')}>
+            <span className="inline-flex items-center gap-1">
+              <Timer aria-hidden="true" className="size-3.5" />
+              {t('rateLimit.description')}
+            </span>
+          </Alert>
+        ) : null}
+        {showKeyHint ? (
+          <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+            <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            <span>
+              {t('keyHint', { provider: providerName })}{' '}
+              <Link to="/settings" className="text-primary underline-offset-2 hover:underline">
+                {t('keyHintLink')}
+              </Link>
+            </span>
+          </p>
+        ) : null}
+        <ChatComposer
+          value={conversation.draft}
+          onChange={conversation.setDraft}
+          onSend={(text) => void conversation.sendQuestion(text)}
+          isSending={pending !== null}
+          disabledReason={disabledReason}
+        />
+        <p className="text-[11px] text-muted-foreground">{t('disclaimer')}</p>
+      </div>
+    </Card>
+  );
+}

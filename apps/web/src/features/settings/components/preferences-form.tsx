@@ -1,0 +1,109 @@
+import { keyProviders, type KeyProvider, type Preferences } from '@farol/contract';
+import { Bell, Bot } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useUpdatePreferencesMutation } from '../api/settings-api.ts';
+
+type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
+const switchKeys = ['emailAlerts', 'pushNotifications'] as const;
+
+/** AI provider choice and notification switches, with cancel (to /dashboard) and save (spec section 2). */
+export function PreferencesForm({ preferences }: { preferences: Preferences }) {
+  const { t } = useTranslation('settings');
+  const id = useId();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<EditablePreferences>({
+    aiProvider: preferences.aiProvider,
+    emailAlerts: preferences.emailAlerts,
+    pushNotifications: preferences.pushNotifications,
+  });
+  const updateMutation = useUpdatePreferencesMutation();
+  const isUnchanged =
+    values.aiProvider === preferences.aiProvider &&
+    values.emailAlerts === preferences.emailAlerts &&
+    values.pushNotifications === preferences.pushNotifications;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!updateMutation.isPending) updateMutation.mutate(values);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <Card aria-labelledby={`${id}-ai`}>
+        <CardHeader>
+          <CardTitle id={`${id}-ai`} className="flex items-center gap-2">
+            <Bot aria-hidden="true" className="size-4 text-primary" />
+            {t('preferences.aiTitle')}
+          </CardTitle>
+          <CardDescription>{t('preferences.aiDescription')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset className="grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">{t('preferences.aiTitle')}</legend>
+            {keyProviders.map((provider: KeyProvider) => (
+              <label
+                key={provider}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 transition-colors hover:bg-muted/60',
+                  'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="aiProvider"
+                  value={provider}
+                  checked={values.aiProvider === provider}
+                  onChange={() => setValues((current) => ({ ...current, aiProvider: provider }))}
+                  className="mt-0.5 size-4 accent-primary"
+                />
+                <span className="flex flex-col gap-0.5">
+                  <span className="text-sm font-medium">{t(`preferences.providers.${provider}.name`)}</span>
+                  <span className="text-xs text-muted-foreground">{t(`preferences.providers.${provider}.model`)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby={`${id}-notifications`}>
+        <CardHeader>
+          <CardTitle id={`${id}-notifications`} className="flex items-center gap-2">
+            <Bell aria-hidden="true" className="size-4 text-primary" />
+            {t('preferences.notificationsTitle')}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col divide-y divide-border">
+          {switchKeys.map((key) => (
+            <div key={key} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-${key}`}>{t(`preferences.${key}.label`)}</Label>
+                <p className="text-xs text-muted-foreground">{t(`preferences.${key}.description`)}</p>
+              </div>
+              <Switch
+                id={`${id}-${key}`}
+                checked={values[key]}
+                onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
+              />
+            </div>
+          ))}
+        </CardContent>
+        <CardFooter className="justify-end border-t border-border pt-4">
+          <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={updateMutation.isPending}>
+            {t('preferences.cancel')}
+          </Button>
+          <Button type="submit" disabled={updateMutation.isPending || isUnchanged}>
+            {updateMutation.isPending ? t('preferences.saving') : t('preferences.save')}
+          </Button>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}
