@@ -14,6 +14,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { signalsRoutes } from './modules/signals/signals.routes.ts';
+import { registerSignals } from './modules/signals/signals.setup.ts';
 import { registerMarket } from './modules/market/market.setup.ts';
 import { marketDataRoutes } from './modules/market/market.routes.ts';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.ts';
@@ -73,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   app.decorate('now', deps.now ?? (() => new Date()));
   registerMarket(app);
+  registerSignals(app);
   app.decorate('encryption', createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')));
   registerEmail(app);
   app.addHook('onClose', async () => {
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
+  await app.register(signalsRoutes, { prefix: '/api/market-signals' });
   await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -8,6 +8,7 @@ import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { MarketServiceWithInternals } from './modules/market/market.service.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
+import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { AuthenticatedUser } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Market data through one cache (issue 4): coins, global, fear-greed, candles, each with its source. */
     market: MarketServiceWithInternals;
+    /** The signal engine's analyses (issue 5), cached per coin until the next 1h close. */
+    signals: SignalsService;
     /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */
     encryption: Encryption;
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */

@@ -1,0 +1,189 @@
+import { analysisSchema, analysisSymbols, marketSignalSchema } from '@farol/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
+import { readCandlesCsv, sharedOhlcv } from './csv-candles.ts';
+
+const HOUR = 3_600_000;
+
+async function setPlan(testApp: TestApp, userId: string, plan: 'iniciante' | 'profissional') {
+  await testApp.database.db.execute(
+    sql`update subscriptions set plan = ${plan}, status = 'active', current_period_end = '2099-01-01T00:00:00Z' where user_id = ${userId}`,
+  );
+}
+
+/** Keys of a parsed object, recursively, so "exactly the contract's shape" catches extra fields too. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
+  }
+  return typeof value;
+}
+
+forEachEngine((engine) => {
+  describe('market signals on the simulated market', () => {
+    let testApp: TestApp;
+    beforeAll(async () => {
+      testApp = await startTestApp({ engine });
+    });
+    afterAll(() => testApp.close());
+
+    it('answers 401 without a token', async () => {
+      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals');
+      expect(response.status).toBe(401);
+    });
+
+    it('gives a free plan three signals in the shape of spec section 3, marked simulated', async () => {
+      const { token } = await testApp.registerUser();
+      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token });
+      expect(response.status).toBe(200);
+      expect(response.body.success).toBe(true);
+      expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC', 'ETH', 'BNB']);
+      for (const item of response.body.data) {
+        expect(shapeOf(item)).toEqual(shapeOf(marketSignalSchema.parse(item)));
+        expect(item.source).toBe('simulated');
+      }
+    });
+
+    it('answers the requested symbols in their order, case-insensitive and without duplicates', async () => {
+      const { token } = await testApp.registerUser();
+      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=eth,%20SOL,eth', { token });
+      expect(response.status).toBe(200);
+      expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['ETH', 'SOL']);
+    });
+
+    it('gives iniciante five signals and admins all ten', async () => {
+      const starter = await testApp.registerUser();
+      await setPlan(testApp, starter.user.id, 'iniciante');
+      const starterAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token: starter.token });
+      expect(starterAnswer.body.data).toHaveLength(5);
+      const admin = await testApp.registerUser();
+      await testApp.makeAdmin(admin.user.id);
+      const adminAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token: admin.token });
+      expect(adminAnswer.body.data.map((item: { symbol: string }) => item.symbol)).toEqual([...analysisSymbols]);
+    });
+
+    it('answers 404 naming an unknown symbol in the list, in the caller language', async () => {
+      const { token } = await testApp.registerUser({ language: 'en' });
+      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC,DOGE', { token });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ code: 'unknown_symbol', message: 'Unsupported symbol: DOGE' });
+    });
+
+    it('returns 403 with the translated message when the plan lacks advanced analysis', async () => {
+      const free = await testApp.registerUser();
+      const freeAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: free.token });
+      expect(freeAnswer.status).toBe(403);
+      expect(freeAnswer.body).toMatchObject({ code: 'analysis_requires_pro', message: 'Análise avançada requer plano Profissional' });
+      const starter = await testApp.registerUser({ language: 'es' });
+      await setPlan(testApp, starter.user.id, 'iniciante');
+      const starterAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: starter.token });
+      expect(starterAnswer.status).toBe(403);
+      expect(starterAnswer.body.message).toBe('El análisis avanzado requiere el plan Profissional');
+    });
+
+    it('gives profissional the full analysis in the shape of spec section 3, symbol case-insensitive', async () => {
+      const pro = await testApp.registerUser();
+      await setPlan(testApp, pro.user.id, 'profissional');
+      const response = await testApp.request('GET', '/api/market-signals/analysis/eth', { token: pro.token });
+      expect(response.status).toBe(200);
+      const analysis = response.body.data;
+      expect(shapeOf(analysis)).toEqual(shapeOf(analysisSchema.parse(analysis)));
+      expect(analysis.symbol).toBe('ETH');
+      expect(analysis.marketSignal.indicators).toHaveLength(18);
+      expect(['Baixo', 'Médio', 'Alto']).toContain(analysis.confluenceAnalysis.riskLevel);
+    });
+
+    it('lets an admin read the analysis and answers 404 for a coin outside the ten', async () => {
+      const admin = await testApp.registerUser();
+      await testApp.makeAdmin(admin.user.id);
+      const known = await testApp.request('GET', '/api/market-signals/analysis/LINK', { token: admin.token });
+      expect(known.status).toBe(200);
+      const unknown = await testApp.request('GET', '/api/market-signals/analysis/DOGE', { token: admin.token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ code: 'unknown_symbol', message: 'Símbolo não suportado: DOGE' });
+    });
+
+    it('writes the analysis texts in the caller language', async () => {
+      const englishAdmin = await testApp.registerUser({ language: 'en' });
+      const portugueseAdmin = await testApp.registerUser({ language: 'pt-BR' });
+      await testApp.makeAdmin(englishAdmin.user.id);
+      await testApp.makeAdmin(portugueseAdmin.user.id);
+      const english = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: englishAdmin.token });
+      const portuguese = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: portugueseAdmin.token });
+      expect(english.body.data.aiAnalysis).toMatch(/^BTC closed the last hour at \$/);
+      expect(portuguese.body.data.aiAnalysis).toMatch(/^BTC fechou a última hora em US\$/);
+      expect(english.body.data.price).toBe(portuguese.body.data.price);
+      expect(english.body.data.marketSignal.signal).toBe(portuguese.body.data.marketSignal.signal);
+    });
+  });
+});
+
+describe('market signals on recorded Binance candles', () => {
+  let stub: MarketStub;
+  let clock = Date.parse('2025-04-20T10:30:00Z');
+  let testApp: TestApp;
+  let token: string;
+  const btcHourly = readCandlesCsv(sharedOhlcv('BTCUSDT-1h.csv'));
+  const closeOfHourEndingAt = (time: number) => btcHourly.find((candle) => candle.openTime + HOUR === time)!.close;
+
+  beforeAll(async () => {
+    stub = await startMarketStub();
+    testApp = await startTestApp({ env: { MARKET_DATA_SOURCE: 'live', ...stub.env }, deps: { now: () => new Date(clock) } });
+    const admin = await testApp.registerUser();
+    await testApp.makeAdmin(admin.user.id);
+    token = admin.token;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await stub.close();
+  });
+
+  it('computes from the last closed 1h candle and serves the same analysis until the next one closes', async () => {
+    const first = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.source).toBe('binance');
+    expect(first.body.data.asOf).toBe('2025-04-20T10:00:00.000Z');
+    expect(first.body.data.price).toBe(closeOfHourEndingAt(Date.parse('2025-04-20T10:00:00Z')));
+    const callsAfterFirst = stub.calls(stubEndpoints.klines);
+
+    clock += 20 * 60_000; // 10:50, same hour
+    const again = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    expect(again.body.data).toEqual(first.body.data);
+    expect(stub.calls(stubEndpoints.klines)).toBe(callsAfterFirst);
+
+    clock += 20 * 60_000; // 11:10: the 10:00 candle has closed; the market revalidates its candles
+    let next = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    for (let attempt = 0; attempt < 20 && next.body.data.asOf !== '2025-04-20T11:00:00.000Z'; attempt++) {
+      clock += 10_000;
+      next = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    }
+    expect(next.body.data.asOf).toBe('2025-04-20T11:00:00.000Z');
+    expect(next.body.data.price).toBe(closeOfHourEndingAt(Date.parse('2025-04-20T11:00:00Z')));
+  });
+
+  it('keeps answering from the last analysis when Binance goes down', async () => {
+    const before = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', { token });
+    expect(before.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
+    stub.setFault(stubEndpoints.klines, { kind: 'status', status: 503 });
+    clock += 3 * HOUR;
+    const callsBefore = stub.calls(stubEndpoints.klines);
+    const during = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', { token });
+    expect(stub.calls(stubEndpoints.klines)).toBeGreaterThan(callsBefore);
+    expect(during.status).toBe(200);
+    expect(during.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
+    expect(during.body.data[0].source).toBe('binance');
+    stub.clearFaults();
+  });
+
+  it('answers a clear 503 when Binance is down and nothing was ever fetched', async () => {
+    stub.setFault(stubEndpoints.klines, { kind: 'status', status: 503 });
+    const response = await testApp.request('GET', '/api/market-signals/analysis/SOL?lng=en', { token });
+    stub.clearFaults();
+    expect(response.status).toBe(503);
+    expect(response.body.code).toBe('upstream_unavailable');
+    expect(response.body.message.length).toBeGreaterThan(0);
+  });
+});

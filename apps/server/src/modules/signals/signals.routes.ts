@@ -1,0 +1,45 @@
+import { analysisParamsSchema, analysisResponseSchema, dashboardSignalsQuerySchema, dashboardSignalsResponseSchema } from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getAnalysisForUser, listDashboardSignals, type SignalsRequestContext } from './signals.service.ts';
+
+/** /api/market-signals: the dashboard's signal items and the market-analysis page. */
+export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const tags = ['market-signals'];
+  const security = [{ bearerAuth: [] }];
+  const context: SignalsRequestContext = { signals: app.signals, db: app.db, now: app.now };
+
+  app.get(
+    '/dashboard-signals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Signals for the requested coins (default: the ten analysed), as many as the plan allows',
+        querystring: dashboardSignalsQuerySchema,
+        response: { 200: dashboardSignalsResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listDashboardSignals(context, request.user!.id, request.query.symbols, request.language),
+    }),
+  );
+
+  app.get(
+    '/analysis/:symbol',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The full analysis of one of the ten coins (plans with advanced analysis)',
+        params: analysisParamsSchema,
+        response: { 200: analysisResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getAnalysisForUser(context, request.user!.id, request.params.symbol, request.language),
+    }),
+  );
+};

@@ -1,0 +1,155 @@
+import { analysisSymbols, isAnalysisSymbol, type Analysis, type AnalysisSymbol, type MarketSignal, type MarketSource, type SignalTimeframe } from '@farol/contract';
+import type { Language } from '@farol/i18n';
+import type { DbExecutor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
+import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
+import type { MarketService } from '../market/market.types.ts';
+import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
+import { analyzeMarket, timeframePeriodMs, timeframes, type AnalysisFacts, type MarketCandles } from './market-analysis.ts';
+import { InsufficientCandlesError } from './timeframe-reading.ts';
+import { candleWindows } from './walk-forward.ts';
+
+/** What other modules read (chat's offline analyst, alerts): `app.signals`. */
+export type SignalsService = {
+  /** Market signal items for `symbols` (in that order), at most `limit`. */
+  getDashboardSignals: (symbols: readonly AnalysisSymbol[], language: Language, limit: number) => Promise<MarketSignal[]>;
+  getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
+};
+
+type Log = { warn: (object: object, message: string) => void };
+
+export type SignalsServiceDependencies = { market: MarketService; now: () => Date; metrics?: Metrics; log?: Log };
+
+type Entry = {
+  facts: AnalysisFacts;
+  source: MarketSource;
+  /** When the market was last asked for newer candles (ms). */
+  checkedAt: number;
+  analyses: Map<Language, Analysis>;
+  signals: Map<Language, MarketSignal>;
+};
+
+/**
+ * While the market has not published the candle that just closed (its cache revalidating in the
+ * background, exchange delay, upstream down), ask it again at most this often instead of on every request.
+ */
+const RECHECK_MS = 5_000;
+
+/** Texts are rendered once per analysis and language. */
+function rendered<T>(byLanguage: Map<Language, T>, language: Language, render: () => T): T {
+  let value = byLanguage.get(language);
+  if (value === undefined) {
+    value = render();
+    byLanguage.set(language, value);
+  }
+  return value;
+}
+
+/** Never present simulated candles as live: one simulated timeframe makes the whole reading simulated. */
+function combinedSource(sources: MarketSource[]): MarketSource {
+  return sources.includes('simulated') ? 'simulated' : sources[0]!;
+}
+
+/**
+ * The signal engine behind the API: analyses are computed from app.market's closed candles, kept per
+ * coin until the next 1h candle closes (texts per language rendered once), and single-flighted so a burst
+ * of requests at the top of the hour computes each coin once. When the market fails, the last analysis is
+ * served until it can be refreshed; with none, the market's error (503/429/424) reaches the caller.
+ */
+export function createSignalsService(deps: SignalsServiceDependencies): SignalsService {
+  const entries = new Map<AnalysisSymbol, Entry>();
+  const inFlight = new Map<AnalysisSymbol, Promise<Entry>>();
+  const computations = deps.metrics?.counter('farol_signal_computations_total', 'Signal analyses computed from fresh candles');
+
+  async function fetchCandles(symbol: AnalysisSymbol): Promise<{ candles: MarketCandles; source: MarketSource }> {
+    const results = await Promise.all(timeframes.map((timeframe) => deps.market.getCandles(symbol, timeframe, candleWindows[timeframe])));
+    const candles = {} as Record<SignalTimeframe, MarketCandles[SignalTimeframe]>;
+    timeframes.forEach((timeframe, index) => (candles[timeframe] = results[index]!.data));
+    return { candles, source: combinedSource(results.map((result) => result.source)) };
+  }
+
+  async function refresh(symbol: AnalysisSymbol, previous: Entry | undefined, time: number): Promise<Entry> {
+    try {
+      const { candles, source } = await fetchCandles(symbol);
+      const lastHour = candles['1h'].at(-1);
+      if (previous && lastHour && lastHour.openTime + timeframePeriodMs['1h'] === previous.facts.asOf && source === previous.source) {
+        previous.checkedAt = time;
+        return previous;
+      }
+      const facts = analyzeMarket(candles);
+      computations?.inc();
+      const entry: Entry = { facts, source, checkedAt: time, analyses: new Map(), signals: new Map() };
+      entries.set(symbol, entry);
+      return entry;
+    } catch (error) {
+      if (previous) {
+        deps.log?.warn({ symbol, err: error }, 'signals: market unavailable, serving the last analysis');
+        previous.checkedAt = time;
+        return previous;
+      }
+      if (error instanceof InsufficientCandlesError) {
+        throw new AppError('upstream_bad_response', { timeframe: error.timeframe, count: error.count });
+      }
+      throw error;
+    }
+  }
+
+  async function getEntry(symbol: AnalysisSymbol): Promise<Entry> {
+    const time = deps.now().getTime();
+    const lastClose = Math.floor(time / timeframePeriodMs['1h']) * timeframePeriodMs['1h'];
+    const entry = entries.get(symbol);
+    if (entry && (entry.facts.asOf >= lastClose || time - entry.checkedAt < RECHECK_MS)) return entry;
+    let pending = inFlight.get(symbol);
+    if (!pending) {
+      pending = refresh(symbol, entry, time).finally(() => inFlight.delete(symbol));
+      inFlight.set(symbol, pending);
+    }
+    return pending;
+  }
+
+  return {
+    async getAnalysis(symbol, language) {
+      const entry = await getEntry(symbol);
+      return rendered(entry.analyses, language, () => renderAnalysis(symbol, entry.facts, entry.source, language));
+    },
+    async getDashboardSignals(symbols, language, limit) {
+      return Promise.all(
+        symbols.slice(0, Math.max(0, limit)).map(async (symbol) => {
+          const entry = await getEntry(symbol);
+          return rendered(entry.signals, language, () => renderMarketSignal(symbol, entry.facts, entry.source, language));
+        }),
+      );
+    },
+  };
+}
+
+/** Upper-cases and checks a symbol of the ten analysed coins; anything else is a 404 naming it. */
+export function parseAnalysisSymbol(text: string): AnalysisSymbol {
+  const symbol = text.trim().toUpperCase();
+  if (!isAnalysisSymbol(symbol)) throw new AppError('unknown_symbol', { symbol: text.trim().slice(0, 20) });
+  return symbol;
+}
+
+export type SignalsRequestContext = { signals: SignalsService; db: DbExecutor; now: () => Date };
+
+/** GET dashboard-signals: the requested (default: all ten, in list order) coins, as many as the plan allows. */
+export async function listDashboardSignals(
+  context: SignalsRequestContext,
+  userId: string,
+  requested: string[] | undefined,
+  language: Language,
+): Promise<MarketSignal[]> {
+  const symbols = requested && requested.length > 0 ? [...new Set(requested.map(parseAnalysisSymbol))] : [...analysisSymbols];
+  const { marketSignals } = await getUserEntitlements(context.db, userId, context.now());
+  const limit = marketSignals < 0 ? symbols.length : marketSignals;
+  return context.signals.getDashboardSignals(symbols, language, limit);
+}
+
+/** GET analysis/{symbol}: the full analysis, for plans with advanced analysis (and admins). */
+export async function getAnalysisForUser(context: SignalsRequestContext, userId: string, symbolText: string, language: Language): Promise<Analysis> {
+  const symbol = parseAnalysisSymbol(symbolText);
+  const { advancedAnalysis } = await getUserEntitlements(context.db, userId, context.now());
+  if (!advancedAnalysis) throw new AppError('analysis_requires_pro');
+  return context.signals.getAnalysis(symbol, language);
+}
