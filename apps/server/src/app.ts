@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './modules/subscription/subscription.routes.t
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(alertsRoutes, { prefix: '/api/alerts' });
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });

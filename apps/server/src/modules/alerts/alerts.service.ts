@@ -1,0 +1,216 @@
+import { isAnalysisSymbol, type Alert, type AlertConditions, type AlertEvent, type AlertLimits, type CreateAlertRequest } from '@farol/contract';
+import { translate, type Language } from '@farol/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AlertRow } from '../../db/schema/alerts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueEmail } from '../email/email.outbox.ts';
+import { getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
+import type { MarketService } from '../market/market.types.ts';
+import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
+import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
+import {
+  countUserAlerts,
+  deleteUserAlert,
+  insertAlert,
+  insertAlertEvent,
+  listActiveAlertsWithOwners,
+  listUndigestedEvents,
+  listUserAlertEvents,
+  listUserAlerts,
+  lockUserForAlerts,
+  markEventsDigested,
+  recordAlertCheck,
+  toggleUserAlert,
+} from './alerts.repository.ts';
+
+export type AlertsContext = { db: Db; now: () => Date; market?: MarketService; log?: FastifyBaseLogger };
+
+function toAlert(row: AlertRow): Alert {
+  const conditions = Object.fromEntries(Object.entries(row.conditions).filter(([, value]) => typeof value === 'number')) as AlertConditions;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    coinSymbol: row.coinSymbol,
+    coinName: row.coinName,
+    conditions,
+    isActive: row.isActive,
+    triggeredCount: row.triggeredCount,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.lastTriggered ? { lastTriggered: row.lastTriggered.toISOString() } : {}),
+  };
+}
+
+export async function listAlerts(context: AlertsContext, userId: string): Promise<Alert[]> {
+  return (await listUserAlerts(context.db, userId)).map(toAlert);
+}
+
+export async function getAlertLimits(context: AlertsContext, userId: string): Promise<AlertLimits> {
+  const [entitlements, currentAlerts] = await Promise.all([
+    getUserEntitlements(context.db, userId, context.now()),
+    countUserAlerts(context.db, userId),
+  ]);
+  const maxAlerts = entitlements.alerts;
+  return { plan: entitlements.plan, currentAlerts, maxAlerts, remaining: maxAlerts < 0 ? -1 : Math.max(0, maxAlerts - currentAlerts) };
+}
+
+/**
+ * Price alerts take any listed coin; volume and RSI alerts only the ten analysis coins (the ones with
+ * candles). Fear and greed is market-wide, so its symbol is only a label.
+ */
+async function assertCoinSupported(context: AlertsContext, input: CreateAlertRequest) {
+  if (input.type === 'volume' || input.type === 'tecnico') {
+    if (!isAnalysisSymbol(input.coinSymbol)) throw new AppError('unknown_coin', { coin: input.coinSymbol });
+    return;
+  }
+  if (input.type !== 'preco') return;
+  if (!context.market) throw new AppError('upstream_unavailable');
+  const coins = (await context.market.getCoins()).data;
+  if (!findListedCoin(coins, input.coinSymbol)) throw new AppError('unknown_coin', { coin: input.coinSymbol });
+}
+
+export async function createAlert(context: AlertsContext, userId: string, input: CreateAlertRequest, language: Language) {
+  await assertCoinSupported(context, input);
+  const row = await context.db.transaction(async (tx) => {
+    await lockUserForAlerts(tx, userId);
+    const entitlements = await getUserEntitlements(tx, userId, context.now());
+    if (!isWithinLimit(entitlements.alerts, await countUserAlerts(tx, userId))) {
+      throw new AppError('alert_limit_reached', { max: entitlements.alerts }, { requiresUpgrade: true });
+    }
+    return insertAlert(tx, {
+      userId,
+      name: input.name,
+      type: input.type,
+      coinSymbol: input.coinSymbol,
+      coinName: input.coinName,
+      conditions: input.conditions,
+    });
+  });
+  return { success: true as const, data: toAlert(row), message: translate(language, 'alerts:server.created') };
+}
+
+export async function toggleAlert(context: AlertsContext, userId: string, id: string, language: Language) {
+  const row = await toggleUserAlert(context.db, userId, id, context.now());
+  if (!row) throw new AppError('alert_not_found');
+  const message = translate(language, row.isActive ? 'alerts:server.activated' : 'alerts:server.deactivated');
+  return { success: true as const, data: toAlert(row), message };
+}
+
+export async function deleteAlert(context: AlertsContext, userId: string, id: string, language: Language) {
+  if (!(await deleteUserAlert(context.db, userId, id))) throw new AppError('alert_not_found');
+  return { success: true as const, message: translate(language, 'alerts:server.deleted') };
+}
+
+export async function listAlertEvents(context: AlertsContext, userId: string, limit: number): Promise<AlertEvent[]> {
+  const rows = await listUserAlertEvents(context.db, userId, limit);
+  return rows.map(({ event, alertName, type, coinSymbol }) => ({
+    id: event.id,
+    alertId: event.alertId,
+    alertName,
+    type,
+    coinSymbol,
+    condition: event.condition,
+    observedValue: event.observedValue,
+    threshold: event.threshold,
+    triggeredAt: event.triggeredAt.toISOString(),
+  }));
+}
+
+export type AlertCheckReport = { checked: number; fired: number; emailsQueued: number; skipped: number };
+
+/**
+ * Evaluates every active alert against one market snapshot. Each alert's firings, its counters and its
+ * e-mails (when the owner has e-mail alerts on) are written in one transaction.
+ */
+export async function checkAlertsAgainst(context: AlertsContext, snapshot: MarketSnapshot): Promise<AlertCheckReport> {
+  const report: AlertCheckReport = { checked: 0, fired: 0, emailsQueued: 0, skipped: 0 };
+  const now = context.now();
+  for (const { alert, owner } of await listActiveAlertsWithOwners(context.db)) {
+    report.checked += 1;
+    const evaluation = evaluateAlert(alert, snapshot);
+    const isUnchanged = evaluation.fired.length === 0 && evaluation.met.length === alert.metConditions.length;
+    if (isUnchanged && alert.lastCheckedAt) continue;
+    await context.db.transaction(async (tx) => {
+      const applied = await recordAlertCheck(tx, { alert, metConditions: evaluation.met, firedCount: evaluation.fired.length, now });
+      // toggled or checked by another run meanwhile: that run's view wins
+      if (!applied) {
+        report.skipped += 1;
+        return;
+      }
+      for (const reading of evaluation.fired) {
+        await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
+        report.fired += 1;
+        if (!owner.preferences.emailAlerts) continue;
+        await enqueueEmail(tx, {
+          to: owner.email,
+          userId: alert.userId,
+          language: owner.language,
+          template: 'crypto-alert',
+          data: {
+            name: owner.name,
+            alertName: alert.name,
+            coinSymbol: alert.coinSymbol,
+            coinName: alert.coinName,
+            ...reading,
+            triggeredAt: now.toISOString(),
+          },
+        });
+        report.emailsQueued += 1;
+      }
+    });
+  }
+  return report;
+}
+
+/** The scheduled check: reads what the active alerts need from the market, then evaluates them. */
+export async function checkAlerts(context: AlertsContext): Promise<AlertCheckReport & { marketAvailable: boolean }> {
+  if (!context.market) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
+  const active = await listActiveAlertsWithOwners(context.db);
+  if (active.length === 0) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
+  const snapshot = await readMarketSnapshot(context.market, active.map(({ alert }) => alert), context.log);
+  return { ...(await checkAlertsAgainst(context, snapshot)), marketAvailable: true };
+}
+
+const DIGEST_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The daily digest (09:00 Brasília): one e-mail per user with e-mail alerts on, summarising the
+ * firings of the last 24 hours not yet summarised. Events are marked in the same transaction as the
+ * e-mails are queued, so a digest run twice sends each firing once.
+ */
+export async function sendAlertDigests(context: AlertsContext): Promise<{ users: number; events: number }> {
+  const now = context.now();
+  return context.db.transaction(async (tx) => {
+    const rows = await listUndigestedEvents(tx, new Date(now.getTime() - DIGEST_WINDOW_MS));
+    const byUser = new Map<string, typeof rows>();
+    for (const row of rows) byUser.set(row.event.userId, [...(byUser.get(row.event.userId) ?? []), row]);
+    let users = 0;
+    for (const [userId, events] of byUser) {
+      const owner = events[0]!.owner;
+      if (!owner.preferences.emailAlerts) continue;
+      await enqueueEmail(tx, {
+        to: owner.email,
+        userId,
+        language: owner.language,
+        template: 'digest',
+        data: {
+          name: owner.name,
+          events: events.map(({ event, alertName, coinSymbol, coinName }) => ({
+            alertName,
+            coinSymbol,
+            coinName,
+            condition: event.condition,
+            observedValue: event.observedValue,
+            threshold: event.threshold,
+            triggeredAt: event.triggeredAt.toISOString(),
+          })),
+        },
+      });
+      users += 1;
+    }
+    // firings of users with e-mail alerts off are marked too: they are not owed a digest later
+    const marked = await markEventsDigested(tx, rows.map((row) => row.event.id), now);
+    return { users, events: marked };
+  });
+}
