@@ -12,6 +12,7 @@ import { loadOrCreateSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { signalsRoutes } from './modules/signals/signals.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
   await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(emailRoutes, { prefix: '/api/email' });

@@ -1,0 +1,27 @@
+import type { AnalysisSymbol, ChatAgent } from '@farol/contract';
+import type { calculatePositionSize, FundamentalsBrief, GlobalBrief, SentimentBrief, SignalBrief, VolatilityBrief } from './chat.tools.ts';
+
+/** One analysed coin's numbers: the signals engine's reading and the risk manager's volatility. */
+export type CoinBriefing = {
+  symbol: AnalysisSymbol;
+  technical?: SignalBrief;
+  volatility?: VolatilityBrief;
+};
+
+/** Everything the agents found before the answer is written: the model's context, the offline note's data. */
+export type Briefing = {
+  agents: ChatAgent[];
+  /** Tools that ran, as "agent.tool". */
+  toolsUsed: string[];
+  /** True when the question named no coin and Bitcoin was read as the market's reference. */
+  defaultedToBitcoin: boolean;
+  coins: CoinBriefing[];
+  position?: ReturnType<typeof calculatePositionSize>;
+  fundamentals: FundamentalsBrief[];
+  global?: GlobalBrief;
+  sentiment?: SentimentBrief;
+  /** Agents whose data could not be read (the upstream failed). */
+  unavailable: ChatAgent[];
+  /** Market sources the numbers came from ("binance", "simulated", ...). */
+  sources: string[];
+};

@@ -1,0 +1,171 @@
+import type { KeyProvider } from '@farol/contract';
+import { translate, type Language } from '@farol/i18n';
+import { providerLabels } from '../api-keys/api-keys.service.ts';
+import type { Briefing, CoinBriefing } from './chat.briefing.ts';
+
+// The built-in analyst: the agents' numbers written out as an analyst's note with the chat catalogue's
+// templates, in the user's language. No language model, so it works offline on the simulated market.
+
+export type OfflineReason = { kind: 'no_key' | 'provider_unavailable'; provider: KeyProvider } | undefined;
+
+function formatters(language: Language) {
+  const usd = (value: number) =>
+    new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'USD',
+      // Two decimals for prices of a dollar or more, four significant digits below (ADA at $0.2737).
+      ...(Math.abs(value) >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 4 }),
+    }).format(value);
+  return {
+    usd,
+    money: (value: number, currency: 'BRL' | 'USD') =>
+      new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value),
+    compactUsd: (value: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 }).format(value),
+    compact: (value: number) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(value),
+    percent: (value: number) => new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
+    signedPercent: (value: number) =>
+      new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100),
+    fixed: (value: number, digits: number) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+    number: (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value),
+    dateTime: (iso: string) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso)),
+  };
+}
+
+const fearGreedKey = (classification: string) => classification.trim().toLowerCase().replace(/\s+/g, '_');
+
+function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing): string[] {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const format = formatters(language);
+  const lines: string[] = [];
+  const price = coin.technical?.price ?? coin.volatility?.price;
+  lines.push(t('offline.coinHeader', { symbol: coin.symbol, price: price === undefined ? '—' : format.usd(price) }));
+  const technical = coin.technical;
+  if (technical) {
+    lines.push(
+      t('offline.signal', {
+        signal: t(`values.signal.${technical.signal}`),
+        strength: format.percent(technical.strength),
+        confidence: format.percent(technical.confidence),
+        trendStrength: format.percent(technical.trendStrength),
+      }),
+      t('offline.indicators', {
+        rsi: format.fixed(technical.rsi.value, 1),
+        rsiState: t(`values.rsi.${technical.rsi.signal}`),
+        macd: format.fixed(technical.macd.value, 4),
+        macdState: t(`values.macd.${technical.macd.signal}`),
+        bollinger: t(`values.bollinger.${technical.bollinger.position}`),
+        squeeze: technical.bollinger.squeeze ? t('offline.squeeze') : '',
+        volume: t(`values.volume.${technical.volume.trend}`),
+        anomaly: technical.volume.anomaly ? t('offline.anomaly') : '',
+      }),
+      t('offline.levels', {
+        supports: technical.supportLevels.length ? technical.supportLevels.map(format.usd).join(', ') : t('offline.none'),
+        resistances: technical.resistanceLevels.length ? technical.resistanceLevels.map(format.usd).join(', ') : t('offline.none'),
+      }),
+    );
+    if (technical.reasoning) lines.push(t('offline.reasoning', { reasoning: technical.reasoning }));
+  } else if (briefing.agents.includes('technical_analyst') && briefing.unavailable.includes('technical_analyst')) {
+    lines.push(t('offline.unavailable', { part: t('agents.technical_analyst') }));
+  }
+  const volatility = coin.volatility;
+  if (volatility) {
+    const usualStop = volatility.stops.find((stop) => stop.atrMultiple === 2) ?? volatility.stops[0]!;
+    lines.push(
+      t('offline.risk', {
+        interval: t(`values.interval.${volatility.interval}`),
+        atr: format.usd(volatility.atr),
+        atrPercent: format.percent(volatility.atrPercent),
+        stop: format.usd(usualStop.price),
+        distance: format.percent(usualStop.distancePercent),
+      }),
+    );
+  }
+  return lines;
+}
+
+function positionLines(language: Language, briefing: Briefing): string[] {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const format = formatters(language);
+  if (!briefing.agents.includes('risk_manager') || !briefing.coins[0]?.volatility) return [];
+  const position = briefing.position;
+  if (!position || 'error' in position) return [t('offline.positionHint')];
+  const lines = [
+    t('offline.position', {
+      riskPercent: format.percent(position.riskPercent),
+      capital: format.money(position.capital, position.currency),
+      positionValue: format.money(position.positionValue, position.currency),
+      share: format.percent(position.positionPercentOfCapital),
+      riskAmount: format.money(position.riskAmount, position.currency),
+    }),
+  ];
+  if (position.units !== undefined) lines.push(t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }));
+  return [lines.join(' ')];
+}
+
+/** The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. */
+export function composeOfflineNote(language: Language, briefing: Briefing, reason: OfflineReason): string {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const format = formatters(language);
+  const paragraphs: string[] = [t('offline.header')];
+  if (reason) {
+    const provider = providerLabels[reason.provider];
+    paragraphs.push(t(reason.kind === 'no_key' ? 'offline.noKey' : 'offline.providerUnavailable', { provider }));
+  }
+  if (briefing.defaultedToBitcoin && briefing.coins.length > 0) paragraphs.push(t('offline.noCoin'));
+  for (const coin of briefing.coins) paragraphs.push(coinSection(language, coin, briefing).join('\n'));
+  paragraphs.push(...positionLines(language, briefing));
+  for (const coin of briefing.fundamentals) {
+    const lines = [
+      t('offline.fundamentals', {
+        name: coin.name,
+        symbol: coin.symbol,
+        rank: coin.rank ?? '—',
+        price: coin.price === undefined ? '—' : format.usd(coin.price),
+        marketCap: coin.marketCap === undefined ? '—' : format.compactUsd(coin.marketCap),
+        volume: coin.volume24h === undefined ? '—' : format.compactUsd(coin.volume24h),
+        change: coin.change24hPercent === undefined ? '—' : format.signedPercent(coin.change24hPercent),
+      }),
+    ];
+    if (coin.circulatingSupply !== undefined) {
+      lines.push(
+        t('offline.supply', {
+          circulating: format.compact(coin.circulatingSupply),
+          max: coin.maxSupply ? t('offline.supplyMax', { max: format.compact(coin.maxSupply) }) : '',
+        }),
+      );
+    }
+    paragraphs.push(lines.join(' '));
+  }
+  if (briefing.global) {
+    paragraphs.push(
+      t('offline.global', {
+        totalMarketCap: format.compactUsd(briefing.global.totalMarketCap),
+        btc: format.percent(briefing.global.bitcoinDominance),
+        eth: format.percent(briefing.global.ethereumDominance),
+      }),
+    );
+  }
+  if (briefing.sentiment) {
+    const sentiment = briefing.sentiment;
+    paragraphs.push(
+      t('offline.sentiment', {
+        value: sentiment.value,
+        classification: translate(language, `chat:values.fearGreed.${fearGreedKey(sentiment.classification)}`, {}, sentiment.classification),
+        average7: format.fixed(sentiment.average7, 1),
+        average30: format.fixed(sentiment.average30, 1),
+        trend: t(`values.trend.${sentiment.trend}`),
+      }),
+    );
+  }
+  for (const agent of briefing.unavailable) {
+    if (agent !== 'technical_analyst') paragraphs.push(t('offline.unavailable', { part: t(`agents.${agent}`) }));
+  }
+  const asOf = briefing.coins.find((coin) => coin.technical)?.technical?.asOf;
+  if (briefing.sources.length > 0) {
+    const sources = briefing.sources.join(', ');
+    paragraphs.push(asOf ? t('offline.sourceAsOf', { sources, asOf: format.dateTime(asOf) }) : t('offline.source', { sources }));
+  }
+  if (briefing.sources.includes('simulated')) paragraphs.push(t('offline.simulated'));
+  return paragraphs.join('\n\n');
+}

@@ -1,0 +1,105 @@
+import {
+  chatHistoryQuerySchema,
+  chatHistoryResponseSchema,
+  chatMessageSchema,
+  clearChatResponseSchema,
+  sendChatMessageRequestSchema,
+  type ChatStreamEvent,
+} from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../lib/app-error.ts';
+import { errorMessage } from '../../plugins/error-handler.ts';
+import { answerQuestion, clearChatHistory, getChatHistory, type ChatContext } from './chat.service.ts';
+
+/** /api/chat: questions to the analyst agents, the user's history. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const tags = ['chat'];
+  const security = [{ bearerAuth: [] }];
+  const context: ChatContext = {
+    db: app.db,
+    config: app.config,
+    encryption: app.encryption,
+    now: app.now,
+    market: app.market,
+    signals: app.signals,
+  };
+
+  app.post(
+    '/message',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the analyst agents; the answer is stored in the history',
+        body: sendChatMessageRequestSchema,
+        response: { 201: chatMessageSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await answerQuestion(context, request.user!, request.body.message, request.language)),
+  );
+
+  app.post(
+    '/stream',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The same answer as server-sent events: step, delta, then done (or error)',
+        description:
+          'Errors before the first event (validation, daily limit, session) are ordinary JSON answers with their status; after it, an `error` event ends the stream and nothing is stored.',
+        body: sendChatMessageRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      let started = false;
+      const send = (event: ChatStreamEvent) => {
+        if (!started) {
+          started = true;
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            'x-accel-buffering': 'no',
+            'x-content-type-options': 'nosniff',
+            connection: 'keep-alive',
+          });
+        }
+        reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+      try {
+        const message = await answerQuestion(context, request.user!, request.body.message, request.language, {
+          onStep: (id, status) => send({ event: 'step', data: { id, status } }),
+          onDelta: (text) => send({ event: 'delta', data: { text } }),
+        });
+        send({ event: 'done', data: { message } });
+      } catch (error) {
+        if (!started) throw error;
+        if (!isAppError(error)) request.log.error({ err: error }, 'chat stream failed');
+        const code = isAppError(error) ? error.code : 'internal_error';
+        send({ event: 'error', data: { code, message: errorMessage(request.language, code, isAppError(error) ? error.params : {}) } });
+      }
+      reply.raw.end();
+    },
+  );
+
+  app.get(
+    '/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The user's messages, newest first, paged",
+        querystring: chatHistoryQuerySchema,
+        response: { 200: chatHistoryResponseSchema },
+      },
+    },
+    async (request) => getChatHistory(app.db, request.user!.id, request.query),
+  );
+
+  app.delete(
+    '/clear',
+    { schema: { tags, security, summary: "Erase the user's messages", response: { 200: clearChatResponseSchema } } },
+    async (request) => clearChatHistory(app.db, request.user!.id, request.language),
+  );
+};
