@@ -3,6 +3,9 @@ import { present } from '../schemas.ts';
 import type { Coin, GlobalMarket } from '../../modules/market/market.types.ts';
 import type { CoinGeckoGlobal, CoinGeckoMarket } from './schemas.ts';
 
+// CoinGecko sends 0 market cap and circulating supply when it does not know the supply: unknown, not zero
+const unknownWhenZero = (value: number | null | undefined) => (value ? value : undefined);
+
 export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
   return {
     id: item.id,
@@ -11,10 +14,10 @@ export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
     image: present(item.image),
     rank: present(item.market_cap_rank),
     currentPrice: present(item.current_price),
-    marketCap: present(item.market_cap),
+    marketCap: unknownWhenZero(item.market_cap),
     totalVolume: present(item.total_volume),
     priceChangePercentage24h: present(item.price_change_percentage_24h),
-    circulatingSupply: present(item.circulating_supply),
+    circulatingSupply: unknownWhenZero(item.circulating_supply),
     totalSupply: present(item.total_supply),
     maxSupply: present(item.max_supply),
   };
