@@ -1,9 +1,9 @@
 import { resources } from './resources.ts';
 
 export { resources };
-export const languages = ['pt-BR', 'en', 'es'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'pt-BR';
+import { defaultLanguage, languages, type Language } from './languages.ts';
+
+export { defaultLanguage, languages, type Language };
 export type Namespace = keyof (typeof resources)['pt-BR'];
 export const namespaces = Object.keys(resources['pt-BR']) as Namespace[];
 

@@ -45,9 +45,27 @@ import esChatPage from '../locales/es/chatPage.json' with { type: 'json' };
 import ptSettings from '../locales/pt-BR/settings.json' with { type: 'json' };
 import enSettings from '../locales/en/settings.json' with { type: 'json' };
 import esSettings from '../locales/es/settings.json' with { type: 'json' };
+import ptLanding from '../locales/pt-BR/landing.json' with { type: 'json' };
+import enLanding from '../locales/en/landing.json' with { type: 'json' };
+import esLanding from '../locales/es/landing.json' with { type: 'json' };
+import ptMarketing from '../locales/pt-BR/marketing.json' with { type: 'json' };
+import enMarketing from '../locales/en/marketing.json' with { type: 'json' };
+import esMarketing from '../locales/es/marketing.json' with { type: 'json' };
+import ptPricing from '../locales/pt-BR/pricing.json' with { type: 'json' };
+import enPricing from '../locales/en/pricing.json' with { type: 'json' };
+import esPricing from '../locales/es/pricing.json' with { type: 'json' };
+import ptContact from '../locales/pt-BR/contact.json' with { type: 'json' };
+import enContact from '../locales/en/contact.json' with { type: 'json' };
+import esContact from '../locales/es/contact.json' with { type: 'json' };
+import ptLegal from '../locales/pt-BR/legal.json' with { type: 'json' };
+import enLegal from '../locales/en/legal.json' with { type: 'json' };
+import esLegal from '../locales/es/legal.json' with { type: 'json' };
+import ptBlog from '../locales/pt-BR/blog.json' with { type: 'json' };
+import enBlog from '../locales/en/blog.json' with { type: 'json' };
+import esBlog from '../locales/es/blog.json' with { type: 'json' };
 
 export const resources = {
-  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat, market: ptMarket, chatPage: ptChatPage, settings: ptSettings },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat, market: enMarket, chatPage: enChatPage, settings: enSettings },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat, market: esMarket, chatPage: esChatPage, settings: esSettings },
+  'pt-BR': { common: ptCommon, errors: ptErrors, auth: ptAuth, profile: ptProfile, dashboard: ptDashboard, billing: ptBilling, subscription: ptSubscription, email: ptEmail, alerts: ptAlerts, signals: ptSignals, marketAnalysis: ptMarketAnalysis, chat: ptChat, market: ptMarket, chatPage: ptChatPage, settings: ptSettings, landing: ptLanding, marketing: ptMarketing, pricing: ptPricing, contact: ptContact, legal: ptLegal, blog: ptBlog },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, profile: enProfile, dashboard: enDashboard, billing: enBilling, subscription: enSubscription, email: enEmail, alerts: enAlerts, signals: enSignals, marketAnalysis: enMarketAnalysis, chat: enChat, market: enMarket, chatPage: enChatPage, settings: enSettings, landing: enLanding, marketing: enMarketing, pricing: enPricing, contact: enContact, legal: enLegal, blog: enBlog },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, profile: esProfile, dashboard: esDashboard, billing: esBilling, subscription: esSubscription, email: esEmail, alerts: esAlerts, signals: esSignals, marketAnalysis: esMarketAnalysis, chat: esChat, market: esMarket, chatPage: esChatPage, settings: esSettings, landing: esLanding, marketing: esMarketing, pricing: esPricing, contact: esContact, legal: esLegal, blog: esBlog },
 } as const;
