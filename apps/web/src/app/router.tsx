@@ -13,6 +13,7 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 // /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
 // /trading-signals.
 const pageRoutes: RouteObject[] = [
+  { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },

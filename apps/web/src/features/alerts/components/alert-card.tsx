@@ -1,0 +1,102 @@
+import { conditionKeysByType, type Alert, type AlertConditionKey } from '@farol/contract';
+import { BellRing, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
+import { formatConditionValue } from './alert-condition-text.ts';
+
+const typeVariant = { preco: 'primary', volume: 'warning', tecnico: 'success', sentimento: 'neutral' } as const;
+
+/** One alert (spec section 2): name, coin, type, active switch, delete, triggered count, dates. */
+export function AlertCard({ alert }: { alert: Alert }) {
+  const { t } = useTranslation('alertsPage');
+  const switchId = useId();
+  const toggleMutation = useToggleAlertMutation();
+  const deleteMutation = useDeleteAlertMutation();
+  const conditionKeys: readonly AlertConditionKey[] = conditionKeysByType[alert.type];
+  const conditions = conditionKeys.flatMap((key) => {
+    const value = alert.conditions[key];
+    return value === undefined ? [] : [{ key, text: t(`conditions.${key}`, { value: formatConditionValue(key, value) }) }];
+  });
+
+  return (
+    <Card className={cn('flex flex-col gap-3 p-4', !alert.isActive && 'opacity-75')}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold">{alert.name}</h3>
+          <p className="text-sm text-muted-foreground">
+            {alert.coinName} <span className="font-mono text-xs">({alert.coinSymbol})</span>
+          </p>
+        </div>
+        <Badge variant={typeVariant[alert.type]}>{t(`types.${alert.type}`)}</Badge>
+      </div>
+      <ul className="flex flex-col gap-1 text-sm">
+        {conditions.map((condition) => (
+          <li key={condition.key} className="tabular-nums">
+            {condition.text}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <dt>{t('card.triggered')}</dt>
+        <dd className="text-right text-foreground">
+          {alert.triggeredCount > 0 ? (
+            <span className="inline-flex items-center gap-1">
+              <BellRing aria-hidden="true" className="size-3 text-primary" />
+              {t('card.triggeredCount', { count: alert.triggeredCount })}
+            </span>
+          ) : (
+            t('card.notTriggered')
+          )}
+        </dd>
+        <dt>{t('card.created')}</dt>
+        <dd className="text-right">
+          <time dateTime={alert.createdAt}>{formatDate(alert.createdAt)}</time>
+        </dd>
+        {alert.lastTriggered ? (
+          <>
+            <dt>{t('card.lastTriggered')}</dt>
+            <dd className="text-right">
+              <time dateTime={alert.lastTriggered}>{formatDateTime(alert.lastTriggered)}</time>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={alert.isActive}
+            disabled={toggleMutation.isPending}
+            onCheckedChange={() => toggleMutation.mutate(alert.id)}
+            aria-label={t('card.activeLabel', { name: alert.name })}
+          />
+          <label htmlFor={switchId} className="text-sm" aria-hidden="true">
+            {alert.isActive ? t('card.active') : t('card.inactive')}
+          </label>
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-danger hover:text-danger" aria-label={t('delete.open', { name: alert.name })}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+          title={t('delete.title')}
+          description={t('delete.description', { name: alert.name })}
+          cancelLabel={t('delete.keep')}
+          confirmLabel={t('delete.confirm')}
+          busyLabel={t('delete.deleting')}
+          isBusy={deleteMutation.isPending}
+          onConfirm={(close) => deleteMutation.mutate(alert.id, { onSuccess: close })}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AlertEvent } from '@farol/contract';
+import { History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatConditionValue } from './alert-condition-text.ts';
+
+/** Recent firings: when, which alert, the condition crossed and the value seen. */
+export function AlertEventsList({ events }: { events: AlertEvent[] }) {
+  const { t } = useTranslation('alertsPage');
+  return (
+    <Card aria-labelledby="alert-events-title">
+      <CardHeader>
+        <CardTitle id="alert-events-title" className="flex items-center gap-2">
+          <History aria-hidden="true" className="size-4 text-primary" />
+          {t('events.title')}
+        </CardTitle>
+        <CardDescription>{t('events.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {events.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">{t('events.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border text-sm">
+            {events.map((event) => (
+              <li key={event.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                <span className="min-w-0">
+                  <span className="font-medium">{event.alertName}</span>{' '}
+                  <span className="font-mono text-xs text-muted-foreground">{event.coinSymbol}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t(`conditions.${event.condition}`, { value: formatConditionValue(event.condition, event.threshold) })}
+                    {' · '}
+                    {t('events.observed', { value: formatConditionValue(event.condition, event.observedValue) })}
+                  </span>
+                </span>
+                <time dateTime={event.triggeredAt} className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                  {formatDateTime(event.triggeredAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

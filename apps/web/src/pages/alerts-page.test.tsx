@@ -1,0 +1,132 @@
+import {
+  alertLimitsResponseSchema,
+  alertListResponseSchema,
+  alertResponseSchema,
+  profileSchema,
+  type Alert,
+} from '@farol/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AlertsPage } from './alerts-page.tsx';
+import { saveSession } from '../lib/session.ts';
+import { errorAnswer, renderRoutes, sampleUser, stubFetch, type RecordedCall } from '../test/render.tsx';
+
+const btcAlert: Alert = alertResponseSchema.shape.data.parse({
+  id: 'a-1',
+  name: 'BTC acima de 110 mil',
+  type: 'preco',
+  coinSymbol: 'BTC',
+  coinName: 'Bitcoin',
+  conditions: { priceAbove: 110000 },
+  isActive: true,
+  triggeredCount: 0,
+  createdAt: '2026-05-02T15:04:00.000Z',
+});
+
+/** A tiny in-memory alerts server built on the contract's answer shapes. */
+function stubAlertsServer(options: { refuseCreate?: boolean } = {}) {
+  const alerts: Alert[] = [];
+  const limits = () =>
+    alertLimitsResponseSchema.parse({ success: true, data: { plan: 'free', currentAlerts: alerts.length, maxAlerts: 3, remaining: 3 - alerts.length } });
+  const calls: RecordedCall[] = stubFetch((url, method) => {
+    if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
+    if (url === '/api/alerts' && method === 'GET') return { status: 200, body: alertListResponseSchema.parse({ success: true, data: alerts }) };
+    if (url === '/api/alerts/limits') return { status: 200, body: limits() };
+    if (url.startsWith('/api/alerts/events')) return { status: 200, body: { success: true, data: [] } };
+    if (url === '/api/alerts' && method === 'POST') {
+      if (options.refuseCreate) {
+        return { status: 403, body: { ...errorAnswer({ code: 'alert_limit_reached', message: 'Limite de alertas do seu plano atingido (3).' }), requiresUpgrade: true } };
+      }
+      alerts.push(btcAlert);
+      return { status: 201, body: { success: true, data: btcAlert, message: 'Alerta criado com sucesso' } };
+    }
+    if (url === '/api/alerts/a-1/toggle') {
+      alerts[0] = { ...alerts[0]!, isActive: !alerts[0]!.isActive };
+      return { status: 200, body: { success: true, data: alerts[0], message: 'Alerta desativado' } };
+    }
+    if (url === '/api/alerts/a-1' && method === 'DELETE') {
+      alerts.splice(0, 1);
+      return { status: 200, body: { success: true, message: 'Alerta excluído' } };
+    }
+    return { status: 404 };
+  });
+  return { calls, alerts };
+}
+
+async function fillCreateDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+  const dialog = await screen.findByRole('dialog');
+  const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
+  expect(submit).toHaveProperty('disabled', true);
+  await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC acima de 110 mil');
+  await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
+  expect(within(dialog).getByLabelText('Símbolo da moeda')).toHaveProperty('value', 'BTC');
+  expect(submit).toHaveProperty('disabled', true);
+  await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+  await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '110000');
+  expect(submit).toHaveProperty('disabled', false);
+  return { dialog, submit };
+}
+
+function renderAlerts() {
+  saveSession('token-abc', sampleUser);
+  return renderRoutes([{ path: '/alerts', element: <AlertsPage /> }], '/alerts');
+}
+
+// Whole journeys through dialogs: slower than a unit test on a shared 2-core machine.
+describe('AlertsPage', { timeout: 20_000 }, () => {
+  it('creates an alert from the empty state, then toggles and deletes it after confirmation', async () => {
+    const { calls } = stubAlertsServer();
+    const user = userEvent.setup();
+    renderAlerts();
+    expect(await screen.findByText('Nenhum alerta ainda')).toBeTruthy();
+    expect(await screen.findByText('0 de 3 alertas em uso · 3 restantes')).toBeTruthy();
+
+    const { submit } = await fillCreateDialog(user);
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      name: 'BTC acima de 110 mil',
+      type: 'preco',
+      coinSymbol: 'BTC',
+      coinName: 'Bitcoin',
+      conditions: { priceAbove: 110000 },
+    });
+    expect(await screen.findByText('Preço acima de US$ 110.000,00')).toBeTruthy();
+    expect(screen.getByText('Ainda não disparado')).toBeTruthy();
+    expect(await screen.findByText('1 de 3 alertas em uso · 2 restantes')).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Alerta BTC acima de 110 mil ativo' }));
+    expect(await screen.findByText('Alerta desativado')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false'));
+
+    await user.click(screen.getByRole('button', { name: 'Excluir alerta BTC acima de 110 mil' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Nenhum alerta ainda')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('keeps the dialog open with a limit-reached toast when the plan refuses', async () => {
+    stubAlertsServer({ refuseCreate: true });
+    const user = userEvent.setup();
+    renderAlerts();
+    const { submit, dialog } = await fillCreateDialog(user);
+    await user.click(submit);
+    expect(await screen.findByText('Limite atingido')).toBeTruthy();
+    expect(screen.getByText('Limite de alertas do seu plano atingido (3).')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Nome do alerta')).toHaveProperty('value', 'BTC acima de 110 mil');
+  });
+
+  it('asks for a condition before calling the server', async () => {
+    const { calls } = stubAlertsServer();
+    const user = userEvent.setup();
+    renderAlerts();
+    const { dialog, submit } = await fillCreateDialog(user);
+    await user.clear(within(dialog).getByLabelText('Preço acima de (US$)'));
+    await user.click(submit);
+    expect(await within(dialog).findByText('Preencha ao menos uma condição.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+});
