@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, queryInt } from './common.ts';
+import { paginationSchema } from './market.ts';
 import { planIdSchema, subscriptionStatusSchema } from './subscription.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
@@ -31,16 +32,8 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUsersPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalItems: z.number().int(),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-});
-
 export const adminUsersResponseSchema = envelope(
-  z.object({ users: z.array(adminUserSchema), pagination: adminUsersPaginationSchema }),
+  z.object({ users: z.array(adminUserSchema), pagination: paginationSchema }),
 );
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 

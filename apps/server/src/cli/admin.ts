@@ -4,7 +4,7 @@
 //   npm run admin -- list-users [--query text]
 import fs from 'node:fs';
 import path from 'node:path';
-import { grantPlanRequestSchema, planIds } from '@farol/contract';
+import { grantPlanRequestSchema, MAX_GRANT_MONTHS, planIds } from '@farol/contract';
 import { translate } from '@farol/i18n';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -61,7 +61,7 @@ async function run(database: Database, [command, ...rest]: string[]): Promise<st
       plan: args[1],
       ...(monthsText !== undefined ? { months: Number(monthsText) } : {}),
     });
-    if (!parsed.success) throw new UsageError(`plan must be one of ${planIds.join(', ')}; --months a whole number from 1 to 120`);
+    if (!parsed.success) throw new UsageError(`plan must be one of ${planIds.join(', ')}; --months a whole number from 1 to ${MAX_GRANT_MONTHS}`);
     const userId = await requireUserId(database, args[0]);
     const user = await grantPlan(database.db, { userId, ...parsed.data, actorId: null, source: 'cli' }, now);
     return `${user.email}: plan ${user.effectivePlan}${user.currentPeriodEnd ? ` until ${formatDate(user.currentPeriodEnd)}` : ''}${user.grantedByAdmin ? ' (granted, no payment)' : ''}`;

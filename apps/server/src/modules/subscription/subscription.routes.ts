@@ -100,7 +100,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhook.post(
       '/webhook',
-      { schema: { tags, summary: 'Stripe events (signed)', hide: false, response: { 200: webhookResponseSchema } } },
+      { schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } } },
       async (request) => {
         const signature = request.headers['stripe-signature'];
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
