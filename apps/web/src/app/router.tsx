@@ -16,6 +16,7 @@ const pageRoutes: RouteObject[] = [
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
+  { path: '/email-settings', lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
   { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
