@@ -25,6 +25,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { registerJobs } from './jobs/scheduler.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -98,6 +100,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  registerJobs(app);
+  await app.register(jobsRoutes, { prefix: '/api/admin/jobs' });
   await app.register(alertsRoutes, { prefix: '/api/alerts' });
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });

@@ -9,6 +9,7 @@ import type { MarketServiceWithInternals } from './modules/market/market.service
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
+import type { JobRunner } from './jobs/scheduler.ts';
 import type { AuthenticatedUser } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */
     mailer: Mailer;
     emailDelivery: EmailDelivery;
+    /** Scheduled work: alert checks, digest, outbox delivery, market refresh (issue 8). */
+    jobs: JobRunner;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -11,3 +11,4 @@ export * from './email.ts';
 export * from './alerts.ts';
 export * from './signals.ts';
 export * from './market.ts';
+export * from './jobs.ts';

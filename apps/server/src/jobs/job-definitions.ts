@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { checkAlerts, sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
+import type { MarketService } from '../modules/market/market.types.ts';
+
+export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'market-refresh'] as const;
+export type JobName = (typeof jobNames)[number];
+export const isJobName = (value: string): value is JobName => (jobNames as readonly string[]).includes(value);
+
+/** Brasília time: the digest goes out at 09:00 there (spec section 9), whatever the server's zone. */
+export const JOBS_TIME_ZONE = 'America/Sao_Paulo';
+
+export type JobDefinition = {
+  name: string;
+  /** Cron with optional seconds field, in JOBS_TIME_ZONE. */
+  cron: string;
+  /**
+   * `cluster`: runs once per tick across all instances (pg-boss on PostgreSQL). `instance`: runs on every
+   * instance (work that is itself safe to run concurrently, like outbox delivery).
+   */
+  scope: 'cluster' | 'instance';
+  run: () => Promise<Record<string, unknown>>;
+};
+
+type MarketWithRefresh = MarketService & { refreshHotKeys?: () => Promise<void> };
+
+/** Farol's periodic work. Each run returns a summary of what it did (the admin run endpoint shows it). */
+export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
+  const market = () => (app.hasDecorator('market') ? (app as unknown as { market: MarketWithRefresh }).market : undefined);
+  const alertsContext = (): AlertsContext => ({ db: app.db, now: app.now, market: market(), log: app.log });
+  const afterQueueing = <T extends Record<string, unknown>>(result: T) => {
+    app.emailDelivery.kick();
+    return result;
+  };
+  return [
+    {
+      name: 'alert-check',
+      cron: app.config.ALERT_CHECK_CRON,
+      scope: 'cluster',
+      run: async () => afterQueueing(await checkAlerts(alertsContext())),
+    },
+    {
+      name: 'alert-digest',
+      cron: '0 9 * * *',
+      scope: 'cluster',
+      run: async () => afterQueueing(await sendAlertDigests(alertsContext())),
+    },
+    {
+      // every instance delivers: claims use FOR UPDATE SKIP LOCKED, so no message goes out twice
+      name: 'email-delivery',
+      cron: '*/5 * * * * *',
+      scope: 'instance',
+      run: async () => app.emailDelivery.deliverDue(),
+    },
+    {
+      // refreshes the market data in use, then checks alerts on it: alerts follow every refresh
+      name: 'market-refresh',
+      cron: '* * * * *',
+      scope: 'cluster',
+      run: async () => {
+        const service = market();
+        if (!service) return { refreshed: false, reason: 'market module not registered' };
+        await service.refreshHotKeys?.();
+        return afterQueueing({ refreshed: Boolean(service.refreshHotKeys), alerts: await checkAlerts(alertsContext()) });
+      },
+    },
+  ];
+}

@@ -1,0 +1,110 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import { AppError } from '../lib/app-error.ts';
+import { createJobDefinitions, JOBS_TIME_ZONE, type JobDefinition } from './job-definitions.ts';
+
+export type JobRunResult = { name: string; startedAt: string; finishedAt: string; result: Record<string, unknown> };
+
+export type JobRunner = {
+  /** Runs a job now, on this instance (admin endpoint, tests). */
+  run: (name: string) => Promise<JobRunResult>;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export type SchedulerOptions = {
+  definitions: JobDefinition[];
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** PostgreSQL URL: cluster jobs go through pg-boss so each tick runs once across instances. */
+  databaseUrl?: string;
+  /** pg-boss polling, in seconds (tests shorten it). */
+  pollingSeconds?: number;
+};
+
+// pg-boss cron granularity is one minute: sub-minute cluster schedules would be silently coarsened
+const hasSecondsField = (cron: string) => cron.trim().split(/\s+/).length === 6;
+
+export function createScheduler(options: SchedulerOptions): JobRunner {
+  const { definitions, log, now } = options;
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const crons: Cron[] = [];
+  const running = new Map<string, Promise<unknown>>();
+  let boss: PgBoss | undefined;
+
+  async function run(name: string): Promise<JobRunResult> {
+    const definition = byName.get(name);
+    if (!definition) throw new AppError('unknown_job', { name });
+    const startedAt = now().toISOString();
+    const result = await definition.run();
+    return { name, startedAt, finishedAt: now().toISOString(), result };
+  }
+
+  /** A scheduled tick: skipped while the previous run of the same job is still going on this instance. */
+  async function tick(name: string) {
+    if (running.has(name)) return;
+    const promise = run(name)
+      .then(({ result }) => log.debug({ job: name, result }, 'job finished'))
+      .catch((error: unknown) => log.error({ err: error, job: name }, 'job failed'))
+      .finally(() => running.delete(name));
+    running.set(name, promise);
+    await promise;
+  }
+
+  async function startBoss(cluster: JobDefinition[]) {
+    const pollingSeconds = options.pollingSeconds ?? 2;
+    boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      max: 3,
+      schema: 'pgboss',
+      cronMonitorIntervalSeconds: Math.max(1, Math.min(30, pollingSeconds)),
+      cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollingSeconds)),
+    });
+    boss.on('error', (error: unknown) => log.warn({ err: error }, 'pg-boss error'));
+    await boss.start();
+    for (const definition of cluster) {
+      await boss.createQueue(definition.name);
+      await boss.schedule(definition.name, definition.cron, {}, { tz: JOBS_TIME_ZONE });
+      await boss.work(definition.name, { pollingIntervalSeconds: pollingSeconds }, async () => {
+        await tick(definition.name);
+      });
+    }
+  }
+
+  return {
+    run,
+    start: async () => {
+      const useBoss = Boolean(options.databaseUrl);
+      const cluster = definitions.filter((definition) => useBoss && definition.scope === 'cluster' && !hasSecondsField(definition.cron));
+      for (const definition of definitions) {
+        if (cluster.includes(definition)) continue;
+        crons.push(new Cron(definition.cron, { timezone: JOBS_TIME_ZONE, name: definition.name }, () => tick(definition.name)));
+      }
+      if (cluster.length > 0) await startBoss(cluster);
+      log.info({ jobs: definitions.map((definition) => definition.name), engine: useBoss ? 'pg-boss' : 'croner' }, 'scheduler started');
+    },
+    stop: async () => {
+      for (const cron of crons.splice(0)) cron.stop();
+      await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      boss = undefined;
+      await Promise.allSettled(running.values());
+    },
+  };
+}
+
+/**
+ * Decorates `app.jobs`. The schedule starts only with JOBS_ENABLED (tests leave it off and run jobs
+ * directly); on PostgreSQL, cluster jobs go through pg-boss on the same database.
+ */
+export function registerJobs(app: FastifyInstance) {
+  const scheduler = createScheduler({
+    definitions: createJobDefinitions(app),
+    log: app.log,
+    now: app.now,
+    databaseUrl: app.database.engine === 'postgres' ? app.config.DATABASE_URL : undefined,
+  });
+  app.decorate('jobs', scheduler);
+  if (app.config.JOBS_ENABLED) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+}
