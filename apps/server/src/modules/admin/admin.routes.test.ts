@@ -71,6 +71,10 @@ forEachEngine((engine) => {
       expect(current.body.data).toMatchObject({ plan: { id: 'profissional' }, isActive: true, subscription: { grantedByAdmin: true } });
       const history = await t.database.db.execute(sql`select source, plan, actor_id from subscription_changes where user_id = ${user.user.id}`);
       expect((history as any).rows).toEqual([{ source: 'admin', plan: 'profissional', actor_id: admin.user.id }]);
+      const email = await t.database.db.execute(sql`select data from email_outbox where user_id = ${user.user.id} and template = 'subscription-started'`);
+      expect((email as any).rows).toHaveLength(1);
+      expect((email as any).rows[0].data).toMatchObject({ planName: 'Profissional', currentPeriodEnd: '2025-02-28T10:00:00.000Z' });
+      expect((email as any).rows[0].data.price).toBeUndefined();
 
       clock = new Date(Date.parse('2025-02-28T10:00:00Z') + 1000);
       const after = await t.request('GET', '/api/subscription/current', { token: await signIn(user) });

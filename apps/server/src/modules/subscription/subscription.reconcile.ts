@@ -108,7 +108,8 @@ export async function writeSubscriptionChange(
   const after = effectivePlan(updated, options.now);
   const common = { to: row.email, userId: row.userId, language };
   if (after !== 'free' && (after !== before || (isLiveStatus(updated.status) && !isLiveStatus(row.status)))) {
-    const price = planCatalog.find((plan) => plan.id === after)?.price;
+    // a plan granted by an admin is not paid for: the e-mail shows no price
+    const price = updated.grantedByAdmin ? undefined : planCatalog.find((plan) => plan.id === after)?.price;
     await enqueueEmail(tx, {
       ...common,
       template: 'subscription-started',

@@ -349,6 +349,20 @@ forEachEngine((engine) => {
       expect((await current(account.token)).plan.id).toBe('profissional');
     });
 
+    it('acknowledges events it does not act on, or about customers it does not know, without changes', async () => {
+      const foreign = stripe.event('customer.subscription.updated', {
+        id: 'sub_test_foreign', object: 'subscription', customer: 'cus_test_unknown', status: 'active', cancel_at_period_end: false,
+        created: 1, items: { object: 'list', data: [{ id: 'si_test_1', price: { id: PRICE_PROFISSIONAL }, current_period_end: 2 }] },
+      });
+      const other = stripe.event('invoice.paid', { id: 'in_test_2', object: 'invoice', customer: 'cus_test_unknown' });
+      for (const event of [foreign, other]) {
+        const response = await deliver(event);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ received: true, duplicate: false });
+      }
+      expect(stripe.calls.filter((call) => call.path === '/v1/subscriptions')).toHaveLength(0);
+    });
+
     it('opens the billing portal for a customer and refuses one without', async () => {
       const { token } = await subscribe('iniciante');
       const portal = await t.request('POST', '/api/subscription/portal', { token });
