@@ -34,6 +34,8 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { findWebDist, registerSpa } from './plugins/spa.ts';
+import { renderIndexHtml } from './modules/seo/seo.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export type AppDependencies = {
   /** An open database; when absent buildApp opens one from the config and closes it on app.close(). */
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(emailRoutes, { prefix: '/api/email' });
 
   const webDist = deps.webDist === false ? undefined : (deps.webDist ?? findWebDist(config.WEB_DIST_DIR));
-  await registerSpa(app, { webDist });
+  await app.register(seoRoutes);
+  await registerSpa(app, { webDist, renderIndexHtml });
   return app;
 }

@@ -1,0 +1,121 @@
+import { languages, translate, type Language } from '@farol/i18n';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The public pages and the catalogue entry (`<namespace>:<prefix>`) holding each page's title and
+ * description: the same texts the web app shows, so the HTML a crawler reads matches the page.
+ */
+export const publicPages = [
+  { path: '/', meta: 'landing:meta', fullTitle: true },
+  { path: '/about', meta: 'marketing:about.meta' },
+  { path: '/features', meta: 'marketing:features.meta' },
+  { path: '/pricing', meta: 'pricing:meta' },
+  { path: '/ai-chat', meta: 'marketing:aiChat.meta' },
+  { path: '/trading-signals', meta: 'marketing:tradingSignals.meta' },
+  { path: '/blog', meta: 'blog:meta' },
+  { path: '/contact', meta: 'contact:meta' },
+  { path: '/privacy', meta: 'legal:privacy.meta' },
+  { path: '/terms', meta: 'legal:terms.meta' },
+] as const satisfies { path: string; meta: string; fullTitle?: boolean }[];
+
+type PublicPage = (typeof publicPages)[number];
+
+const OG_IMAGE_PATH = '/og-image.png';
+const OG_IMAGE_SIZE = { width: 1200, height: 630 };
+
+/** pt-BR (the default) lives at the bare path; en and es add `?lng=` (the web's use-page-meta does the same). */
+export function localizedUrl(origin: string, path: string, language: Language): string {
+  return language === 'pt-BR' ? `${origin}${path}` : `${origin}${path}?lng=${language}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+function findPublicPage(pathname: string): PublicPage | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return publicPages.find((page) => page.path === normalized);
+}
+
+/** The head tags of one public page in one language. */
+export function renderPageHead(page: PublicPage, language: Language, origin: string): string {
+  const brand = translate(language, 'common:brand');
+  const pageTitle = translate(language, `${page.meta}.title`);
+  const title = 'fullTitle' in page && page.fullTitle ? pageTitle : `${pageTitle} · ${brand}`;
+  const description = translate(language, `${page.meta}.description`);
+  const url = localizedUrl(origin, page.path, language);
+  const image = `${origin}${OG_IMAGE_PATH}`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...languages.map(
+      (alternate) => `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(origin, page.path, alternate))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(origin, page.path, 'pt-BR'))}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(brand)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:locale" content="${language.replace('-', '_')}" />`,
+    ...languages
+      .filter((alternate) => alternate !== language)
+      .map((alternate) => `<meta property="og:locale:alternate" content="${alternate.replace('-', '_')}" />`),
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${OG_IMAGE_SIZE.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(brand)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ];
+  return tags.join('\n    ');
+}
+
+// The build's generic tags, replaced by the page's own: title, description, Open Graph, Twitter, canonical, alternates.
+const replacedTags =
+  /\s*(?:<title>[\s\S]*?<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]+|twitter:[^"]+)"[\s\S]*?\/?>|<link\s+rel="(?:canonical|alternate)"[\s\S]*?\/?>)/g;
+
+/**
+ * index.html for a request: a public page gets its title, description, canonical, hreflang alternates,
+ * Open Graph and Twitter tags in the caller's language (`?lng=`, else Accept-Language), because social
+ * crawlers run no JavaScript. Every page gets `<html lang>` in that language.
+ */
+export function renderIndexHtml(request: FastifyRequest, html: string): string {
+  const language = request.language;
+  const withLanguage = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  const page = findPublicPage(request.url.split('?')[0] ?? '/');
+  if (!page) return withLanguage;
+  const origin = request.server.config.APP_URL.replace(/\/+$/, '');
+  const head = renderPageHead(page, language, origin);
+  return withLanguage.replace(replacedTags, '').replace('</head>', `    ${head}\n  </head>`);
+}
+
+/** sitemap.xml: every public page with its language alternates (Google's hreflang sitemap form). */
+export function renderSitemap(origin: string): string {
+  const base = origin.replace(/\/+$/, '');
+  const entries = publicPages.flatMap((page) =>
+    languages.map((language) => {
+      const alternates = [
+        ...languages.map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(base, page.path, alternate))}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(base, page.path, 'pt-BR'))}"/>`,
+      ];
+      return `  <url>\n    <loc>${escapeHtml(localizedUrl(base, page.path, language))}</loc>\n    ${alternates.join('\n    ')}\n  </url>`;
+    }),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Signed-in screens hold no public content; the API is not for crawlers. */
+const privatePaths = ['/api/', '/dashboard', '/market-analysis', '/chat', '/profile', '/settings', '/alerts', '/email-settings'];
+
+export function renderRobots(origin: string): string {
+  return ['User-agent: *', 'Allow: /', ...privatePaths.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin.replace(/\/+$/, '')}/sitemap.xml`, ''].join('\n');
+}
