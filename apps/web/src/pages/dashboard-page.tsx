@@ -55,9 +55,13 @@ function DashboardBody() {
       <StatCards access={access} subscriptionCard={<SubscriptionStatusCard variant="compact" />} />
       <PriceChartCard />
       <div className="grid gap-4 lg:grid-cols-3">
-        <FearGreedCard />
-        <DominanceCard />
-        <SignalsPanel />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <FearGreedCard />
+          <DominanceCard />
+        </div>
+        <div className="lg:col-span-2">
+          <SignalsPanel />
+        </div>
       </div>
       <AnalysisShortcut isFreePlan={access.isFreePlan} />
       <CoinsSection access={access} />

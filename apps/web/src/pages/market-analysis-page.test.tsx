@@ -63,10 +63,11 @@ describe('MarketAnalysisPage', () => {
       if (url.startsWith('/api/market-signals/analysis/')) return { status: 200, body: analysis(url.split('/').pop()!) };
       return undefined;
     });
-    expect(await screen.findByText('US$ 3.120,46')).toBeTruthy();
+    // Generous waits: the first render loads the page's modules, slow on a busy machine.
+    expect(await screen.findByText('US$ 3.120,46', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/market-signals/analysis/BTC')).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'ETH' }));
-    expect(await screen.findByText('Preço de ETH')).toBeTruthy();
+    expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote
     expect(screen.getByText('38,3')).toBeTruthy();
     expect(screen.getByText('-12,3457')).toBeTruthy();
@@ -74,7 +75,7 @@ describe('MarketAnalysisPage', () => {
     expect(screen.getByText('Anomalia de volume')).toBeTruthy();
     expect(screen.getByText('Alto')).toBeTruthy();
     expect(screen.getByText('Dados simulados')).toBeTruthy();
-    expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200')).toBeTruthy();
+    expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeTruthy();
     const active = screen.getByRole('heading', { name: 'Indicadores ativos (1)' }).closest('section')!;
     expect(within(active).getByText('Histograma MACD')).toBeTruthy();
   });

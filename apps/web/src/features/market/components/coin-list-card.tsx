@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
 import {
   COIN_PAGE_SIZE,
@@ -92,13 +93,13 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
           <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
             <Button variant="outline" size="sm" disabled={!pagination.hasPreviousPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current - 1)}>
               <ChevronLeft aria-hidden="true" />
-              {t('coins.previous')}
+              <span className="max-sm:sr-only">{t('coins.previous')}</span>
             </Button>
-            <span className="text-sm text-muted-foreground tabular-nums">
+            <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
               {t('coins.pageOf', { page: pagination.currentPage, total: pagination.totalPages })}
             </span>
             <Button variant="outline" size="sm" disabled={!pagination.hasNextPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current + 1)}>
-              {t('coins.next')}
+              <span className="max-sm:sr-only">{t('coins.next')}</span>
               <ChevronRight aria-hidden="true" />
             </Button>
           </nav>
@@ -165,11 +166,11 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="-mx-5 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[20rem] text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">{t('coins.title')}</caption>
         <thead className="text-left text-xs text-muted-foreground">
           <tr className="border-b border-border">
-            <th scope="col" className="w-10 py-2 pl-5 sm:pl-1">
+            <th scope="col" className="w-10 py-2 pl-3 sm:pl-1">
               <span className="sr-only">{t('coins.favorite')}</span>
             </th>
             <th scope="col" className="hidden w-10 py-2 sm:table-cell">
@@ -178,10 +179,10 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
             <th scope="col" className="py-2">
               {t('coins.coin')}
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-2 text-right">
               {t('coins.price')}
             </th>
-            <th scope="col" className="py-2 pr-5 text-right sm:pr-2">
+            <th scope="col" className="py-2 pr-4 pl-2 text-right sm:pr-2">
               {t('coins.change24h')}
             </th>
             <th scope="col" className="hidden py-2 pr-2 text-right md:table-cell">
@@ -192,7 +193,7 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
         <tbody>
           {coins.map((coin) => (
             <tr key={coin.id} className="border-b border-border/60 last:border-0 hover:bg-muted/40">
-              <td className="py-1.5 pl-3 sm:pl-0">
+              <td className="py-1.5 pl-2 sm:pl-0">
                 <Button
                   variant="ghost"
                   size="icon"
@@ -209,12 +210,14 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
               <td className="py-1.5">
                 <div className="flex min-w-0 items-center gap-2">
                   <CoinIcon coin={coin} />
-                  <span className="truncate font-medium">{coin.name}</span>
-                  <span className="text-xs text-muted-foreground uppercase">{coin.symbol}</span>
+                  <div className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+                    <span className="max-w-[7.5rem] truncate font-medium sm:max-w-none">{coin.name}</span>
+                    <span className="text-xs text-muted-foreground uppercase">{coin.symbol}</span>
+                  </div>
                 </div>
               </td>
-              <td className="py-1.5 text-right tabular-nums">{coin.current_price === null ? '—' : formatPrice(coin.current_price)}</td>
-              <td className="py-1.5 pr-5 text-right sm:pr-2">
+              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{coin.current_price === null ? '—' : formatCoinPrice(coin.current_price)}</td>
+              <td className="py-1.5 pr-4 pl-2 text-right whitespace-nowrap sm:pr-2">
                 <ChangeText value={coin.price_change_percentage_24h} />
               </td>
               <td className="hidden py-1.5 pr-2 text-right tabular-nums md:table-cell">
@@ -226,6 +229,15 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
       </table>
     </div>
   );
+}
+
+/**
+ * Prices with 2 decimals (spec section 9), except coins worth less than a cent: "0,00" would hide the
+ * price, so they keep 4 significant digits.
+ */
+export function formatCoinPrice(value: number): string {
+  if (value === 0 || Math.abs(value) >= 0.01) return formatPrice(value);
+  return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 }).format(value);
 }
 
 function CoinIcon({ coin }: { coin: CoinItem }) {

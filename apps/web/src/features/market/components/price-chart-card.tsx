@@ -41,7 +41,7 @@ function ChartBody({ symbol, interval, height, withIndicators, levels }: { symbo
         />
       </Suspense>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-        <span>{t('chart.timeZone')}</span>
+        <span>{withIndicators ? t('chart.timeZoneIndicators') : t('chart.timeZone')}</span>
         <MarketSourceBadge source={query.data.source} cache={query.data.cache} />
       </div>
     </div>

@@ -223,6 +223,8 @@ export function PriceChart({ candles, seriesKey, height, withIndicators = false,
       }),
     );
     return () => {
+      // On unmount the chart is removed first (effects clean up in order); its lines went with it.
+      if (chartRef.current !== current) return;
       for (const line of lines) current.series.candles.removePriceLine(line);
     };
   }, [levels]);

@@ -20,7 +20,7 @@ export function SignalsPanel() {
   const signals = query.data?.data ?? [];
   const isSimulated = signals.some((item) => item.source === 'simulated');
   return (
-    <Card>
+    <Card className="h-full">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
           <Radar aria-hidden="true" className="size-4 text-muted-foreground" />
@@ -45,7 +45,7 @@ export function SignalsPanel() {
         ) : signals.length === 0 ? (
           <EmptyState icon={Radar} title={t('panel.empty')} />
         ) : (
-          <ul className="flex flex-col divide-y divide-border/60">
+          <ul className="grid gap-x-6 md:grid-cols-2 [&>li]:border-b [&>li]:border-border/60">
             {signals.map((item) => (
               <SignalRow key={item.symbol} item={item} />
             ))}
