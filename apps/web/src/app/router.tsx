@@ -13,15 +13,25 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 // /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
 // /trading-signals.
 const pageRoutes: RouteObject[] = [
+  { path: '/', lazy: page(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)) },
+  { path: '/about', lazy: page(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
+  { path: '/ai-chat', lazy: page(() => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage)) },
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
+  { path: '/blog', lazy: page(() => import('../pages/blog-page.tsx').then((m) => m.BlogPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
+  { path: '/contact', lazy: page(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
   { path: '/email-settings', lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)) },
+  { path: '/features', lazy: page(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
   { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
+  { path: '/pricing', lazy: page(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)) },
+  { path: '/privacy', lazy: page(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)) },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
   { path: '/settings', lazy: page(() => import('../pages/settings-page.tsx').then((m) => m.SettingsPage)) },
+  { path: '/terms', lazy: page(() => import('../pages/terms-page.tsx').then((m) => m.TermsPage)) },
+  { path: '/trading-signals', lazy: page(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)) },
 ];
 
 export const routes: RouteObject[] = [

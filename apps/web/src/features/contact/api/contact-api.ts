@@ -1,0 +1,13 @@
+import { emailResultSchema, type ContactRequest, type EmailResult } from '@farol/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/email/contact (no auth): the server answers a result object (spec section 7). */
+export function sendContactMessage(body: ContactRequest): Promise<EmailResult> {
+  return apiRequest('/api/email/contact', { method: 'POST', body, schema: emailResultSchema });
+}
+
+export function useSendContactMessage() {
+  // The form shows the toasts of spec section 8 itself.
+  return useMutation({ mutationFn: sendContactMessage, meta: { silent: true } });
+}

@@ -1,0 +1,42 @@
+import { currentSubscriptionResponseSchema, plansResponseSchema, type Plan } from '@farol/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+
+const PLANS_URL = '/api/subscription/plans';
+// The URL is the key (spec section 7), so every screen reading the current plan shares one answer.
+const CURRENT_SUBSCRIPTION_URL = '/api/subscription/current';
+
+/** The plan catalogue, in the interface language (the server translates names and features). */
+export function usePlansQuery() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [PLANS_URL, i18n.language],
+    queryFn: ({ signal }) => apiRequest(PLANS_URL, { schema: plansResponseSchema, signal }),
+    select: (answer): Plan[] => answer.data,
+    // The grid shows its own error state with a retry.
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The visitor's current plan, fetched only when a token is stored (spec section 2, pricing). A failure is
+ * only logged: the cards stay usable without it (spec section 8).
+ */
+export function useCurrentPlanQuery() {
+  const session = useSession();
+  const query = useQuery({
+    queryKey: [CURRENT_SUBSCRIPTION_URL],
+    queryFn: ({ signal }) =>
+      apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }).catch((error: unknown) => {
+        console.warn('Current subscription not loaded', error);
+        throw error;
+      }),
+    select: (answer) => answer.data,
+    enabled: session !== null,
+    retry: false,
+    meta: { silent: true },
+  });
+  return { currentPlanId: query.data?.plan.id, isLoading: session !== null && query.isPending };
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useCurrentPlanQuery, usePlansQuery } from '../api/pricing-api.ts';
+import { PlanCard } from './plan-card.tsx';
+
+/**
+ * The three paid plan cards (Iniciante, Profissional as the popular middle one, Enterprise). Free needs no
+ * purchase and is offered by a line under the grid instead of a card.
+ */
+export function PlanGrid({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('pricing');
+  const plans = usePlansQuery();
+  const current = useCurrentPlanQuery();
+  const gridClassName = cn('grid gap-6 pt-3 md:grid-cols-3', compact ? 'lg:gap-4' : '');
+
+  if (plans.isPending) {
+    return (
+      <div className={gridClassName} role="status" aria-label={t('loading')}>
+        {[0, 1, 2].map((index) => (
+          <div key={index} className={cn('animate-pulse rounded-xl border border-border bg-card', compact ? 'h-96' : 'h-[30rem]')} />
+        ))}
+      </div>
+    );
+  }
+  if (plans.isError) {
+    return <ErrorState title={t('loadError')} description={plans.error.message} onRetry={() => void plans.refetch()} isRetrying={plans.isFetching} />;
+  }
+  const paidPlans = plans.data.filter((plan) => plan.price !== 0);
+  if (paidPlans.length === 0) return <EmptyState title={t('empty')} />;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className={gridClassName}>
+        {paidPlans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} compact={compact} isCurrent={plan.id === current.currentPlanId} isLoading={current.isLoading} />
+        ))}
+      </div>
+      <p id="plans-coming-soon" className="text-sm text-muted-foreground">
+        {t('comingSoonHint')}
+      </p>
+    </div>
+  );
+}
