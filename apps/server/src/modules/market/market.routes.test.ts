@@ -146,7 +146,8 @@ forEachEngine((engine) => {
     });
 
     it('makes exactly one upstream call for 500 concurrent price requests', async () => {
-      const test = await liveApp();
+      // a generous timeout: 500 requests on a busy machine must not turn the slow answer into a timeout
+      const test = await liveApp({ UPSTREAM_TIMEOUT_MS: '10000' });
       try {
         const { token } = await test.registerUser();
         const before = stub.calls(stubEndpoints.coinsMarkets);
