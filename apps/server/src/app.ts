@@ -27,6 +27,7 @@ import { emailRoutes } from './modules/email/email.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registerJobs } from './jobs/scheduler.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   registerJobs(app);
   await app.register(jobsRoutes, { prefix: '/api/admin/jobs' });
   await app.register(alertsRoutes, { prefix: '/api/alerts' });

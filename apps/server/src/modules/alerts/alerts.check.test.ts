@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rsi } from '@farol/indicators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { queryRows } from '../email/query-rows.test-support.ts';
 import type { MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
 import { checkAlertsAgainst, sendAlertDigests } from './alerts.service.ts';
@@ -44,10 +45,8 @@ forEachEngine((engine) => {
     };
     const alertOf = async (token: string, id: string) =>
       (await app.request('GET', '/api/alerts', { token })).body.data.find((alert: { id: string }) => alert.id === id);
-    const queuedAlertEmails = async (userId: string) => {
-      const result = await app.database.db.execute(sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`);
-      return result.rows.map((row) => (row as { data: Record<string, unknown> }).data);
-    };
+    const queuedAlertEmails = (userId: string) =>
+      queryRows<{ data: Record<string, unknown> }>(app, sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`);
 
     it.each([
       ['preco', { priceAbove: 100_000 }, [{ price: 99_000 }, { price: 100_500 }, { price: 101_000 }, { price: 99_500 }, { price: 100_001 }], 'price'],
@@ -67,7 +66,8 @@ forEachEngine((engine) => {
       expect(alert.triggeredCount).toBe(2);
       expect(alert.lastTriggered).toBe(firedAt[1]);
       const events = (await app.request('GET', '/api/alerts/events', { token })).body.data;
-      expect(events.map((event: { observedValue: number }) => event.observedValue)).toEqual([steps[4]![field], steps[1]![field]]);
+      const valueAt = (index: number) => (steps[index] as Record<string, number>)[field];
+      expect(events.map((event: { observedValue: number }) => event.observedValue)).toEqual([valueAt(4), valueAt(1)]);
       expect(events[0]).toMatchObject({ alertId: id, type, threshold: Object.values(conditions)[0], triggeredAt: firedAt[1] });
       expect(await queuedAlertEmails(user.id)).toHaveLength(2);
     });
@@ -154,9 +154,12 @@ forEachEngine((engine) => {
       const first = await sendAlertDigests(context());
       expect(first.events).toBeGreaterThanOrEqual(2);
       expect(await sendAlertDigests(context())).toEqual({ users: 0, events: 0 });
-      const digests = await app.database.db.execute(sql`select to_address, language, data from email_outbox where user_id = ${user.id} and template = 'digest'`);
-      expect(digests.rows).toHaveLength(1);
-      const digest = digests.rows[0] as { language: string; data: { events: { alertName: string }[] } };
+      const digests = await queryRows<{ language: string; data: { events: { alertName: string }[] } }>(
+        app,
+        sql`select language, data from email_outbox where user_id = ${user.id} and template = 'digest'`,
+      );
+      expect(digests).toHaveLength(1);
+      const digest = digests[0]!;
       expect(digest.language).toBe('es');
       expect(digest.data.events.map((event) => event.alertName)).toEqual(['Pânico', 'Euforia']);
     });

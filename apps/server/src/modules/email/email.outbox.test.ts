@@ -4,6 +4,7 @@ import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts
 import { deliverDueEmails, EMAIL_LEASE_MS, sendClaimedEmail, type DeliveryContext } from './email.delivery.ts';
 import { createMailer } from './email.mailer.ts';
 import { claimDueEmails, enqueueEmail } from './email.outbox.ts';
+import { queryRows } from './query-rows.test-support.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
 
 forEachEngine((engine) => {
@@ -37,12 +38,11 @@ forEachEngine((engine) => {
       }
       return ids;
     };
-    const statuses = async () =>
-      (await app.database.db.execute(sql`select status, attempts, last_error from email_outbox order by to_address`)).rows as {
-        status: string;
-        attempts: number;
-        last_error: string | null;
-      }[];
+    const statuses = () =>
+      queryRows<{ status: string; attempts: number; last_error: string | null }>(
+        app,
+        sql`select status, attempts, last_error from email_outbox order by to_address`,
+      );
 
     it('keeps every message through an SMTP outage and delivers each exactly once when it recovers', async () => {
       await queue(4);

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { queryRows } from './query-rows.test-support.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
 
-async function outboxRows(app: TestApp) {
-  const result = await app.database.db.execute(sql`select to_address, template, status, attempts from email_outbox order by created_at`);
-  return result.rows as { to_address: string; template: string; status: string; attempts: number }[];
-}
+const outboxRows = (app: TestApp) =>
+  queryRows<{ to_address: string; template: string; status: string; attempts: number }>(
+    app,
+    sql`select to_address, template, status, attempts from email_outbox order by created_at`,
+  );
 
 forEachEngine((engine) => {
   describe('e-mail over a real SMTP peer', () => {

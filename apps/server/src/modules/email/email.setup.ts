@@ -20,7 +20,11 @@ export function registerEmail(app: FastifyInstance) {
   app.decorate('mailer', mailer);
   app.decorate('emailDelivery', {
     isConfigured: mailer.isConfigured,
-    deliverDue: () => deliverDueEmails(context()),
+    // waits for a pass started by kick() first, so "deliver what is due" includes what it had claimed
+    deliverDue: async () => {
+      await running;
+      return deliverDueEmails(context());
+    },
     deliverNow: (id: string) => deliverEmailNow(context(), id),
     kick: () => {
       if (running || isClosing || !mailer.isConfigured) return;

@@ -1,0 +1,45 @@
+import { forgotPasswordRequestSchema, messageResponseSchema, resetPasswordRequestSchema } from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import { requestPasswordReset, resetPassword, type PasswordResetContext } from './password-reset.service.ts';
+
+/** Per IP and minute, for each call: enough for a person, too few to probe or spam. */
+export const PASSWORD_RESET_PER_IP_PER_MINUTE = 10;
+
+/** POST /api/auth/forgot-password and /api/auth/reset-password (a plugin beside the auth routes). */
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitPerIp = (name: string) => {
+    const limiter = createRateLimiter(app.rateLimitStore, { name, max: PASSWORD_RESET_PER_IP_PER_MINUTE, windowMs: 60_000 });
+    return async (request: FastifyRequest) => {
+      const result = await limiter.consume(request.ip);
+      if (!result.allowed) {
+        throw new AppError('too_many_requests', { seconds: result.retryAfterSeconds }, {}, { 'retry-after': String(result.retryAfterSeconds) });
+      }
+    };
+  };
+  const context = (request: FastifyRequest): PasswordResetContext => ({ db: app.db, config: app.config, now: app.now, language: request.language });
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: { tags: ['auth'], summary: 'E-mail a single-use reset link (same answer whether the account exists or not)', body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      onRequest: limitPerIp('forgot-password-ip'),
+    },
+    async (request) => {
+      const { message, queued } = await requestPasswordReset(context(request), request.body.email);
+      if (queued) app.emailDelivery.kick();
+      return { message };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: { tags: ['auth'], summary: 'Set a new password with a reset link; every older session ends', body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      onRequest: limitPerIp('reset-password-ip'),
+    },
+    async (request) => resetPassword(context(request), request.body.token, request.body.password),
+  );
+};
