@@ -1,0 +1,66 @@
+import { forgotPasswordRequestSchema } from '@farol/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { translateFieldErrors } from '../../../lib/form-errors.ts';
+import { useRequestPasswordResetMutation } from '../api/password-reset-api.ts';
+
+/** Asks for a reset link; the answer is the same whether the account exists or not. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('passwordReset');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mutation = useRequestPasswordResetMutation();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = forgotPasswordRequestSchema.safeParse({ email });
+    setErrors(translateFieldErrors(parsed, { email: t('forgot.email') }));
+    if (parsed.success) mutation.mutate(parsed.data);
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert variant="success" title={t('forgot.sentTitle')} role="status">
+          <p>{mutation.data.message}</p>
+          <p className="mt-1 text-muted-foreground">{t('forgot.sentHint')}</p>
+        </Alert>
+        <Button variant="outline" onClick={() => mutation.reset()}>
+          {t('forgot.again')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      {mutation.isError ? (
+        <Alert variant="danger" role="alert" title={t('forgot.error')}>
+          {mutation.error.message}
+        </Alert>
+      ) : null}
+      <FormField label={t('forgot.email')} htmlFor={`${id}-email`} error={errors.email}>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          {...fieldErrorProps(`${id}-email`, errors.email)}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={mutation.isPending}>
+        {mutation.isPending ? <Spinner className="text-current" label={t('forgot.submitting')} /> : null}
+        {mutation.isPending ? t('forgot.submitting') : t('forgot.submit')}
+      </Button>
+    </form>
+  );
+}
