@@ -28,20 +28,31 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
   const history = useChatHistoryQuery();
   const conversation = useChatConversation();
   const { pending, steps, isPanelVisible, isRateLimited } = conversation;
-  const listEnd = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
 
   const messageCount = history.data?.length ?? 0;
-  const streamedLength = pending?.streamedText.length ?? 0;
+  // Keep the newest text in view whenever the content or the box changes size (answers arriving, streamed
+  // text, the progress panel or a hint opening below), as chat readers expect.
+  const hasHistory = history.isSuccess;
   useEffect(() => {
-    listEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [messageCount, streamedLength, pending?.text, isPanelVisible]);
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const stickToBottom = () => {
+      element.scrollTop = element.scrollHeight;
+    };
+    const observer = new ResizeObserver(stickToBottom);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    stickToBottom();
+    return () => observer.disconnect();
+  }, [hasHistory, messageCount]);
 
   const disabledReason = !canChat ? t('composer.limitReached') : isRateLimited ? t('composer.rateLimited') : undefined;
   const isEmpty = history.isSuccess && messageCount === 0 && !pending;
 
   return (
     <Card className="flex min-h-[60dvh] flex-col overflow-hidden lg:h-[calc(100dvh-15rem)] lg:min-h-[32rem]">
-      <div className="flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
         {history.isPending ? (
           <LoadingState label={t('historyLoading')} />
         ) : history.isError ? (
@@ -70,7 +81,6 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
             ) : null}
           </ol>
         )}
-        <div ref={listEnd} />
       </div>
       <div className="flex flex-col gap-2 border-t border-border bg-card/80 p-3 sm:p-4">
         {isPanelVisible ? <ChatProgressPanel steps={steps} isWorking={pending !== null} /> : null}
@@ -100,7 +110,10 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
           isSending={pending !== null}
           disabledReason={disabledReason}
         />
-        <p className="text-[11px] text-muted-foreground">{t('disclaimer')}</p>
+        <p className="flex flex-wrap justify-between gap-x-4 text-[11px] text-muted-foreground">
+          <span>{t('disclaimer')}</span>
+          <span className="hidden sm:inline">{t('composer.keyboardHint')}</span>
+        </p>
       </div>
     </Card>
   );

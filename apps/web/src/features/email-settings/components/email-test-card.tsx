@@ -58,12 +58,11 @@ export function EmailTestCard({ ownEmail }: { ownEmail: string }) {
                 ))}
               </select>
             </FormField>
-            <FormField label={t('test.address')} htmlFor={`${id}-address`} hint={t('test.addressHint', { email: ownEmail })} error={addressError}>
+            <FormField label={t('test.address')} htmlFor={`${id}-address`} hint={<span className="break-all">{t('test.addressHint', { email: ownEmail })}</span>} error={addressError}>
               <Input
                 id={`${id}-address`}
                 type="email"
                 autoComplete="email"
-                placeholder={ownEmail}
                 value={address}
                 onChange={(event) => setAddress(event.target.value)}
                 {...fieldErrorProps(`${id}-address`, addressError)}

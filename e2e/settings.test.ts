@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSidewaysScroll,
+  languages,
+  phone,
+  saveScreenshot,
+  signedInPage,
+  setUpProfissionalJourney,
+} from './support/journey.ts';
+
+// Issue 9 (part B): a profissional user (granted for one month) cancels and sees the scheduled date;
+// saves the AI provider; the e-mail settings page reports the real integration state.
+// Screenshots: settings-<lang>[-mobile].png, email-settings-<lang>[-mobile].png.
+
+const journey = setUpProfissionalJourney('settings', 1);
+
+describe('settings journey', () => {
+  it('shows every settings page in each language and on a phone', async () => {
+    for (const language of languages) {
+      const { context, page } = await signedInPage(journey.browser, journey.pro, { language, pageErrors: journey.pageErrors });
+      await page.goto(`${journey.server.url}/settings`);
+      await page.locator('#subscription-full-title').waitFor();
+      await page.getByRole('radio').first().waitFor();
+      await saveScreenshot(page, 'settings', language);
+      await page.goto(`${journey.server.url}/email-settings`);
+      await page.locator('#email-status-title').waitFor();
+      await page.getByRole('combobox').waitFor();
+      await saveScreenshot(page, 'email-settings', language);
+      await context.close();
+    }
+    const { context, page } = await signedInPage(journey.browser, journey.pro, { viewport: phone, pageErrors: journey.pageErrors });
+    await page.goto(`${journey.server.url}/settings`);
+    await page.getByRole('radio').first().waitFor();
+    await saveScreenshot(page, 'settings', 'pt-BR', true);
+    await expectNoSidewaysScroll(page, phone.width);
+    await page.goto(`${journey.server.url}/email-settings`);
+    await page.getByText('Servidor SMTP').waitFor();
+    await saveScreenshot(page, 'email-settings', 'pt-BR', true);
+    await expectNoSidewaysScroll(page, phone.width);
+    await context.close();
+  });
+
+  it('saves the AI provider and reports the real e-mail integration state', async () => {
+    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    await page.goto(`${journey.server.url}/settings`);
+    await page.getByRole('radio', { name: /Google Gemini/ }).check();
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').preferences?.aiProvider))
+      .toBe('gemini');
+
+    await page.goto(`${journey.server.url}/email-settings`);
+    // The e2e server has no SMTP_URL: the panel must say so, and a test lands in the queue.
+    await page.getByText('Não configurado').waitFor();
+    await page.getByRole('button', { name: 'Enviar teste' }).click();
+    await page.getByText('Email na fila').waitFor();
+    await expect.poll(() => page.locator('dt:has-text("Na fila") + dd').textContent()).not.toBe('0');
+    await context.close();
+  });
+
+  it('cancels the subscription after confirmation and shows the scheduled date', async () => {
+    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    await page.goto(`${journey.server.url}/settings`);
+    await page.getByText(/^Válido até /).waitFor();
+    await page.getByRole('button', { name: 'Cancelar assinatura' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/mantém o acesso ao plano Profissional até/).waitFor();
+    await saveScreenshot(page, 'settings-cancel-dialog', 'pt-BR');
+    await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(/^Cancelamento agendado para /).waitFor();
+    await page.getByText('Cancelamento agendado', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancelar assinatura' }).count()).toBe(0);
+    await saveScreenshot(page, 'settings-cancelled', 'pt-BR');
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, screenshotDir, startServer, type RunningServer } from './server.ts';
+
+// Helpers for signed-in journeys: accounts made through the real API, plans granted with the admin API,
+// browser tabs that start signed in (token and user in storage, exactly as after a login).
+
+export type Account = { token: string; user: { id: string; name: string; email: string } };
+export const journeyPassword = 'farol2025segura';
+export const languages = ['pt-BR', 'en', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const desktop = { width: 1280, height: 900 };
+export const phone = { width: 390, height: 844 };
+
+export async function registerAccount(serverUrl: string, name: string, email: string): Promise<Account> {
+  const response = await fetch(`${serverUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email, password: journeyPassword, confirmPassword: journeyPassword }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as Account;
+}
+
+/** PUT /api/admin/users/:id/subscription; `months` gives the grant an end date (a renewal/cancel date to show). */
+export async function grantPlan(serverUrl: string, admin: Account, user: Account, plan: 'iniciante' | 'profissional', months?: number) {
+  const response = await fetch(`${serverUrl}/api/admin/users/${user.user.id}/subscription`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify(months ? { plan, months } : { plan }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** A tab signed in as `account`, in `language`; page errors are collected into `pageErrors`. */
+export async function signedInPage(
+  browser: Browser,
+  account: Account,
+  options: { viewport?: { width: number; height: number }; language?: Language; pageErrors: string[] },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? desktop,
+    locale: options.language ?? 'pt-BR',
+    serviceWorkers: 'block',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  await context.addInitScript(
+    ({ token, user, language }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('i18nextLng', language);
+    },
+    { token: account.token, user: account.user, language: options.language ?? 'pt-BR' },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => options.pageErrors.push(error.message));
+  return { context, page };
+}
+
+/**
+ * PNG in e2e/screenshots/<name>-<lang>[-mobile].png once the network is quiet. `fullPage: false` keeps the
+ * viewport as the user sees it: a full-page capture re-lays the page out and resets inner scroll boxes (chat).
+ */
+export async function saveScreenshot(page: Page, name: string, language: Language, isMobile = false, fullPage = true) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}.png`, fullPage });
+}
+
+/** Nothing may overflow sideways on a phone. */
+export async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+export type ProfissionalJourney = { server: RunningServer; browser: Browser; pro: Account; pageErrors: string[] };
+
+/**
+ * Registers the suite's hooks: the built server (simulated market, admin@farol.test as admin), Chromium, and
+ * one user granted the profissional plan (for `months`, or without end). Page errors fail the suite.
+ */
+export function setUpProfissionalJourney(label: string, months?: number): ProfissionalJourney {
+  const journey = { pageErrors: [] as string[] } as ProfissionalJourney;
+  beforeAll(async () => {
+    [journey.server, journey.browser] = await Promise.all([startServer({ ADMIN_EMAILS: 'admin@farol.test' }), launchBrowser()]);
+    await mkdir(screenshotDir, { recursive: true });
+    const admin = await registerAccount(journey.server.url, 'Admin Farol', 'admin@farol.test');
+    journey.pro = await registerAccount(journey.server.url, 'Paula Pro', `pro.${label}.${Date.now()}@example.com`);
+    await grantPlan(journey.server.url, admin, journey.pro, 'profissional', months);
+  }, 120_000);
+  afterAll(async () => {
+    expect(journey.pageErrors).toEqual([]);
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
+}
