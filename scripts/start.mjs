@@ -19,8 +19,10 @@ export function ensureInstalled() {
   const lock = path.join(root, 'package-lock.json');
   const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
   if (stale) {
-    console.log('[farol] installing dependencies (npm ci)...');
-    run(npm, ['ci', '--no-audit', '--no-fund']);
+    // `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries out of the lock
+    // file and `npm ci` then refuses it; `npm install` installs exactly the locked versions all the same.
+    console.log('[farol] installing dependencies...');
+    run(npm, ['install', '--no-audit', '--no-fund']);
   }
 }
 
