@@ -63,7 +63,8 @@ export function TradingSignalsPage() {
         </ul>
       </PageSection>
       <PageSection title={t('tradingSignals.recentTitle')}>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
+        <div tabIndex={0} role="region" aria-label={t('tradingSignals.recentCaption')} className="overflow-x-auto rounded-xl border border-border bg-card">
           <table className="w-full min-w-[640px] text-sm">
             <caption className="sr-only">{t('tradingSignals.recentCaption')}</caption>
             <thead className="border-b border-border text-left text-xs text-muted-foreground uppercase">
@@ -80,7 +81,7 @@ export function TradingSignalsPage() {
                 <tr key={signal.pair}>
                   <th scope="row" className="px-4 py-3 text-left font-medium">{signal.pair}</th>
                   <td className="px-4 py-3">
-                    <Badge variant={signal.type === 'buy' ? 'success' : 'danger'}>{t(`tradingSignals.side.${signal.type}`)}</Badge>
+                    <Badge variant={signal.type === 'buy' ? 'success' : 'danger'} className={signal.type === 'sell' ? 'text-red-300' : undefined}>{t(`tradingSignals.side.${signal.type}`)}</Badge>
                   </td>
                   <td className="px-4 py-3 text-muted-foreground">{t(`tradingSignals.status.${signal.status}`)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{price(signal.entry)}</td>

@@ -1,0 +1,225 @@
+import { languages, translate, type Language } from '@farol/i18n';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type RunningServer } from './support/server.ts';
+
+// Issue 10: every public route in every language renders without console errors, with its own title and
+// meta tags (in the HTML the server sends and after the app runs), navigation reaches the pages, the FAQ
+// opens, pricing buttons are disabled with the right label, and the contact form validates and submits to
+// the real server (the message lands in the e-mail outbox).
+const publicPages = [
+  { path: '/', meta: 'landing:meta', heading: 'landing:hero.titleLead', fullTitle: true },
+  { path: '/about', meta: 'marketing:about.meta', heading: 'marketing:about.title' },
+  { path: '/contact', meta: 'contact:meta', heading: 'contact:title' },
+  { path: '/privacy', meta: 'legal:privacy.meta', heading: 'legal:privacy.title' },
+  { path: '/terms', meta: 'legal:terms.meta', heading: 'legal:terms.title' },
+  { path: '/features', meta: 'marketing:features.meta', heading: 'marketing:features.title' },
+  { path: '/pricing', meta: 'pricing:meta', heading: 'pricing:title' },
+  { path: '/ai-chat', meta: 'marketing:aiChat.meta', heading: 'marketing:aiChat.title' },
+  { path: '/trading-signals', meta: 'marketing:tradingSignals.meta', heading: 'marketing:tradingSignals.title' },
+  { path: '/blog', meta: 'blog:meta', heading: 'blog:title' },
+];
+
+const expectedTitle = (language: Language, page: (typeof publicPages)[number]) =>
+  page.fullTitle ? translate(language, `${page.meta}.title`) : `${translate(language, `${page.meta}.title`)} · Farol`;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openContext(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { context, page, errors };
+}
+
+/** A real account through the API (token and user as the app stores them). */
+async function registerAccount(name: string): Promise<{ token: string; user: unknown }> {
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password: 'farol2025segura', confirmPassword: 'farol2025segura' }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { token: string; user: unknown };
+}
+
+const headTags = (page: Page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    lang: document.documentElement.lang,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    twitterTitle: document.querySelector('meta[name="twitter:title"]')?.getAttribute('content'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('hreflang')).sort(),
+  }));
+
+describe('public pages', () => {
+  for (const language of languages) {
+    it(`render in ${language} with their title, meta tags and no console error`, async () => {
+      const { context, page, errors } = await openContext();
+      for (const entry of publicPages) {
+        const url = `${server.url}${entry.path}?lng=${language}`;
+        const served = await (await fetch(url)).text();
+        expect(served, `${entry.path} served title`).toContain(`<title>${expectedTitle(language, entry)}</title>`);
+
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1, name: translate(language, entry.heading) }).first().waitFor();
+        const tags = await headTags(page);
+        const suffix = language === 'pt-BR' ? '' : `?lng=${language}`;
+        expect(tags, entry.path).toEqual({
+          title: expectedTitle(language, entry),
+          lang: language,
+          description: translate(language, `${entry.meta}.description`),
+          ogTitle: expectedTitle(language, entry),
+          twitterTitle: expectedTitle(language, entry),
+          canonical: `${server.url}${entry.path}${suffix}`,
+          alternates: ['en', 'es', 'pt-BR', 'x-default'],
+        });
+        // The risk disclaimer is in the footer of every page.
+        await page.getByRole('note').filter({ hasText: translate(language, 'common:footer.disclaimer') }).waitFor();
+      }
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('reaches every page from the top navigation and the footer', async () => {
+    const { context, page, errors } = await openContext();
+    await page.goto(`${server.url}/?lng=en`);
+    for (const [label, path, heading] of [
+      ['About', '/about', 'About Farol'],
+      ['Contact', '/contact', 'Talk to us'],
+      ['Features', '/features', 'Farol features'],
+      ['Pricing', '/pricing', 'Plans for every stage of your trading'],
+    ] as const) {
+      await page.getByRole('banner').getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    const footer = page.getByRole('contentinfo');
+    for (const [label, path] of [
+      ['AI chat', '/ai-chat'],
+      ['Trading signals', '/trading-signals'],
+      ['Blog', '/blog'],
+      ['Privacy', '/privacy'],
+      ['Terms of use', '/terms'],
+    ] as const) {
+      await footer.getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.title()).not.toBe('');
+    }
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the landing FAQ answers and sends visitors to /login, members to /chat', async () => {
+    const { context, page } = await openContext({ width: 390, height: 844 });
+    await page.goto(`${server.url}/?lng=pt-BR`);
+    const question = page.getByText('Qual é a precisão dos sinais?');
+    const answer = page.getByText(/cerca de 85% dos casos/);
+    expect(await answer.isVisible()).toBe(false);
+    await question.click();
+    await answer.waitFor();
+    expect(await page.locator('details[data-faq="accuracy"]').getAttribute('open')).not.toBeNull();
+    expect(await page.locator('details[data-faq]').count()).toBe(8);
+
+    expect(await page.getByRole('link', { name: 'Entrar e conversar com a IA' }).getAttribute('href')).toBe('/login');
+    await page.getByRole('link', { name: 'Criar conta grátis' }).first().waitFor();
+    // A session appearing in storage (another tab logging in) switches the actions at once.
+    const account = await registerAccount('Ana Souza');
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    }, account);
+    const chatLink = page.getByRole('link', { name: 'Conversar com a IA', exact: true });
+    await chatLink.waitFor();
+    expect(await chatLink.getAttribute('href')).toBe('/chat');
+    expect(await page.getByRole('link', { name: 'Ir para o painel' }).getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByRole('link', { name: 'Criar conta grátis' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows three plans with every button disabled: loading while the subscription loads, coming soon after', async () => {
+    const { context, page, errors } = await openContext();
+    await page.goto(`${server.url}/pricing?lng=pt-BR`);
+    const comingSoon = page.getByRole('button', { name: 'Em breve' });
+    await comingSoon.first().waitFor();
+    expect(await comingSoon.count()).toBe(3);
+    for (const button of await comingSoon.all()) expect(await button.isDisabled()).toBe(true);
+    await page.getByText('Personalizado', { exact: true }).waitFor();
+    await page.getByText('Mais popular').waitFor();
+    const prices = await page.locator('section[aria-labelledby^="plan-"] p.flex').allTextContents();
+    expect(prices.map((text) => text.replace(/\s/g, ' '))).toEqual(['R$ 49/mês', 'R$ 149/mês', 'Personalizado']);
+
+    // Signed in: the current subscription is fetched; hold its answer to see the loading label.
+    const account = await registerAccount('Bia Lima');
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, account);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/subscription/current', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const loading = page.getByRole('button', { name: 'Carregando...' });
+    await loading.first().waitFor();
+    expect(await loading.count()).toBe(3);
+    for (const button of await loading.all()) expect(await button.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => comingSoon.count()).toBe(3);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('validates the contact form and delivers a valid message to the outbox', async () => {
+    const { context, page, errors } = await openContext();
+    const account = await registerAccount('Caio Reis');
+    const queued = async () =>
+      ((await (await fetch(`${server.url}/api/email/status`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { queued: number; sent: number }).queued;
+    const before = await queued();
+
+    await page.goto(`${server.url}/contact?lng=en`);
+    const submit = page.getByRole('button', { name: 'Send message' });
+    await submit.click();
+    expect(await page.getByText('Required field').count()).toBe(4);
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Name').fill('Caio Reis');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Subject').fill('Enterprise');
+    await page.getByLabel('Message', { exact: true }).fill('We are a team of 12 traders and would like a quote.');
+    await submit.click();
+    await page.getByText('Enter a valid email').waitFor();
+    expect(await queued()).toBe(before);
+
+    await page.getByLabel('Email').fill('caio@example.com');
+    await submit.click();
+    await page.getByText('Message sent!').waitFor();
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('');
+    expect(await queued()).toBe(before + 1);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
