@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rsi } from '@farol/indicators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { queryRows } from '../email/query-rows.test-support.ts';
+import { selectRows } from '../../db/client.ts';
 import type { MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
 import { checkAlertsAgainst, sendAlertDigests } from './alerts.service.ts';
@@ -46,7 +46,7 @@ forEachEngine((engine) => {
     const alertOf = async (token: string, id: string) =>
       (await app.request('GET', '/api/alerts', { token })).body.data.find((alert: { id: string }) => alert.id === id);
     const queuedAlertEmails = (userId: string) =>
-      queryRows<{ data: Record<string, unknown> }>(app, sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`);
+      selectRows<{ data: Record<string, unknown> }>(app.database.db, sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`);
 
     it.each([
       ['preco', { priceAbove: 100_000 }, [{ price: 99_000 }, { price: 100_500 }, { price: 101_000 }, { price: 99_500 }, { price: 100_001 }], 'price'],
@@ -154,8 +154,8 @@ forEachEngine((engine) => {
       const first = await sendAlertDigests(context());
       expect(first.events).toBeGreaterThanOrEqual(2);
       expect(await sendAlertDigests(context())).toEqual({ users: 0, events: 0 });
-      const digests = await queryRows<{ language: string; data: { events: { alertName: string }[] } }>(
-        app,
+      const digests = await selectRows<{ language: string; data: { events: { alertName: string }[] } }>(
+        app.database.db,
         sql`select language, data from email_outbox where user_id = ${user.id} and template = 'digest'`,
       );
       expect(digests).toHaveLength(1);

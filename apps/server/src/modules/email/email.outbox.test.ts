@@ -4,7 +4,7 @@ import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts
 import { deliverDueEmails, EMAIL_LEASE_MS, sendClaimedEmail, type DeliveryContext } from './email.delivery.ts';
 import { createMailer } from './email.mailer.ts';
 import { claimDueEmails, enqueueEmail } from './email.outbox.ts';
-import { queryRows } from './query-rows.test-support.ts';
+import { selectRows } from '../../db/client.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
 
 forEachEngine((engine) => {
@@ -39,8 +39,8 @@ forEachEngine((engine) => {
       return ids;
     };
     const statuses = () =>
-      queryRows<{ status: string; attempts: number; last_error: string | null }>(
-        app,
+      selectRows<{ status: string; attempts: number; last_error: string | null }>(
+        app.database.db,
         sql`select status, attempts, last_error from email_outbox order by to_address`,
       );
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { queryRows } from './query-rows.test-support.ts';
+import { selectRows } from '../../db/client.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
 
 const outboxRows = (app: TestApp) =>
-  queryRows<{ to_address: string; template: string; status: string; attempts: number }>(
-    app,
+  selectRows<{ to_address: string; template: string; status: string; attempts: number }>(
+    app.database.db,
     sql`select to_address, template, status, attempts from email_outbox order by created_at`,
   );
 
