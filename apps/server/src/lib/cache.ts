@@ -208,3 +208,87 @@ export function createCache(options: CacheOptions) {
 }
 
 export type Cache = ReturnType<typeof createCache>;
+
+export type Memo<V> = {
+  /** The memoised value for `key`, else `load()` (its result is kept only if nothing was invalidated meanwhile). */
+  get: (key: string, load: () => Promise<V>) => Promise<V>;
+  /** Forgets one key, or every key; loads already running are not stored. */
+  invalidate: (key?: string) => void;
+};
+
+/**
+ * A per-process memo of database reads for hot routes. It is only correct where every write that can
+ * change a value goes through this process and calls `invalidate` (the caller decides: see the auth
+ * plugin); `ttlMs` bounds how long a write it was not told about can go unseen. Any invalidation also
+ * keeps reads already running from storing what they read before it.
+ */
+export function createMemo<V>(options: { ttlMs: number; maxEntries: number; now?: () => number }): Memo<V> {
+  const now = options.now ?? Date.now;
+  const entries = new LRUCache<string, { value: V; storedAt: number }>({ max: options.maxEntries });
+  let epoch = 0;
+  return {
+    get: async (key, load) => {
+      const entry = entries.get(key);
+      if (entry && now() - entry.storedAt < options.ttlMs) return entry.value;
+      const startedAt = epoch;
+      const value = await load();
+      if (epoch === startedAt) entries.set(key, { value, storedAt: now() });
+      return value;
+    },
+    invalidate: (key) => {
+      epoch += 1;
+      if (key === undefined) entries.clear();
+      else entries.delete(key);
+    },
+  };
+}
+
+type EmbeddedClient = {
+  query: (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  exec: (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  transaction: (callback: (tx: never) => Promise<unknown>) => Promise<unknown>;
+};
+
+const readOnlyStatement = /^\s*select\b/i;
+
+/**
+ * Calls `onWrite` before and after every statement that may write (anything but a plain `select`, every
+ * script and every transaction) sent through an embedded (PGlite) database's client, whoever sends it.
+ * Before: reads that race with the write do not get memoised; after: what was memoised before is dropped
+ * once the write is visible.
+ */
+function watchEmbeddedWrites(db: object, onWrite: () => void): void {
+  const client = (db as { $client?: EmbeddedClient }).$client;
+  if (!client || typeof client.query !== 'function') throw new Error('watchEmbeddedWrites needs a PGlite-backed drizzle database');
+  const around = async <T>(run: () => Promise<T>): Promise<T> => {
+    onWrite();
+    try {
+      return await run();
+    } finally {
+      onWrite();
+    }
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (sql, ...rest) => (readOnlyStatement.test(sql) ? query(sql, ...rest) : around(() => query(sql, ...rest)));
+  client.exec = (sql, ...rest) => around(() => exec(sql, ...rest));
+  client.transaction = (callback) => around(() => transaction(callback));
+}
+
+/**
+ * `read` memoised per key where that is safe, else `read` itself. Only on the embedded database: there
+ * this process is the only writer (the admin CLI refuses to open it while the server runs) and every
+ * statement it sends is seen, so any write (a password change, a plan grant, a favourite, a test's raw SQL)
+ * forgets every memoised value. On PostgreSQL other instances and the CLI write too, so every call reads.
+ */
+export function memoizeOnEmbedded<V>(
+  database: { engine: 'pglite' | 'postgres'; db: object },
+  read: (key: string) => Promise<V>,
+  options: { ttlMs: number; maxEntries: number },
+): (key: string) => Promise<V> {
+  if (database.engine !== 'pglite') return read;
+  const memo = createMemo<V>(options);
+  watchEmbeddedWrites(database.db, () => memo.invalidate());
+  return (key) => memo.get(key, () => read(key));
+}

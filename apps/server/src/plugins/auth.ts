@@ -1,9 +1,14 @@
 import { isLanguage, type Language } from '@farol/i18n';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Preferences } from '@farol/contract';
+import type { DbExecutor } from '../db/client.ts';
+import { subscriptions } from '../db/schema/subscriptions.ts';
+import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
+import { memoizeOnEmbedded } from '../lib/cache.ts';
 import type { TokenService } from '../lib/tokens.ts';
-import { findUserById } from '../modules/users/users.repository.ts';
+import { effectivePlan, entitlementsFor, planStateColumns, planStateOf, type Entitlements } from '../modules/entitlements/entitlements.service.ts';
 
 export type AuthenticatedUser = {
   id: string;
@@ -14,7 +19,24 @@ export type AuthenticatedUser = {
   preferences: Preferences;
   tokenVersion: number;
   createdAt: Date;
+  /** The plan's limits now, from the subscription read with the user (no second query). */
+  entitlements: () => Entitlements;
 };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user and the subscription fields the plan depends on, in one round trip. */
+async function findSession(db: DbExecutor, userId: string) {
+  // ids come from tokens: anything that is not a uuid matches no one (and must not reach SQL as one)
+  if (!uuidPattern.test(userId)) return undefined;
+  const [row] = await db
+    .select({ user: users, ...planStateColumns })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row && { user: row.user, planState: planStateOf(row) };
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -25,19 +47,25 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * `app.authenticate` (401 without a valid token), `app.authenticateOptional` (sets `request.user` when a
- * valid token is present) and `app.requireAdmin` (403 for non-admins). The user row is read on every
- * request so a password change or a revoked admin flag takes effect at once.
+ * valid token is present) and `app.requireAdmin` (403 for non-admins). The user row is (re)read after
+ * every write, so a password change or a revoked admin flag takes effect at once.
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', undefined);
+  // one read per user until the next write on the embedded database; every request on PostgreSQL
+  const readSession = memoizeOnEmbedded(app.database, (userId) => findSession(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
 
   async function resolveUser(request: FastifyRequest): Promise<AuthenticatedUser | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
     const claims = await tokens.verify(token);
     if (!claims) return 'invalid';
-    const row = await findUserById(app.db, claims.userId);
+    const session = await readSession(claims.userId);
+    const row = session?.user;
     if (!row || row.tokenVersion !== claims.tokenVersion) return 'invalid';
+    const planState = session.planState;
+    const isAdmin = row.isAdmin;
+    let entitlements: Entitlements | undefined;
     const preferenceLanguage = row.preferences.language;
     return {
       id: row.id,
@@ -48,6 +76,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
       preferences: row.preferences,
       tokenVersion: row.tokenVersion,
       createdAt: row.createdAt,
+      entitlements: () => (entitlements ??= entitlementsFor(effectivePlan(planState, app.now()), isAdmin)),
     };
   }
 

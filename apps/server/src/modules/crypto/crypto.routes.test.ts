@@ -94,6 +94,41 @@ forEachEngine((engine) => {
       expect((await test.request('GET', '/api/crypto/favorites', { token })).body.data).toEqual([]);
     });
 
+    it('shows a removed favourite as such right after the table was read', async () => {
+      const { token } = await test.registerUser();
+      await test.request('POST', '/api/crypto/toggle-favorite', { token, body: { coinId: 'ethereum', coinName: 'Ethereum', isFavorite: true } });
+      const favouriteFirst = await test.request('GET', '/api/crypto/prices?page=1&limit=2', { token });
+      expect(favouriteFirst.body.data.map((coin: { id: string; isFavorite: boolean }) => [coin.id, coin.isFavorite])).toEqual([
+        ['ethereum', true],
+        ['bitcoin', false],
+      ]);
+      await test.request('POST', '/api/crypto/toggle-favorite', { token, body: { coinId: 'ethereum', coinName: 'Ethereum', isFavorite: false } });
+      const after = await test.request('GET', '/api/crypto/prices?page=1&limit=2', { token });
+      expect(after.body.data.map((coin: { id: string; isFavorite: boolean }) => [coin.id, coin.isFavorite])).toEqual([
+        ['bitcoin', false],
+        ['ethereum', false],
+      ]);
+    });
+
+    it('refuses a token at once after a password change, though the table was just read with it', async () => {
+      const { token, password } = await test.registerUser();
+      for (let i = 0; i < 3; i++) expect((await test.request('GET', '/api/crypto/prices', { token })).status).toBe(200);
+      const changed = await test.request('PUT', '/api/user/change-password', { token, body: { currentPassword: password, newPassword: 'novaSenha9' } });
+      expect(changed.status).toBe(200);
+      const old = await test.request('GET', '/api/crypto/prices', { token });
+      expect(old.status).toBe(401);
+      expect(old.body.code).toBe('session_expired');
+      expect((await test.request('GET', '/api/crypto/prices', { token: changed.body.token })).status).toBe(200);
+    });
+
+    it('takes a revoked admin flag written straight to the database into account on the next request', async () => {
+      const { token, user } = await test.registerUser();
+      await test.makeAdmin(user.id);
+      expect((await test.request('GET', '/api/crypto/prices?limit=1', { token })).body.pagination.totalItems).toBe(500);
+      await test.database.db.execute(sql`update users set is_admin = false where id = ${user.id}`);
+      expect((await test.request('GET', '/api/crypto/prices?limit=1', { token })).body.pagination.totalItems).toBe(5);
+    });
+
     it('is idempotent under a double click that sends the desired state', async () => {
       const { token } = await test.registerUser();
       const clicks = await Promise.all(

@@ -5,7 +5,10 @@ import {
   toggleFavoriteRequestSchema,
   toggleFavoriteResponseSchema,
 } from '@farol/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memoizeOnEmbedded } from '../../lib/cache.ts';
+import { listFavorites } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoContext } from './crypto.service.ts';
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
@@ -13,12 +16,15 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const tags = ['crypto'];
   const security = [{ bearerAuth: [] }];
-  const contextOf = (request: { user?: { id: string }; language: CryptoContext['language'] }): CryptoContext => ({
+  // the prices table is polled: favourites are read once per user until the next write (embedded database)
+  const readFavorites = memoizeOnEmbedded(app.database, (userId) => listFavorites(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
+  const contextOf = (request: FastifyRequest): CryptoContext => ({
     db: app.db,
     market: app.market,
-    now: app.now(),
     userId: request.user!.id,
     language: request.language,
+    entitlements: request.user!.entitlements,
+    readFavorites,
   });
 
   app.get(

@@ -9,12 +9,22 @@ import type {
 import { translate, type Language } from '@farol/i18n';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
+import type { Entitlements } from '../entitlements/entitlements.service.ts';
+import type { FavoriteRow } from '../../db/schema/market.ts';
 import { cacheInfo } from '../market/market-data.service.ts';
 import type { Coin, MarketService } from '../market/market.types.ts';
 import { addFavorite, flipFavorite, listFavorites, removeFavorite } from './crypto.repository.ts';
 
-export type CryptoContext = { db: Db; market: MarketService; now: Date; userId: string; language: Language };
+export type CryptoContext = {
+  db: Db;
+  market: MarketService;
+  userId: string;
+  language: Language;
+  /** The caller's plan limits (from the session). */
+  entitlements: () => Entitlements;
+  /** The caller's favourites as the prices table reads them (memoised where that is safe). */
+  readFavorites: (userId: string) => Promise<FavoriteRow[]>;
+};
 
 const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
   id: coin.id,
@@ -37,14 +47,14 @@ const matchesSearch = (coin: Coin, search: string) =>
  * plans with coin search.
  */
 export async function listCoinPrices(context: CryptoContext, query: CoinPricesQuery): Promise<CoinPricesResponse> {
-  const entitlements = await getUserEntitlements(context.db, context.userId, context.now);
+  const entitlements = context.entitlements();
   if (entitlements.coinsVisible <= 0) throw new AppError('plan_required', {}, { requiresUpgrade: true });
   const search = query.search?.toLowerCase();
   if (search && !entitlements.coinSearch) throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
 
   const [market, favorites] = await Promise.all([
     context.market.getCoins(entitlements.coinsVisible),
-    listFavorites(context.db, context.userId),
+    context.readFavorites(context.userId),
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
   const visible = market.data.slice(0, entitlements.coinsVisible);

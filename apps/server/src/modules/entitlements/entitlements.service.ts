@@ -39,34 +39,42 @@ export function entitlementsFor(plan: PlanId, isAdmin: boolean): Entitlements {
   return { ...(isAdmin ? adminLimits : planLimits[plan]), plan, isAdmin };
 }
 
+/** The subscription columns `planStateOf` reads, for selects that join `subscriptions` to `users`. */
+export const planStateColumns = {
+  plan: subscriptions.plan,
+  status: subscriptions.status,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+};
+
+/** The plan state of a left-joined row (`planStateColumns`); undefined when the user has no subscription row. */
+export function planStateOf(row: {
+  plan: string | null;
+  status: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean | null;
+  stripeSubscriptionId: string | null;
+}): PlanState | undefined {
+  if (!row.plan) return undefined;
+  return {
+    plan: row.plan,
+    status: row.status ?? 'active',
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+    stripeSubscriptionId: row.stripeSubscriptionId,
+  };
+}
+
 export async function getUserEntitlements(db: DbExecutor, userId: string, now: Date): Promise<Entitlements> {
   const [row] = await db
-    .select({
-      isAdmin: users.isAdmin,
-      plan: subscriptions.plan,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
-    })
+    .select({ isAdmin: users.isAdmin, ...planStateColumns })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return entitlementsFor('free', false);
-  const plan = effectivePlan(
-    row.plan
-      ? {
-          plan: row.plan,
-          status: row.status ?? 'active',
-          currentPeriodEnd: row.currentPeriodEnd,
-          cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
-          stripeSubscriptionId: row.stripeSubscriptionId,
-        }
-      : undefined,
-    now,
-  );
-  return entitlementsFor(plan, row.isAdmin);
+  return entitlementsFor(effectivePlan(planStateOf(row), now), row.isAdmin);
 }
 
 /** Whether a limit of -1 (unlimited) or N still allows `used + 1`. */
