@@ -1,22 +1,64 @@
-import { preferencesResponseSchema } from '@farol/contract';
-import { useMutation } from '@tanstack/react-query';
+import { preferencesResponseSchema, type PublicUser } from '@farol/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from './api-client.ts';
-import { changeLanguage, type Language } from './i18n.ts';
-import { readToken } from './session.ts';
+import { changeLanguage, currentLanguage, type Language } from './i18n.ts';
+import { notifyError } from './query-client.ts';
+import { readSession, saveUser } from './session.ts';
+
+// Signed in, the server writes its texts (signal reasoning, AI analysis, chat, e-mails) in the account's
+// saved language, whatever the request says. So the interface language and the account preference must
+// agree, and answers cached in the previous language must be fetched again after a switch (query keys are
+// URLs and do not carry the language).
+
+/** Stores `language` in the account preferences when signed in and it differs; best effort (the interface has switched already). */
+async function saveLanguagePreference(language: Language): Promise<void> {
+  const session = readSession();
+  if (!session || session.user.preferences.language === language) return;
+  try {
+    const { preferences } = await apiRequest('/api/user/preferences', {
+      method: 'PUT',
+      body: { language },
+      schema: preferencesResponseSchema,
+    });
+    const current = readSession();
+    if (current?.token === session.token) saveUser({ ...current.user, preferences });
+  } catch (error) {
+    // Silent, except an expired session, which the one error handler still ends and announces.
+    notifyError(error, { silent: true });
+  }
+}
+
+/** Saves the preference first, then refetches every active query (the server now answers in `language`). */
+async function agreeOnLanguage(queryClient: QueryClient, language: Language): Promise<void> {
+  await saveLanguagePreference(language);
+  await queryClient.invalidateQueries();
+}
+
+/** An explicit switch (language menu): interface now, account preference next, then every cached answer again. */
+export function useChangeLanguage(): (language: Language) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (language) => {
+    await changeLanguage(language);
+    await agreeOnLanguage(queryClient, language);
+  };
+}
+
+/** At login the account's saved language is the user's standing choice: it sets the interface language. */
+export async function applyAccountLanguage(user: PublicUser): Promise<void> {
+  const saved = user.preferences.language;
+  if (saved && saved !== currentLanguage()) await changeLanguage(saved);
+}
 
 /**
- * Switches the interface language (cached in localStorage by the detector) and, when signed in, stores it
- * in the account preferences too so e-mails and alerts arrive in the same language. The server copy is
- * best effort: the interface has already switched, so a failure there stays silent.
+ * On start-up while signed in, the interface language is the latest choice made in this browser (applied at
+ * login, picked in the menu, or a `?lng=` link): when the stored preference differs, the account follows it.
  */
-export function useChangeLanguage(): (language: Language) => void {
-  const { mutate } = useMutation({
-    mutationFn: (language: Language) =>
-      apiRequest('/api/user/preferences', { method: 'PUT', body: { language }, schema: preferencesResponseSchema }),
-    meta: { silent: true },
-  });
-  return (language) => {
-    void changeLanguage(language);
-    if (readToken()) mutate(language);
-  };
+export function useLanguageAgreement(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const session = readSession();
+    const language = currentLanguage();
+    if (session && session.user.preferences.language !== language) void agreeOnLanguage(queryClient, language);
+  }, [queryClient]);
 }

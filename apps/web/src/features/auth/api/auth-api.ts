@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { applyAccountLanguage } from '../../../lib/use-change-language.ts';
 
 export function login(body: LoginRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/login', { method: 'POST', body, schema: authResponseSchema });
@@ -18,11 +19,15 @@ export function register(body: RegisterRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/register', { method: 'POST', body, schema: authResponseSchema });
 }
 
-/** Spec section 4: login or register success stores token and user, says so, and goes to /dashboard. */
+/**
+ * Spec section 4: login or register success stores token and user, says so, and goes to /dashboard.
+ * The account's saved language becomes the interface language, so screens and server texts agree.
+ */
 function useStartSession() {
   const navigate = useNavigate();
-  return ({ token, user, message }: AuthResponse) => {
+  return async ({ token, user, message }: AuthResponse) => {
     saveSession(token, user);
+    await applyAccountLanguage(user);
     toast.success(message);
     navigate('/dashboard');
   };

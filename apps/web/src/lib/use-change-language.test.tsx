@@ -1,0 +1,70 @@
+import { preferencesResponseSchema } from '@farol/contract';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, sampleUser, stubFetch } from '../test/render.tsx';
+import { currentLanguage } from './i18n.ts';
+import { readSession, saveSession } from './session.ts';
+import { applyAccountLanguage, useChangeLanguage, useLanguageAgreement } from './use-change-language.ts';
+
+const ANALYSIS_URL = '/api/market-signals/analysis/BTC';
+
+/** An answer written by the server in the account's language, like the analysis reasoning. */
+function AnalysisProbe({ onReady }: { onReady: (change: (language: 'pt-BR' | 'en' | 'es') => Promise<void>) => void }) {
+  useLanguageAgreement();
+  onReady(useChangeLanguage());
+  const analysis = useQuery<{ text: string }>({ queryKey: [ANALYSIS_URL] });
+  return <p>{analysis.data?.text ?? '…'}</p>;
+}
+
+function renderProbe() {
+  let accountLanguage = sampleUser.preferences.language ?? 'pt-BR';
+  const calls = stubFetch((url, method) => {
+    if (url === '/api/user/preferences' && method === 'PUT') {
+      accountLanguage = (calls.at(-1)!.body as { language: typeof accountLanguage }).language;
+      return { status: 200, body: preferencesResponseSchema.parse({ preferences: { ...sampleUser.preferences, language: accountLanguage }, message: 'ok' }) };
+    }
+    if (url === ANALYSIS_URL) return { status: 200, body: { text: accountLanguage === 'en' ? 'Sell with a score' : 'Venda com pontuação' } };
+    return { status: 404 };
+  });
+  let change: (language: 'pt-BR' | 'en' | 'es') => Promise<void> = async () => {};
+  renderRoutes([{ path: '/', element: <AnalysisProbe onReady={(next) => (change = next)} /> }], '/');
+  return { calls, change: (language: 'pt-BR' | 'en' | 'es') => act(() => change(language)) };
+}
+
+describe('language agreement between the interface and the account', () => {
+  it('saves an explicit switch to the account, then fetches cached server texts again in the new language', async () => {
+    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    const { calls, change } = renderProbe();
+    expect(await screen.findByText('Venda com pontuação')).toBeTruthy();
+    await change('en');
+    expect(await screen.findByText('Sell with a score')).toBeTruthy();
+    expect(currentLanguage()).toBe('en');
+    expect(readSession()!.user.preferences.language).toBe('en');
+    // The refetch comes after the preference is saved, or the server would answer in the old language again.
+    const order = calls.map((call) => `${call.method} ${call.url}`);
+    expect(order.lastIndexOf(`GET ${ANALYSIS_URL}`)).toBeGreaterThan(order.indexOf('PUT /api/user/preferences'));
+  });
+
+  it('makes the account follow the interface language on start-up when they differ', async () => {
+    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'es' } });
+    const { calls } = renderProbe();
+    await screen.findByText('Venda com pontuação');
+    await act(async () => {});
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ language: 'pt-BR' }]);
+  });
+
+  it('sends nothing on start-up when the account already agrees', async () => {
+    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    const { calls } = renderProbe();
+    await screen.findByText('Venda com pontuação');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('sets the interface to the language saved in the account at login', async () => {
+    await applyAccountLanguage({ ...sampleUser, preferences: { ...sampleUser.preferences, language: 'es' } });
+    expect(currentLanguage()).toBe('es');
+    await applyAccountLanguage(sampleUser);
+    expect(currentLanguage()).toBe('es');
+  });
+});
