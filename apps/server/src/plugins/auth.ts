@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@farol/i18n';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Preferences } from '@farol/contract';
 import type { DbExecutor } from '../db/client.ts';
@@ -7,7 +8,7 @@ import { subscriptions } from '../db/schema/subscriptions.ts';
 import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
 import { memoizeOnEmbedded } from '../lib/cache.ts';
-import type { TokenService } from '../lib/tokens.ts';
+import type { TokenClaims, TokenService } from '../lib/tokens.ts';
 import { effectivePlan, entitlementsFor, planStateColumns, planStateOf, type Entitlements } from '../modules/entitlements/entitlements.service.ts';
 
 export type AuthenticatedUser = {
@@ -38,6 +39,24 @@ async function findSession(db: DbExecutor, userId: string) {
   return row && { user: row.user, planState: planStateOf(row) };
 }
 
+/**
+ * `tokens.verify` remembered per token: a signature check is a pure function of the token and the secret,
+ * so only the expiry is re-checked on later uses (the token version is checked against the user row on
+ * every request as before).
+ */
+function rememberVerifiedTokens(tokens: TokenService, now: () => Date): TokenService['verify'] {
+  const verified = new LRUCache<string, { claims: TokenClaims; expiresAtMs: number }>({ max: 10_000 });
+  return async (token) => {
+    const known = verified.get(token);
+    if (known) return now().getTime() < known.expiresAtMs ? known.claims : undefined;
+    const claims = await tokens.verify(token);
+    if (!claims) return undefined;
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
+    if (typeof exp === 'number') verified.set(token, { claims, expiresAtMs: exp * 1000 });
+    return claims;
+  };
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -52,13 +71,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', undefined);
+  const verifyToken = rememberVerifiedTokens(tokens, app.now);
   // one read per user until the next write on the embedded database; every request on PostgreSQL
   const readSession = memoizeOnEmbedded(app.database, (userId) => findSession(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
 
   async function resolveUser(request: FastifyRequest): Promise<AuthenticatedUser | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
-    const claims = await tokens.verify(token);
+    const claims = await verifyToken(token);
     if (!claims) return 'invalid';
     const session = await readSession(claims.userId);
     const row = session?.user;
