@@ -1,82 +1,53 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/a11y.ts';
+import {
+  desktop,
+  expectNoSidewaysScroll,
+  grantPlan,
+  languages,
+  phone,
+  registerAccount,
+  saveScreenshot,
+  signedInPage as openSignedInPage,
+  type Account,
+} from './support/journey.ts';
 import { launchBrowser, screenshotDir, startServer, type RunningServer } from './support/server.ts';
 
-// Issue 9 (part A) journeys on the real server with the simulated market: the free plan's dashboard,
-// the profissional plan's search, favourites and market analysis. Screenshots: e2e/screenshots/
-// <page>[-mobile]-<lang>.png, desktop 1280 px and phone 390 px.
-
-type Account = { token: string; user: { id: string; name: string } };
-const password = 'farol2025segura';
-const languages = ['pt-BR', 'en', 'es'] as const;
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844 };
+// Issue 9 journeys on the real server with the simulated market: the free plan's dashboard, the
+// profissional plan's search, favourites and market analysis, and a tour of every signed-in page in each
+// language on a desktop and a phone (screenshots in e2e/screenshots/, axe, no sideways scroll).
 
 let server: RunningServer;
 let browser: Browser;
 let accounts: { free: Account; pro: Account; iniciante: Account };
-
-async function register(name: string, email: string): Promise<Account> {
-  const response = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, email, password, confirmPassword: password }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as Account;
-}
-
-async function grantPlan(admin: Account, user: Account, plan: 'iniciante' | 'profissional') {
-  const response = await fetch(`${server.url}/api/admin/users/${user.user.id}/subscription`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ plan }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ ADMIN_EMAILS: 'admin@farol.test' }), launchBrowser()]);
   await mkdir(screenshotDir, { recursive: true });
   const stamp = Date.now();
-  const admin = await register('Admin Farol', 'admin@farol.test');
+  const admin = await registerAccount(server.url, 'Admin Farol', 'admin@farol.test');
   const [free, pro, iniciante] = await Promise.all([
-    register('Bruno Free', `free.${stamp}@example.com`),
-    register('Paula Pro', `pro.${stamp}@example.com`),
-    register('Igor Iniciante', `ini.${stamp}@example.com`),
+    registerAccount(server.url, 'Bruno Free', `free.${stamp}@example.com`),
+    registerAccount(server.url, 'Paula Pro', `pro.${stamp}@example.com`),
+    registerAccount(server.url, 'Igor Iniciante', `ini.${stamp}@example.com`),
   ]);
-  await grantPlan(admin, pro, 'profissional');
-  await grantPlan(admin, iniciante, 'iniciante');
+  await grantPlan(server.url, admin, pro, 'profissional', 1);
+  await grantPlan(server.url, admin, iniciante, 'iniciante');
   accounts = { free, pro, iniciante };
 }, 120_000);
 
 afterAll(async () => {
+  expect(pageErrors).toEqual([]);
   await browser?.close();
   await server?.stop();
 });
 
 /** A browser tab already signed in as `account` (token and user in storage, as after a login). */
-async function signedInPage(account: Account, viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', serviceWorkers: 'block', timezoneId: 'America/Sao_Paulo' });
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: account.token, user: account.user },
-  );
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  return { context, page };
-}
-
-async function screenshot(page: Page, name: string) {
-  // Let the chart draw its canvas and the skeletons settle before the picture.
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
+function signedInPage(account: Account, viewport = desktop, language: (typeof languages)[number] = 'pt-BR') {
+  return openSignedInPage(browser, account, { viewport, language, pageErrors });
 }
 
 const coinRows = (page: Page) => page.getByRole('table', { name: /Criptomoedas|Cryptocurrencies|Criptomonedas/ }).locator('tbody tr');
@@ -92,7 +63,7 @@ describe('dashboard journeys', () => {
     expect(await page.getByRole('searchbox').count()).toBe(0);
     // The chart canvas is drawn by lightweight-charts, loaded lazily.
     await page.locator('canvas').first().waitFor();
-    await screenshot(page, 'dashboard-free-pt-BR');
+    await saveScreenshot(page, 'dashboard-free', 'pt-BR');
     await context.close();
   }, 60_000);
 
@@ -135,20 +106,73 @@ describe('dashboard journeys', () => {
     await context.close();
   }, 90_000);
 
-  it('takes screenshots of the dashboard and the market analysis in every language, desktop and phone', async () => {
+  it('shows every signed-in page in each language on a desktop and a phone: screenshots, no serious axe violation, no sideways scroll', async () => {
+    await createAlert(accounts.pro);
+    const problems: string[] = [];
     for (const language of languages) {
-      for (const [variant, viewport] of [['', desktop], ['-mobile', phone]] as const) {
-        const { context, page } = await signedInPage(accounts.pro, viewport);
-        await page.goto(`${server.url}/dashboard?lng=${language}`);
-        await page.locator('canvas').first().waitFor();
-        await coinRows(page).first().waitFor();
-        await screenshot(page, `dashboard-pro${variant}-${language}`);
-        await page.goto(`${server.url}/market-analysis?lng=${language}`);
-        await page.getByRole('radio', { name: 'ETH' }).click();
-        await page.locator('canvas').first().waitFor();
-        await screenshot(page, `market-analysis${variant}-${language}`);
+      for (const viewport of [desktop, phone]) {
+        const isMobile = viewport === phone;
+        const { context, page } = await signedInPage(accounts.pro, viewport, language);
+        for (const { path, name, ready } of signedInPages) {
+          await page.goto(`${server.url}${path}`);
+          await ready(page);
+          await saveScreenshot(page, name, language, isMobile, name !== 'chat');
+          for (const violation of await seriousA11yViolations(page)) problems.push(`${name} ${language} ${viewport.width}px: ${violation}`);
+          if (isMobile) await expectNoSidewaysScroll(page, viewport.width);
+        }
         await context.close();
       }
     }
-  }, 180_000);
+    expect(problems).toEqual([]);
+  }, 600_000);
 });
+
+/** Every page of the signed-in app and what shows it is ready (language-independent). */
+const signedInPages: { path: string; name: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    path: '/dashboard',
+    name: 'dashboard-pro',
+    ready: async (page) => {
+      await page.locator('canvas').first().waitFor();
+      await coinRows(page).first().waitFor();
+    },
+  },
+  {
+    path: '/market-analysis',
+    name: 'market-analysis',
+    ready: async (page) => {
+      await page.getByRole('radio', { name: 'ETH' }).click();
+      await page.locator('canvas').first().waitFor();
+      await page.getByText(/ETH/).first().waitFor();
+    },
+  },
+  { path: '/chat', name: 'chat', ready: (page) => page.getByRole('textbox').first().waitFor() },
+  { path: '/alerts', name: 'alerts', ready: (page) => page.getByRole('switch').first().waitFor() },
+  {
+    path: '/settings',
+    name: 'settings',
+    ready: async (page) => {
+      await page.locator('#subscription-full-title').waitFor();
+      await page.getByRole('radio').first().waitFor();
+    },
+  },
+  {
+    path: '/email-settings',
+    name: 'email-settings',
+    ready: async (page) => {
+      await page.locator('#email-status-title').waitFor();
+      await page.getByRole('combobox').waitFor();
+    },
+  },
+  { path: '/profile', name: 'profile', ready: (page) => page.getByRole('tab').first().waitFor() },
+];
+
+/** One RSI alert through the API, so the alerts page shows a card rather than its empty state. */
+async function createAlert(account: Account) {
+  const response = await fetch(`${server.url}/api/alerts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
+    body: JSON.stringify({ name: 'ETH sobrevendido', coinSymbol: 'ETH', coinName: 'Ethereum', type: 'tecnico', conditions: { rsiBelow: 30 } }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}

@@ -5,7 +5,7 @@ const variants = {
   neutral: 'border-border bg-muted text-muted-foreground',
   primary: 'border-primary/40 bg-primary/15 text-primary',
   success: 'border-success/40 bg-success/15 text-success',
-  danger: 'border-danger/40 bg-danger/15 text-danger',
+  danger: 'border-danger/40 bg-danger/15 text-danger-text',
   warning: 'border-warning/40 bg-warning/15 text-warning',
 } as const;
 

@@ -97,7 +97,7 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
             <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
             <span>
               {t('keyHint', { provider: providerName })}{' '}
-              <Link to="/settings" className="text-primary underline-offset-2 hover:underline">
+              <Link to="/settings" className="text-primary underline underline-offset-2">
                 {t('keyHintLink')}
               </Link>
             </span>
