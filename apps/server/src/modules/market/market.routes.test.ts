@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { candlesResponseSchema, fearGreedResponseSchema, globalMarketResponseSchema } from '@farol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import { marketSnapshots } from '../../db/schema/market.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
 
@@ -65,13 +68,38 @@ forEachEngine((engine) => {
 
   describe('market data from the live providers (stub)', () => {
     let stub: MarketStub;
+    // Each test builds its own app (an empty in-memory cache, fresh failure counters) but they share one
+    // embedded database: opening and migrating a new PGlite took most of each test's 3-5 s. Snapshots,
+    // the only market state in it, are wiped before each test. PostgreSQL keeps a database per app.
+    let shared: Database | undefined;
     beforeAll(async () => {
       stub = await startMarketStub();
+      if (engine === 'pglite') {
+        shared = await openDatabase({ databaseUrl: undefined });
+        await migrate(shared);
+      }
     });
-    afterAll(() => stub.close());
+    afterAll(async () => {
+      await stub.close();
+      await shared?.close();
+    });
+    beforeEach(async () => {
+      await shared?.db.delete(marketSnapshots);
+    });
 
-    const liveApp = (env: Record<string, string> = {}, deps = {}) =>
-      startTestApp({ engine, env: { MARKET_DATA_SOURCE: 'live', UPSTREAM_TIMEOUT_MS: '300', ...stub.env, ...env }, deps });
+    const liveApp = async (env: Record<string, string> = {}, deps = {}) => {
+      const test = await startTestApp({
+        engine,
+        env: { MARKET_DATA_SOURCE: 'live', UPSTREAM_TIMEOUT_MS: '300', ...stub.env, ...env },
+        deps: { ...(shared ? { database: shared } : {}), ...deps },
+      });
+      // the harness's close would also close the shared database
+      const closeApp = async () => {
+        await test.app.close();
+        fs.rmSync(test.dataDir, { recursive: true, force: true });
+      };
+      return shared ? { ...test, close: closeApp } : test;
+    };
 
     it('maps the recorded CoinGecko, alternative.me and Binance answers', async () => {
       const time = clock();
