@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@farol/contract';
+import type { errorBodySchema } from '@farol/contract';
 import { currentLanguage, i18n } from './i18n.ts';
 import { readToken } from './session.ts';
 
@@ -92,11 +92,26 @@ async function readBody(response: Response): Promise<unknown> {
  * language; field errors (`errors[]`) are joined by commas as the spec's error catalogue asks.
  */
 export function toApiError(status: number, body: unknown, hadToken = false): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (!parsed.success) {
+  if (!isErrorBody(body)) {
     return new ApiError({ status, code: 'http_error', message: i18n.t('errors:http_status', { status }), body, hadToken });
   }
-  const fieldMessages = parsed.data.errors?.map((error) => error.message).filter(Boolean) ?? [];
-  const message = fieldMessages.length > 0 ? fieldMessages.join(', ') : parsed.data.message;
-  return new ApiError({ status, code: parsed.data.code, message, body, hadToken });
+  const fieldMessages = body.errors?.map((error) => error.message).filter(Boolean) ?? [];
+  const message = fieldMessages.length > 0 ? fieldMessages.join(', ') : body.message;
+  return new ApiError({ status, code: body.code, message, body, hadToken });
+}
+
+type ErrorBody = ReturnType<typeof errorBodySchema.parse>;
+
+/**
+ * The fields of the contract's error body that the client reads, checked by hand: this module is on every
+ * page's first load and zod would add ~30 KB gzip to it (landing budget, issue 10).
+ */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, message, errors } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  return (
+    errors === undefined ||
+    (Array.isArray(errors) && errors.every((error) => typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'))
+  );
 }

@@ -1,4 +1,4 @@
-import { publicUserSchema, type PublicUser } from '@farol/contract';
+import type { PublicUser } from '@farol/contract';
 import { useSyncExternalStore } from 'react';
 
 // Spec section 3: the token and the user (JSON) are stored separately; logged in means both exist.
@@ -14,6 +14,8 @@ export function readToken(): string | null {
 
 let cachedRaw: { token: string | null; user: string | null } = { token: null, user: null };
 let cachedSession: Session | null = null;
+/** The contract schema's verdict on each stored user JSON string seen (true: valid). */
+const userVerdicts = new Map<string, boolean>();
 
 /** The stored session, or null when the token or the user is missing or the user JSON is unreadable. */
 export function readSession(): Session | null {
@@ -26,13 +28,37 @@ export function readSession(): Session | null {
   return cachedSession;
 }
 
+/**
+ * Every page's first load reads the session, and zod would add ~30 KB gzip to it (landing budget, issue 10).
+ * So the user JSON gets a quick check of the fields the shell reads now, and the full contract schema,
+ * loaded on the side, confirms it a moment later; a user it rejects ends the session as before.
+ */
 function parseSession(token: string, rawUser: string): Session | null {
+  if (userVerdicts.get(rawUser) === false) return null;
+  let user: unknown;
   try {
-    const parsed = publicUserSchema.safeParse(JSON.parse(rawUser));
-    return parsed.success ? { token, user: parsed.data } : null;
+    user = JSON.parse(rawUser);
   } catch {
     return null;
   }
+  if (!looksLikeUser(user)) return null;
+  if (!userVerdicts.has(rawUser)) void confirmStoredUser(rawUser);
+  return { token, user };
+}
+
+function looksLikeUser(value: unknown): value is PublicUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, name, email, preferences } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof email === 'string' && typeof preferences === 'object' && preferences !== null;
+}
+
+async function confirmStoredUser(rawUser: string): Promise<void> {
+  const { publicUserSchema } = await import('@farol/contract/auth');
+  const isValid = publicUserSchema.safeParse(JSON.parse(rawUser)).success;
+  userVerdicts.set(rawUser, isValid);
+  if (isValid) return;
+  cachedRaw = { token: null, user: null };
+  announceSessionChange();
 }
 
 function announceSessionChange(): void {
