@@ -28,7 +28,10 @@ const allNamespaces = [
  * loaded by the page that needs them (`loadNamespaces`), not with the app.
  */
 const pageOnlyNamespaces = new Set(['landing', 'marketing', 'pricing', 'legal', 'contact', 'blog']);
-const startupNamespaces = allNamespaces.filter((namespace) => !pageOnlyNamespaces.has(namespace));
+/** What the shell itself speaks (nav, footer, states, API errors, the session-expired toast). */
+const startupNamespaces = ['common', 'errors', 'auth'];
+/** The signed-in screens' copy: the router loads it with those routes (`loadAppNamespaces`), not with the landing. */
+const appNamespaces = allNamespaces.filter((namespace) => !pageOnlyNamespaces.has(namespace));
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
@@ -100,4 +103,9 @@ export async function changeLanguage(language: Language): Promise<void> {
  */
 export async function loadNamespaces(...namespaces: string[]): Promise<void> {
   await i18n.loadNamespaces(namespaces);
+}
+
+/** Loads the catalogues of the signed-in screens and account forms (all but the marketing pages' copy). */
+export async function loadAppNamespaces(): Promise<void> {
+  await loadNamespaces(...appNamespaces);
 }

@@ -1,10 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, loadAppNamespaces } from '../lib/i18n.ts';
 
 beforeEach(async () => {
   localStorage.clear();
   await i18n.changeLanguage('pt-BR');
+  // The router loads the signed-in screens' catalogues with their routes; components rendered alone need them too.
+  await loadAppNamespaces();
 });
 
 afterEach(() => {
