@@ -22,6 +22,11 @@ function findFreePort(): Promise<number> {
 
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
+function withoutSharedServices(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
+  return rest;
+}
+
 /**
  * Starts the built server (`npm run build` first: apps/server/dist and apps/web/dist) on a free port with
  * a throw-away DATA_DIR and simulated market data, and resolves once /api/health answers.
@@ -34,7 +39,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      // The journeys run on the embedded defaults: CI's DATABASE_URL/REDIS_URL point at shared servers whose
+      // state would leak between suites (the API tests cover PostgreSQL with a database of their own).
+      ...withoutSharedServices(process.env),
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,
