@@ -135,6 +135,10 @@ describe('foundation journey', () => {
 
     await logIn(page, account.email, account.password, { email: 'E-mail', password: 'Senha', submit: 'Entrar' });
     await page.waitForURL('**/dashboard');
+    // The first journey saved English in the account: at login the saved language wins over this tab's pt-BR.
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click();
     await page.getByRole('heading', { name: /^Bem-vindo, / }).waitFor();
     await screenshot(page, 'dashboard-mobile', 'pt-BR');
     // Nothing may overflow sideways on a phone.

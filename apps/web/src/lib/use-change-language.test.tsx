@@ -4,7 +4,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, sampleUser, stubFetch } from '../test/render.tsx';
 import { currentLanguage } from './i18n.ts';
-import { readSession, saveSession } from './session.ts';
+import { readSession, saveSession, saveUser } from './session.ts';
 import { applyAccountLanguage, useChangeLanguage, useLanguageAgreement } from './use-change-language.ts';
 
 const ANALYSIS_URL = '/api/market-signals/analysis/BTC';
@@ -52,6 +52,17 @@ describe('language agreement between the interface and the account', () => {
     await screen.findByText('Venda com pontuação');
     await act(async () => {});
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ language: 'pt-BR' }]);
+  });
+
+  it('makes the account follow again when the stored user is refreshed with a language changed elsewhere', async () => {
+    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    const { calls } = renderProbe();
+    await screen.findByText('Venda com pontuação');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    // What the page guard does with a fresh profile answer.
+    await act(async () => saveUser({ ...sampleUser, preferences: { ...sampleUser.preferences, language: 'en' } }));
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ language: 'pt-BR' }]);
+    expect(readSession()!.user.preferences.language).toBe('pt-BR');
   });
 
   it('sends nothing on start-up when the account already agrees', async () => {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { apiRequest } from './api-client.ts';
 import { changeLanguage, currentLanguage, type Language } from './i18n.ts';
 import { notifyError } from './query-client.ts';
-import { readSession, saveUser } from './session.ts';
+import { readSession, saveUser, useSession } from './session.ts';
 
 // Signed in, the server writes its texts (signal reasoning, AI analysis, chat, e-mails) in the account's
 // saved language, whatever the request says. So the interface language and the account preference must
@@ -51,14 +51,17 @@ export async function applyAccountLanguage(user: PublicUser): Promise<void> {
 }
 
 /**
- * On start-up while signed in, the interface language is the latest choice made in this browser (applied at
- * login, picked in the menu, or a `?lng=` link): when the stored preference differs, the account follows it.
+ * While signed in, the interface language is the latest choice made in this browser (applied at login, picked
+ * in the menu, or a `?lng=` link): whenever the account's preference differs (on start-up, or when the page
+ * guard refreshes the stored user with a change made elsewhere), the account follows the interface.
  */
 export function useLanguageAgreement(): void {
   const queryClient = useQueryClient();
+  const session = useSession();
+  const isSignedIn = session !== null;
+  const savedLanguage = session?.user.preferences.language;
   useEffect(() => {
-    const session = readSession();
     const language = currentLanguage();
-    if (session && session.user.preferences.language !== language) void agreeOnLanguage(queryClient, language);
-  }, [queryClient]);
+    if (isSignedIn && savedLanguage !== language) void agreeOnLanguage(queryClient, language);
+  }, [isSignedIn, savedLanguage, queryClient]);
 }
