@@ -115,7 +115,11 @@ describe('dashboard journeys', () => {
         const { context, page } = await signedInPage(accounts.pro, viewport, language);
         for (const { path, name, ready } of signedInPages) {
           await page.goto(`${server.url}${path}`);
-          await ready(page);
+          await ready(page).catch(async (error: unknown) => {
+            // The page as it stood when it never became ready: the first thing to look at.
+            await page.screenshot({ path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}-not-ready.png`, fullPage: true });
+            throw error;
+          });
           await saveScreenshot(page, name, language, isMobile, name !== 'chat');
           for (const violation of await seriousA11yViolations(page)) problems.push(`${name} ${language} ${viewport.width}px: ${violation}`);
           if (isMobile) await expectNoSidewaysScroll(page, viewport.width);

@@ -15,6 +15,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { formatMacd, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 // Spec section 2: the chart reads in São Paulo time whatever the visitor's clock.
@@ -66,7 +67,6 @@ function createFarolChart(container: HTMLElement, height: number): IChartApi {
   const tickDay = zonedFormatter({ day: '2-digit', month: 'short' });
   const tickMonth = zonedFormatter({ month: 'short', year: '2-digit' });
   const tickYear = zonedFormatter({ year: 'numeric' });
-  const price = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const toDate = (time: Time) => new Date((time as number) * 1000);
   return createChart(container, {
     height,
@@ -95,13 +95,20 @@ function createFarolChart(container: HTMLElement, height: number): IChartApi {
     localization: {
       locale: currentLanguage(),
       timeFormatter: (time: Time) => crosshairTime.format(toDate(time)),
-      priceFormatter: (value: number) => price.format(value),
     },
   });
 }
 
+// Per-series 'custom' formats (Intl, in the interface language): a chart-wide localization.priceFormatter would
+// force the price's 2 decimals onto the RSI (1) and MACD (4) panes too.
+function intlFormat(minMove: number, format: (value: number) => string) {
+  return { type: 'custom', minMove, formatter: format } as const;
+}
+
 function addSeries(chart: IChartApi, withIndicators: boolean): ChartSeries {
+  const price = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const candles = chart.addSeries(CandlestickSeries, {
+    priceFormat: intlFormat(0.01, (value) => price.format(value)),
     upColor: colors.up,
     downColor: colors.down,
     borderVisible: false,
@@ -112,10 +119,11 @@ function addSeries(chart: IChartApi, withIndicators: boolean): ChartSeries {
   const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
   // Volume sits in the bottom fifth of the price pane, under the candles.
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const rsiSeries = chart.addSeries(LineSeries, { color: colors.rsi, lineWidth: 1, priceLineVisible: false, title: 'RSI 14', priceFormat: { type: 'price', precision: 1, minMove: 0.1 } }, 1);
+  const rsiFormat = intlFormat(0.1, (value) => formatRsi(value));
+  const rsiSeries = chart.addSeries(LineSeries, { color: colors.rsi, lineWidth: 1, priceLineVisible: false, title: 'RSI 14', priceFormat: rsiFormat }, 1);
   rsiSeries.createPriceLine({ price: 70, color: colors.down, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, title: '' });
   rsiSeries.createPriceLine({ price: 30, color: colors.up, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, title: '' });
-  const macdFormat = { type: 'price', precision: 4, minMove: 0.0001 } as const;
+  const macdFormat = intlFormat(0.0001, (value) => formatMacd(value));
   const macdHistogram = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat }, 2);
   const macdLine = chart.addSeries(LineSeries, { color: colors.macd, lineWidth: 1, priceLineVisible: false, title: 'MACD 12 26 9', priceFormat: macdFormat }, 2);
   const macdSignal = chart.addSeries(LineSeries, { color: colors.signal, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat }, 2);
