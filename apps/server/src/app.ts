@@ -83,8 +83,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('now', deps.now ?? (() => new Date()));
   registerMarket(app);
   registerSignals(app);
-  app.decorate('encryption', createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')));
   registerEmail(app);
+  app.decorate('encryption', createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
@@ -110,11 +110,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
-  await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });
-  await app.register(chatRoutes, { prefix: '/api/chat' });
+  await app.register(emailRoutes, { prefix: '/api/email' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(emailRoutes, { prefix: '/api/email' });
+  await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
 
   const webDist = deps.webDist === false ? undefined : (deps.webDist ?? findWebDist(config.WEB_DIST_DIR));
   await app.register(seoRoutes);

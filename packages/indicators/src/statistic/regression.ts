@@ -32,7 +32,7 @@ export function linearRegressionKernel(x: Series, period: number, output: Regres
         out[today] = intercept;
         break;
       case 'LINEARREG_ANGLE':
-        out[today] = Math.atan(slope) * (180 / 3.14159265358979323846);
+        out[today] = Math.atan(slope) * (180 / Math.PI) /* TA-Lib writes 3.14159265358979323846, which is Math.PI as a double */;
         break;
       case 'TSF':
         out[today] = intercept + slope * period;
