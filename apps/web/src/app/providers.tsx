@@ -1,29 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { i18n } from '../lib/i18n.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { useLanguageAgreement } from '../lib/use-change-language.ts';
+import { readSession, useSession } from '../lib/session.ts';
+import { DeferredToaster, requestToaster } from './deferred-toaster.tsx';
+
+// The language agreement only matters while signed in; loading it (and the contract schemas it parses
+// with) only then keeps it off a visitor's first load (landing budget, issue 10).
+const LanguageAgreement = lazy(() => import('./language-agreement.tsx'));
+
+// A session restored at start-up may have expired: the first call that finds out says so in a toast.
+if (readSession()) requestToaster();
 
 export function Providers({ children }: { children: ReactNode }) {
+  const isSignedIn = useSession() !== null;
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={300}>
+      {isSignedIn ? (
+        <Suspense fallback={null}>
           <LanguageAgreement />
-          {children}
-          {/* Spec section 9: success toasts stay 5 s. */}
-          <Toaster theme="dark" position="top-right" richColors closeButton duration={5000} offset={{ top: 64 }} mobileOffset={{ top: 64 }} />
-        </Tooltip.Provider>
-      </QueryClientProvider>
+        </Suspense>
+      ) : null}
+      {children}
+      <DeferredToaster />
     </I18nextProvider>
   );
-}
-
-/** Rendered inside the query provider: the hook needs its client. */
-function LanguageAgreement() {
-  useLanguageAgreement();
-  return null;
 }

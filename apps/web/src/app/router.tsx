@@ -1,11 +1,24 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/ui/spinner.tsx';
+import { loadAppNamespaces } from '../lib/i18n.ts';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-/** Loads a page on first visit: every route is its own chunk. */
-const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+/**
+ * Loads a page on first visit (every route is its own chunk) together with the signed-in screens'
+ * catalogues, so it renders translated on its first paint.
+ */
+const page = (load: () => Promise<ComponentType>) => async () => {
+  const [Component] = await Promise.all([load(), loadAppNamespaces()]);
+  return { Component };
+};
+
+/**
+ * A public marketing page: its module awaits its own catalogues (`loadNamespaces`), and the signed-in
+ * screens' copy stays off the first load of the landing (issue 10 budget).
+ */
+const publicPage = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 // All routes are public (spec section 2); pages that need a session guard themselves with useRequireAuth().
 // ADD A ROUTE: one line in this list, alphabetical by path, pointing at apps/web/src/pages/<name>-page.tsx.
@@ -13,27 +26,26 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 // /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
 // /trading-signals.
 const pageRoutes: RouteObject[] = [
-  { path: '/', lazy: page(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)) },
-  { path: '/about', lazy: page(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
-  { path: '/ai-chat', lazy: page(() => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage)) },
+  { path: '/about', lazy: publicPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
+  { path: '/ai-chat', lazy: publicPage(() => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage)) },
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
-  { path: '/blog', lazy: page(() => import('../pages/blog-page.tsx').then((m) => m.BlogPage)) },
+  { path: '/blog', lazy: publicPage(() => import('../pages/blog-page.tsx').then((m) => m.BlogPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
-  { path: '/contact', lazy: page(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)) },
+  { path: '/contact', lazy: publicPage(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)) },
   { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
   { path: '/email-settings', lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)) },
-  { path: '/features', lazy: page(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)) },
+  { path: '/features', lazy: publicPage(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)) },
   { path: '/forgot-password', lazy: page(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
   { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
-  { path: '/pricing', lazy: page(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)) },
-  { path: '/privacy', lazy: page(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)) },
+  { path: '/pricing', lazy: publicPage(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)) },
+  { path: '/privacy', lazy: publicPage(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)) },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
   { path: '/reset-password', lazy: page(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
   { path: '/settings', lazy: page(() => import('../pages/settings-page.tsx').then((m) => m.SettingsPage)) },
-  { path: '/terms', lazy: page(() => import('../pages/terms-page.tsx').then((m) => m.TermsPage)) },
-  { path: '/trading-signals', lazy: page(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)) },
+  { path: '/terms', lazy: publicPage(() => import('../pages/terms-page.tsx').then((m) => m.TermsPage)) },
+  { path: '/trading-signals', lazy: publicPage(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)) },
 ];
 
 export const routes: RouteObject[] = [
@@ -42,8 +54,16 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: () => <LoadingState className="min-h-dvh" />,
     children: [
-      ...pageRoutes,
-      { path: '*', lazy: page(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+      // The landing stays outside AppDataLayout: no query client and no toasts on its first load (issue 10
+      // budget), so it must not fetch with TanStack Query; every other page gets both.
+      { path: '/', lazy: publicPage(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)) },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/app-data-layout.tsx')).AppDataLayout }),
+        children: [
+          ...pageRoutes,
+          { path: '*', lazy: publicPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+        ],
+      },
     ],
   },
 ];
