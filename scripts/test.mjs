@@ -1,13 +1,23 @@
-// `npm test`: install when needed, build (the browser journeys run the production build), then run every
-// test project with Vitest: packages, server API (PGlite, and PostgreSQL when DATABASE_URL is set), web, e2e.
+// `npm test`: install when needed, build (the browser journeys run the production build), check types and
+// lint, then run every test project with Vitest: packages, server API (PGlite, and PostgreSQL when
+// DATABASE_URL is set), web components, browser journeys.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll, ensureInstalled } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+
 ensureInstalled();
 buildAll();
-const args = ['vitest', 'run', ...process.argv.slice(2)];
-const result = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', args, { cwd: root, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const failures = [];
+if (run(npm, ['run', 'typecheck']) !== 0) failures.push('typecheck');
+if (run(npm, ['run', 'lint']) !== 0) failures.push('lint');
+if (run(npx, ['vitest', 'run', ...process.argv.slice(2)]) !== 0) failures.push('tests');
+if (failures.length) {
+  console.error(`[farol] failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
