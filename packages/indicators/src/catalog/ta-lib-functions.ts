@@ -4,14 +4,16 @@ import { demaKernel, emaKernel, kamaKernel, smaKernel, t3Kernel, temaKernel, tri
 import { maKernel, maLookback } from '../overlap/ma.ts';
 import { MAMA_LOOKBACK, mamaKernel } from '../overlap/mama.ts';
 import { bbandsKernel } from '../overlap/bbands.ts';
-import { sarKernel } from '../overlap/sar.ts';
+import { sarExtKernel, sarKernel } from '../overlap/sar.ts';
+import { accBandsKernel } from '../overlap/acceleration-bands.ts';
+import { HT_DCPERIOD_LOOKBACK, HT_PHASE_LOOKBACK, HT_PHASOR_LOOKBACK, htDcPeriodKernel, htDominantCyclePhase, htPhasorKernel } from '../cycle/hilbert-cycle.ts';
 import { HT_TRENDLINE_LOOKBACK, htTrendlineKernel } from '../overlap/ht-trendline.ts';
 import { maxKernel, midpointKernel, midpriceKernel, minKernel, sumKernel } from '../math/window-extremes.ts';
 import { cmoKernel, rsiKernel } from '../momentum/rsi.ts';
 import { macdExtKernel, macdExtLookback, macdKernel, macdLookback, priceOscillatorKernel } from '../momentum/macd.ts';
 import { stochFKernel, stochKernel, stochRsiKernel } from '../momentum/stochastic.ts';
 import { changeKernel, type ChangeKind } from '../momentum/rate-of-change.ts';
-import { aroonKernel, bopKernel, cciKernel, mfiKernel, trixKernel, ultoscKernel, willrKernel } from '../momentum/oscillators.ts';
+import { aroonKernel, bopKernel, cciKernel, imiKernel, mfiKernel, trixKernel, ultoscKernel, willrKernel } from '../momentum/oscillators.ts';
 import { adxrKernel, directionalKernel, directionalMovementKernel } from '../momentum/directional.ts';
 import { atrKernel, natrKernel, trangeKernel } from '../volatility/true-range.ts';
 import { adKernel, adoscKernel, obvKernel } from '../volume/volume.ts';
@@ -130,6 +132,48 @@ export const taLibFunctions: IndicatorDefinition[] = [
     outputs: outReal(),
     lookback: () => 1,
     compute: ([high, low], p) => [sarKernel(high, low, p.optInAcceleration, p.optInMaximum)],
+  }),
+  define({
+    name: 'SAREXT',
+    group: 'Overlap Studies',
+    description: 'Parabolic SAR - Extended (short positions negative)',
+    source: 'Wilder, New Concepts in Technical Trading Systems 1978; TA-Lib ta_SAREXT.c',
+    inputs: fields('high', 'low'),
+    params: [
+      real('optInStartValue', 0, -3e37, 3e37, 'Start value and direction: 0 auto, > 0 long, < 0 short'),
+      real('optInOffsetOnReverse', 0, 0, 3e37, 'Percent offset added/removed to the SAR on reversal'),
+      real('optInAccelerationInitLong', 0.02, 0, 3e37, 'Acceleration factor initial value for the long direction'),
+      real('optInAccelerationLong', 0.02, 0, 3e37, 'Acceleration factor step for the long direction'),
+      real('optInAccelerationMaxLong', 0.2, 0, 3e37, 'Acceleration factor maximum for the long direction'),
+      real('optInAccelerationInitShort', 0.02, 0, 3e37, 'Acceleration factor initial value for the short direction'),
+      real('optInAccelerationShort', 0.02, 0, 3e37, 'Acceleration factor step for the short direction'),
+      real('optInAccelerationMaxShort', 0.2, 0, 3e37, 'Acceleration factor maximum for the short direction'),
+    ],
+    outputs: outReal('SAR, negative while short'),
+    lookback: () => 1,
+    compute: ([high, low], p) => [
+      sarExtKernel(high, low, {
+        startValue: p.optInStartValue,
+        offsetOnReverse: p.optInOffsetOnReverse,
+        accelerationInitLong: p.optInAccelerationInitLong,
+        accelerationLong: p.optInAccelerationLong,
+        accelerationMaxLong: p.optInAccelerationMaxLong,
+        accelerationInitShort: p.optInAccelerationInitShort,
+        accelerationShort: p.optInAccelerationShort,
+        accelerationMaxShort: p.optInAccelerationMaxShort,
+      }),
+    ],
+  }),
+  define({
+    name: 'ACCBANDS',
+    group: 'Overlap Studies',
+    description: 'Acceleration Bands',
+    source: 'Headley, Big Trends in Trading 2002; TA-Lib ta_ACCBANDS.c',
+    inputs: hlc,
+    params: [period(20)],
+    outputs: bandOutputs,
+    lookback: (p) => p.optInTimePeriod - 1,
+    compute: ([high, low, close], p) => accBandsKernel(high, low, close, p.optInTimePeriod),
   }),
   define({
     name: 'MIDPOINT',
@@ -460,6 +504,18 @@ export const taLibFunctions: IndicatorDefinition[] = [
     compute: ([high, low, close], p) => [ultoscKernel(high, low, close, p.optInTimePeriod1, p.optInTimePeriod2, p.optInTimePeriod3)],
   }),
 
+  define({
+    name: 'IMI',
+    group: 'Momentum Indicators',
+    description: 'Intraday Momentum Index',
+    source: 'Chande, The New Technical Trader 1994; TA-Lib ta_IMI.c',
+    inputs: fields('open', 'close'),
+    params: [period(14)],
+    outputs: outReal(),
+    lookback: (p) => p.optInTimePeriod - 1,
+    compute: ([open, close], p) => [imiKernel(open, close, p.optInTimePeriod)],
+  }),
+
   // Volatility
   define({
     name: 'TRANGE',
@@ -531,6 +587,66 @@ export const taLibFunctions: IndicatorDefinition[] = [
     outputs: outReal(),
     lookback: () => 0,
     compute: ([close, volume]) => [obvKernel(close, volume)],
+  }),
+
+  // Cycle indicators
+  define({
+    name: 'HT_DCPERIOD',
+    group: 'Cycle Indicators',
+    description: 'Hilbert Transform - Dominant Cycle Period',
+    source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_DCPERIOD.c',
+    inputs: inReal,
+    params: [],
+    outputs: outReal('Dominant cycle period in bars'),
+    lookback: () => HT_DCPERIOD_LOOKBACK,
+    compute: ([x]) => [htDcPeriodKernel(x)],
+  }),
+  define({
+    name: 'HT_DCPHASE',
+    group: 'Cycle Indicators',
+    description: 'Hilbert Transform - Dominant Cycle Phase',
+    source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_DCPHASE.c',
+    inputs: inReal,
+    params: [],
+    outputs: outReal('Dominant cycle phase in degrees'),
+    lookback: () => HT_PHASE_LOOKBACK,
+    compute: ([x]) => [htDominantCyclePhase(x).phase],
+  }),
+  define({
+    name: 'HT_PHASOR',
+    group: 'Cycle Indicators',
+    description: 'Hilbert Transform - Phasor Components',
+    source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_PHASOR.c',
+    inputs: inReal,
+    params: [],
+    outputs: outputs(['outInPhase', 'In-phase component'], ['outQuadrature', 'Quadrature component']),
+    lookback: () => HT_PHASOR_LOOKBACK,
+    compute: ([x]) => htPhasorKernel(x),
+  }),
+  define({
+    name: 'HT_SINE',
+    group: 'Cycle Indicators',
+    description: 'Hilbert Transform - SineWave',
+    source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_SINE.c',
+    inputs: inReal,
+    params: [],
+    outputs: outputs(['outSine', 'Sine of the dominant cycle phase'], ['outLeadSine', 'Sine of the phase + 45°']),
+    lookback: () => HT_PHASE_LOOKBACK,
+    compute: ([x]) => {
+      const { sine, leadSine } = htDominantCyclePhase(x);
+      return [sine, leadSine];
+    },
+  }),
+  define({
+    name: 'HT_TRENDMODE',
+    group: 'Cycle Indicators',
+    description: 'Hilbert Transform - Trend vs Cycle Mode',
+    source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_TRENDMODE.c',
+    inputs: inReal,
+    params: [],
+    outputs: [{ name: 'outInteger', type: 'integer', description: '1 trend, 0 cycle' }],
+    lookback: () => HT_PHASE_LOOKBACK,
+    compute: ([x]) => [htDominantCyclePhase(x).trendMode],
   }),
 
   // Statistics

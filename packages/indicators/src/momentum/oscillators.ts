@@ -204,3 +204,23 @@ export function ultoscKernel(high: Series, low: Series, close: Series, period1: 
   }
   return out;
 }
+
+/**
+ * Intraday Momentum Index: 100·Σup/(Σup+Σdown) of the close-open moves over the window (Chande, The New
+ * Technical Trader 1994; TA-Lib 0.6 ta_IMI.c). NaN when every bar of the window is flat (0/0), as TA-Lib.
+ */
+export function imiKernel(open: Series, close: Series, period: number): Float64Array {
+  const length = close.length;
+  const out = nanArray(length);
+  for (let today = period - 1; today < length; today++) {
+    // TA-Lib re-sums the window on every bar; a running sum would drift from its last bits.
+    let up = 0;
+    let down = 0;
+    for (let i = today - period + 1; i <= today; i++) {
+      if (close[i] > open[i]) up += close[i] - open[i];
+      else down += open[i] - close[i];
+    }
+    out[today] = 100 * (up / (up + down));
+  }
+  return out;
+}

@@ -1,28 +1,47 @@
 import type { Series } from '../core/types.ts';
 import { nanArray } from '../core/numeric.ts';
 
-/** Parabolic SAR (Wilder, New Concepts in Technical Trading Systems 1978; TA-Lib ta_SAR.c initial direction and clamps). */
-export function sarKernel(high: Series, low: Series, acceleration: number, maximum: number): Float64Array {
+/** SAREXT's settings; SAR is the symmetric case with `startValue` 0 and no offset. */
+export type SarExtSettings = {
+  /** 0: direction from bar 1's -DM as TA_SAR; > 0 start long at this value; < 0 start short at |value|. */
+  startValue: number;
+  /** Fraction added to (short) or taken from (long) the SAR on the reversal bar. */
+  offsetOnReverse: number;
+  accelerationInitLong: number;
+  accelerationLong: number;
+  accelerationMaxLong: number;
+  accelerationInitShort: number;
+  accelerationShort: number;
+  accelerationMaxShort: number;
+};
+
+/**
+ * Parabolic SAR with separate long/short acceleration (TA-Lib ta_SAREXT.c: initial direction from bar 1's -DM, clamps
+ * to the previous and current bar's range). `signShort` is -1 for SAREXT, which reports short positions as negative SARs.
+ */
+function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signShort: 1 | -1): Float64Array {
   const length = high.length;
   const out = nanArray(length);
   if (length < 2) return out;
-  let step = acceleration;
-  if (step > maximum) step = maximum;
-  const initialStep = step;
-  let af = step;
-  // TA-Lib starts short when bar 1 has a positive -DM(1), long otherwise.
-  const up = high[1] - high[0];
-  const down = low[0] - low[1];
-  let isLong = !(down > 0 && up < down);
-  let ep: number;
-  let sar: number;
-  if (isLong) {
-    ep = high[1];
-    sar = low[0];
+  const { startValue, offsetOnReverse, accelerationMaxLong: maxLong, accelerationMaxShort: maxShort } = settings;
+  // TA-Lib lowers an initial or step acceleration above its maximum to that maximum.
+  const initLong = Math.min(settings.accelerationInitLong, maxLong);
+  const stepLong = Math.min(settings.accelerationLong, maxLong);
+  const initShort = Math.min(settings.accelerationInitShort, maxShort);
+  const stepShort = Math.min(settings.accelerationShort, maxShort);
+  let afLong = initLong;
+  let afShort = initShort;
+  let isLong: boolean;
+  if (startValue === 0) {
+    // Short when bar 1 has a positive -DM, long otherwise.
+    const up = high[1] - high[0];
+    const down = low[0] - low[1];
+    isLong = !(down > 0 && up < down);
   } else {
-    ep = low[1];
-    sar = high[0];
+    isLong = startValue > 0;
   }
+  let ep = isLong ? high[1] : low[1];
+  let sar = startValue === 0 ? (isLong ? low[0] : high[0]) : Math.abs(startValue);
   let newLow = low[1];
   let newHigh = high[1];
   for (let today = 1; today < length; today++) {
@@ -36,20 +55,21 @@ export function sarKernel(high: Series, low: Series, acceleration: number, maxim
         sar = ep;
         if (sar < prevHigh) sar = prevHigh;
         if (sar < newHigh) sar = newHigh;
-        out[today] = sar;
-        af = initialStep;
+        if (offsetOnReverse !== 0) sar += sar * offsetOnReverse;
+        out[today] = signShort * sar;
+        afShort = initShort;
         ep = newLow;
-        sar = sar + af * (ep - sar);
+        sar = sar + afShort * (ep - sar);
         if (sar < prevHigh) sar = prevHigh;
         if (sar < newHigh) sar = newHigh;
       } else {
         out[today] = sar;
         if (newHigh > ep) {
           ep = newHigh;
-          af += initialStep;
-          if (af > maximum) af = maximum;
+          afLong += stepLong;
+          if (afLong > maxLong) afLong = maxLong;
         }
-        sar = sar + af * (ep - sar);
+        sar = sar + afLong * (ep - sar);
         if (sar > prevLow) sar = prevLow;
         if (sar > newLow) sar = newLow;
       }
@@ -58,23 +78,44 @@ export function sarKernel(high: Series, low: Series, acceleration: number, maxim
       sar = ep;
       if (sar > prevLow) sar = prevLow;
       if (sar > newLow) sar = newLow;
+      if (offsetOnReverse !== 0) sar -= sar * offsetOnReverse;
       out[today] = sar;
-      af = initialStep;
+      afLong = initLong;
       ep = newHigh;
-      sar = sar + af * (ep - sar);
+      sar = sar + afLong * (ep - sar);
       if (sar > prevLow) sar = prevLow;
       if (sar > newLow) sar = newLow;
     } else {
-      out[today] = sar;
+      out[today] = signShort * sar;
       if (newLow < ep) {
         ep = newLow;
-        af += initialStep;
-        if (af > maximum) af = maximum;
+        afShort += stepShort;
+        if (afShort > maxShort) afShort = maxShort;
       }
-      sar = sar + af * (ep - sar);
+      sar = sar + afShort * (ep - sar);
       if (sar < prevHigh) sar = prevHigh;
       if (sar < newHigh) sar = newHigh;
     }
   }
   return out;
+}
+
+/** Parabolic SAR (Wilder, New Concepts in Technical Trading Systems 1978; TA-Lib ta_SAR.c initial direction and clamps). */
+export function sarKernel(high: Series, low: Series, acceleration: number, maximum: number): Float64Array {
+  const settings: SarExtSettings = {
+    startValue: 0,
+    offsetOnReverse: 0,
+    accelerationInitLong: acceleration,
+    accelerationLong: acceleration,
+    accelerationMaxLong: maximum,
+    accelerationInitShort: acceleration,
+    accelerationShort: acceleration,
+    accelerationMaxShort: maximum,
+  };
+  return parabolicSar(high, low, settings, 1);
+}
+
+/** Parabolic SAR - Extended: short positions as negative values (TA-Lib ta_SAREXT.c, after Wilder 1978). */
+export function sarExtKernel(high: Series, low: Series, settings: SarExtSettings): Float64Array {
+  return parabolicSar(high, low, settings, -1);
 }
