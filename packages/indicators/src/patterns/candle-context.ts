@@ -74,6 +74,16 @@ export class CandleContext {
     return this.bodyTop(later) < this.bodyBottom(earlier);
   }
 
+  /** Whole candle `later` above `earlier`: its low over the earlier high (TA_CANDLEGAPUP). */
+  gapUp(later: number, earlier: number): boolean {
+    return this.low[later] > this.high[earlier];
+  }
+
+  /** Whole candle `later` below `earlier`: its high under the earlier low (TA_CANDLEGAPDOWN). */
+  gapDown(later: number, earlier: number): boolean {
+    return this.high[later] < this.low[earlier];
+  }
+
   range(setting: CandleSetting, i: number): number {
     switch (setting.rangeType) {
       case 'RealBody':

@@ -1,11 +1,12 @@
 import type { Series } from '../core/types.ts';
 import { nanArray } from '../core/numeric.ts';
 import { CandleContext } from './candle-context.ts';
+import { isThreeBlackCrows, isThreeRisingWhites, type PatternKernel } from './pattern-kernel.ts';
 
 // Each pattern follows TA-Lib's ta_CDL*.c bar for bar: same candle settings, same comparisons (< vs <=),
 // same lookback; outputs are +100 bullish, -100 bearish (±80 for TA-Lib's weaker engulfing/harami), else 0.
 
-export type PatternKernel = (open: Series, high: Series, low: Series, close: Series, penetration: number) => Float64Array;
+export type { PatternKernel };
 
 function scan(open: Series, high: Series, low: Series, close: Series, lookback: number, detect: (c: CandleContext, i: number) => number, prepare?: (c: CandleContext) => void): Float64Array {
   const context = new CandleContext(open, high, low, close);
@@ -141,36 +142,6 @@ export const cdlHarami: PatternKernel = (o, h, l, c) => {
   );
 };
 
-function starLike(isMorning: boolean): PatternKernel {
-  return (o, h, l, c, penetration) => {
-    const lookback = 12;
-    let long: Float64Array = new Float64Array(0);
-    let short: Float64Array = new Float64Array(0);
-    let short2: Float64Array = new Float64Array(0);
-    return scan(
-      o, h, l, c, lookback,
-      (k, i) => {
-        const first = isMorning ? -1 : 1;
-        if (!(k.body(i - 2) > long[i] && k.color(i - 2) === first && k.body(i - 1) <= short[i])) return 0;
-        if (isMorning) {
-          return k.bodyGapDown(i - 1, i - 2) && k.body(i) > short2[i] && k.color(i) === 1 && c[i] > c[i - 2] + k.body(i - 2) * penetration ? 100 : 0;
-        }
-        return k.bodyGapUp(i - 1, i - 2) && k.body(i) > short2[i] && k.color(i) === -1 && c[i] < c[i - 2] - k.body(i - 2) * penetration ? -100 : 0;
-      },
-      (k) => {
-        long = k.averages('BodyLong', lookback, 2);
-        short = k.averages('BodyShort', lookback, 1);
-        short2 = k.averages('BodyShort', lookback);
-      },
-    );
-  };
-}
-
-/** Morning star (Nison 1991; TA-Lib ta_CDLMORNINGSTAR.c, penetration 0.3). */
-export const cdlMorningStar = starLike(true);
-/** Evening star (Nison 1991; TA-Lib ta_CDLEVENINGSTAR.c, penetration 0.3). */
-export const cdlEveningStar = starLike(false);
-
 /** Three white soldiers (Nison 1991; TA-Lib ta_CDL3WHITESOLDIERS.c). */
 export const cdl3WhiteSoldiers: PatternKernel = (o, h, l, c) => {
   const lookback = 12;
@@ -178,18 +149,10 @@ export const cdl3WhiteSoldiers: PatternKernel = (o, h, l, c) => {
   return scan(
     o, h, l, c, lookback,
     (k, i) =>
-      k.color(i - 2) === 1 &&
+      isThreeRisingWhites(k, i, a.near2[i], a.near1[i]) &&
       k.upperShadow(i - 2) < a.veryShort2[i] &&
-      k.color(i - 1) === 1 &&
       k.upperShadow(i - 1) < a.veryShort1[i] &&
-      k.color(i) === 1 &&
       k.upperShadow(i) < a.veryShort0[i] &&
-      c[i] > c[i - 1] &&
-      c[i - 1] > c[i - 2] &&
-      o[i - 1] > o[i - 2] &&
-      o[i - 1] <= c[i - 2] + a.near2[i] &&
-      o[i] > o[i - 1] &&
-      o[i] <= c[i - 1] + a.near1[i] &&
       k.body(i - 1) > k.body(i - 2) - a.far2[i] &&
       k.body(i) > k.body(i - 1) - a.far1[i] &&
       k.body(i) > a.short[i]
@@ -216,12 +179,7 @@ export const cdl3BlackCrows: PatternKernel = (o, h, l, c) => {
     o, h, l, c, lookback,
     (k, i) =>
       k.color(i - 3) === 1 &&
-      k.color(i - 2) === -1 &&
-      k.lowerShadow(i - 2) < a.veryShort2[i] &&
-      k.color(i - 1) === -1 &&
-      k.lowerShadow(i - 1) < a.veryShort1[i] &&
-      k.color(i) === -1 &&
-      k.lowerShadow(i) < a.veryShort0[i] &&
+      isThreeBlackCrows(k, i, a) &&
       o[i - 1] < o[i - 2] &&
       o[i - 1] > c[i - 2] &&
       o[i] < o[i - 1] &&
