@@ -1,9 +1,14 @@
 /**
  * Cached `GET /api/crypto/prices?page=1&limit=10` (simulated market, signed-in free user: token check,
  * plan lookup, favourites, cached coin list) against a bare Fastify route on the same machine.
- * One autocannon run each; prints req/s, p99 latency and the ratio. Run: npm run bench:market-prices -w bench
+ * Prints req/s, p99 latency and the ratios, measured two ways: autocannon in a child process (the servers
+ * keep this process to themselves: the fair method) and autocannon in this process (it shares the
+ * servers' event loop and CPU). BENCH_ROUNDS > 1 repeats every run and reports the median of each figure.
+ * Run: npm run bench:market-prices -w bench
  */
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +19,36 @@ import { loadConfig } from '../apps/server/src/config.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-async function run(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+type Figures = { requestsPerSecond: number; p99Ms: number };
+type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+
+function figuresOf(url: string, result: AutocannonResult): Figures {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
+
+async function runInProcess(url: string, headers: Record<string, string>): Promise<Figures> {
+  return figuresOf(url, await autocannon({ url, connections, duration: durationSeconds, headers }));
+}
+
+// execFile, not execFileSync: the servers answer from this process's event loop meanwhile
+async function runInChild(url: string, headers: Record<string, string>): Promise<Figures> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(durationSeconds), ...headerArgs, url];
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+  );
+  return figuresOf(url, JSON.parse(stdout) as AutocannonResult);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-bench-'));
 const config = loadConfig({
@@ -48,15 +77,34 @@ bare.get('/bare', async () => payload);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
-const bareResult = await run(bareUrl);
-const pricesResult = await run(pricesUrl, headers);
-// the same cache without the per-request database work (token check, plan, favourites): isolates the cache's cost
-const fearGreedResult = await run(`${appUrl}/api/market-data/global`);
-console.log(`bare Fastify route       : ${bareResult.requestsPerSecond.toFixed(0)} req/s, p99 ${bareResult.p99Ms} ms`);
-console.log(`GET /api/crypto/prices   : ${pricesResult.requestsPerSecond.toFixed(0)} req/s, p99 ${pricesResult.p99Ms} ms`);
-console.log(`GET /api/market-data/global: ${fearGreedResult.requestsPerSecond.toFixed(0)} req/s, p99 ${fearGreedResult.p99Ms} ms`);
-console.log(`ratio (global / bare)    : ${(fearGreedResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}`);
-console.log(`ratio (prices / bare)    : ${(pricesResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)} (target >= 0.5)`);
+const targets = [
+  { label: 'bare Fastify route', url: bareUrl, headers: {} },
+  { label: 'GET /api/crypto/prices', url: pricesUrl, headers },
+  // the same cache without the per-request database work (token check, plan, favourites): isolates the cache's cost
+  { label: 'GET /api/market-data/global', url: `${appUrl}/api/market-data/global`, headers: {} },
+];
+const methods = [
+  { label: 'autocannon in a child process', run: runInChild },
+  { label: 'autocannon in the server process', run: runInProcess },
+];
+for (const method of methods) {
+  // rounds interleave the routes, so a burst of load from elsewhere on the machine hits all of them alike
+  const runs: Figures[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, target] of targets.entries()) runs[index]!.push(await method.run(target.url, target.headers));
+  }
+  const summary = runs.map((figures) => ({
+    requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
+    p99Ms: median(figures.map((figure) => figure.p99Ms)),
+  }));
+  console.log(`-- ${method.label}${rounds > 1 ? ` (median of ${rounds} rounds)` : ''}`);
+  for (const [index, target] of targets.entries()) {
+    console.log(`${target.label.padEnd(28)}: ${summary[index]!.requestsPerSecond.toFixed(0)} req/s, p99 ${summary[index]!.p99Ms} ms`);
+  }
+  const ratio = (index: number) => (summary[index]!.requestsPerSecond / summary[0]!.requestsPerSecond).toFixed(2);
+  console.log(`ratio (prices / bare)      : ${ratio(1)} (target >= 0.5)`);
+  console.log(`ratio (global / bare)      : ${ratio(2)}`);
+}
 console.log(`(${connections} connections, ${durationSeconds} s each, ${os.cpus().length} CPUs, database ${app.database.engine})`);
 
 await bare.close();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -33,6 +33,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createContractSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { findWebDist, registerSpa } from './plugins/spa.ts';
 import { renderIndexHtml } from './modules/seo/seo.service.ts';
@@ -64,7 +65,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // compiled from the contract once per route; under the test runner every answer is also checked by zod
+  app.setSerializerCompiler(createContractSerializerCompiler({ verify: process.env.NODE_ENV === 'test' }));
 
   const ownsDatabase = !deps.database;
   const database =
