@@ -46,7 +46,9 @@ export async function claimDueEmails(
   const candidates = executor
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(id ? and(eq(emailOutbox.id, id), claimable(now)) : claimable(now))
+    // A message asked for by id is sent at once even if its due time (set by the database clock, which has
+    // finer precision than the app's) is a fraction of a millisecond ahead of `now`.
+    .where(id ? and(eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now))) : claimable(now))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
