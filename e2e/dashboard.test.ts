@@ -71,7 +71,8 @@ describe('dashboard journeys', () => {
     const { context, page } = await signedInPage(accounts.iniciante);
     await page.goto(`${server.url}/dashboard?lng=pt-BR`);
     await page.getByRole('heading', { name: 'Tabela de moedas bloqueada' }).waitFor();
-    expect(await page.getByRole('table').count()).toBe(0);
+    // The page settles once the plan and the language agreement have been read; then no coin table remains.
+    await expect.poll(() => page.getByRole('table').count()).toBe(0);
     await page.goto(`${server.url}/market-analysis?lng=pt-BR`);
     await page.getByText('Análise avançada requer plano Profissional').waitFor();
     await context.close();
