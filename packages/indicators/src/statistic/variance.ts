@@ -38,21 +38,3 @@ export function stddevKernel(x: Series, period: number, nbDev: number, begin = 0
   }
   return out;
 }
-
-/** Standard deviation around a precomputed SMA (TA-Lib TA_INT_stddev_using_precalc_ma, ta_STDDEV.c). */
-export function stddevAroundSmaKernel(x: Series, sma: Float64Array, period: number): Float64Array {
-  const length = x.length;
-  const out = nanArray(length);
-  const start = period - 1;
-  if (start >= length) return out;
-  let total2 = 0;
-  for (let i = 0; i < start; i++) total2 += x[i] * x[i];
-  for (let i = start, trailing = 0; i < length; i++, trailing++) {
-    total2 += x[i] * x[i];
-    let mean2 = total2 / period;
-    total2 -= x[trailing] * x[trailing];
-    mean2 -= sma[i] * sma[i];
-    out[i] = isZeroOrNegative(mean2) ? 0 : Math.sqrt(mean2);
-  }
-  return out;
-}
