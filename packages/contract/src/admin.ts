@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { envelope, queryInt } from './common.ts';
-import { paginationSchema } from './market.ts';
+import { envelope, paginationSchema, queryInt } from './common.ts';
 import { planIdSchema, subscriptionStatusSchema } from './subscription.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;

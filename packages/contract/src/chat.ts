@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './common.ts';
+import { paginationSchema, queryInt } from './common.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
@@ -50,17 +50,10 @@ export const chatHistoryQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
   limit: queryInt(1, 100).default(50),
 });
-export const chatPaginationSchema = z.object({
-  currentPage: z.number(),
-  totalPages: z.number(),
-  totalItems: z.number(),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-});
 export const chatHistoryResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(chatMessageSchema),
-  pagination: chatPaginationSchema,
+  pagination: paginationSchema,
 });
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
 

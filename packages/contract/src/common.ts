@@ -18,3 +18,13 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** A positive integer taken from a query string ("2" -> 2). */
 export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Page position of a paged list (coin prices, chat history, admin users). */
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './common.ts';
+import { paginationSchema, queryInt } from './common.ts';
 import { analysisSymbols, candleIntervals, marketSources } from './market-constants.ts';
 
 export const marketSourceSchema = z.enum(marketSources);
@@ -37,15 +37,6 @@ export const coinItemSchema = z.object({
   isFavorite: z.boolean(),
 });
 export type CoinItem = z.infer<typeof coinItemSchema>;
-
-export const paginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalItems: z.number().int(),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const coinPricesResponseSchema = marketAnswer(z.array(coinItemSchema)).extend({ pagination: paginationSchema });
 export type CoinPricesResponse = z.infer<typeof coinPricesResponseSchema>;
