@@ -1,29 +1,19 @@
 import { KeyRound, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '../components/ui/card.tsx';
-import { ErrorState } from '../components/ui/error-state.tsx';
-import { PageContainer } from '../components/ui/page-container.tsx';
-import { LoadingState } from '../components/ui/spinner.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
+import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { PersonalInfoForm } from '../features/profile/components/personal-info-form.tsx';
 import { SecurityForm } from '../features/profile/components/security-form.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
-  const session = useRequireAuth();
-  useDocumentTitle(t('title'));
-  if (!session) return null;
   return (
-    <PageContainer className="flex max-w-3xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t('subtitle')}</p>
-      </header>
-      <ProfileTabs />
-    </PageContainer>
+    <ProtectedPage title={t('title')} subtitle={t('subtitle')} className="max-w-3xl">
+      {() => <ProfileTabs />}
+    </ProtectedPage>
   );
 }
 
@@ -45,19 +35,10 @@ function ProfileTabs() {
       <Card className="mt-4">
         <CardContent className="p-5 sm:p-6">
           <TabsContent value="personal" className="mt-0">
-            {profile.isPending ? (
-              <LoadingState />
-            ) : profile.isError ? (
-              <ErrorState
-                title={t('loadError')}
-                description={profile.error.message}
-                onRetry={() => void profile.refetch()}
-                isRetrying={profile.isFetching}
-              />
-            ) : (
-              // Keyed by the saved name so the field shows the server's value after a save elsewhere.
-              <PersonalInfoForm key={profile.data.name} profile={profile.data} />
-            )}
+            <QueryState query={profile} errorTitle={t('loadError')}>
+              {/* Keyed by the saved name so the field shows the server's value after a save elsewhere. */}
+              {(data) => <PersonalInfoForm key={data.name} profile={data} />}
+            </QueryState>
           </TabsContent>
           <TabsContent value="security" className="mt-0">
             <SecurityForm />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -36,50 +36,61 @@ export function EmailStatusCard() {
         </Button>
       </CardHeader>
       <CardContent>
-        {status.isPending ? (
-          <LoadingState className="min-h-48" />
-        ) : status.isError ? (
-          <ErrorState
-            title={t('status.loadError')}
-            description={status.error.message}
-            onRetry={() => void status.refetch()}
-            isRetrying={status.isFetching}
-          />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <div className="flex items-center justify-between gap-3">
-              <span className="text-sm">{t('status.smtp')}</span>
-              {status.data.smtpConfigured ? (
-                <Badge variant="success">{t('status.configured')}</Badge>
-              ) : (
-                <Badge variant="warning">{t('status.notConfigured')}</Badge>
-              )}
-            </div>
-            {!status.data.smtpConfigured ? <p className="text-xs text-muted-foreground">{t('status.notConfiguredHint')}</p> : null}
-            <dl className="grid grid-cols-3 gap-2 text-center">
-              {(['queued', 'sent', 'failed'] as const).map((key) => (
-                <div key={key} className="rounded-md border border-border bg-muted/40 p-2">
-                  <dt className="text-xs text-muted-foreground">{t(`status.${key}`)}</dt>
-                  <dd className={cn('text-lg font-semibold tabular-nums', key === 'failed' && status.data[key] > 0 && 'text-danger')}>
-                    {new Intl.NumberFormat(currentLanguage()).format(status.data[key])}
+        <QueryState
+          query={status}
+          errorTitle={t('status.loadError')}
+          loading={<LoadingState className="min-h-48" />}
+        >
+          {(data) => (
+            <div className="flex flex-col gap-4">
+              <div className="flex items-center justify-between gap-3">
+                <span className="text-sm">{t('status.smtp')}</span>
+                {data.smtpConfigured ? (
+                  <Badge variant="success">{t('status.configured')}</Badge>
+                ) : (
+                  <Badge variant="warning">{t('status.notConfigured')}</Badge>
+                )}
+              </div>
+              {!data.smtpConfigured ? (
+                <p className="text-xs text-muted-foreground">{t('status.notConfiguredHint')}</p>
+              ) : null}
+              <dl className="grid grid-cols-3 gap-2 text-center">
+                {(['queued', 'sent', 'failed'] as const).map((key) => (
+                  <div key={key} className="rounded-md border border-border bg-muted/40 p-2">
+                    <dt className="text-xs text-muted-foreground">{t(`status.${key}`)}</dt>
+                    <dd
+                      className={cn(
+                        'text-lg font-semibold tabular-nums',
+                        key === 'failed' && data[key] > 0 && 'text-danger',
+                      )}
+                    >
+                      {new Intl.NumberFormat(currentLanguage()).format(data[key])}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <dl className="flex flex-col gap-2 text-sm">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">{t('status.lastDelivered')}</dt>
+                  <dd className="text-right">
+                    {data.lastDeliveredAt ? formatDateTime(data.lastDeliveredAt) : t('status.never')}
                   </dd>
                 </div>
-              ))}
-            </dl>
-            <dl className="flex flex-col gap-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{t('status.lastDelivered')}</dt>
-                <dd className="text-right">{status.data.lastDeliveredAt ? formatDateTime(status.data.lastDeliveredAt) : t('status.never')}</dd>
-              </div>
-              <div className="flex flex-col gap-1">
-                <dt className="text-muted-foreground">{t('status.lastError')}</dt>
-                <dd className={cn('rounded-md p-2 font-mono text-xs break-words', status.data.lastError ? 'bg-danger/10 text-danger' : 'bg-muted/40 text-muted-foreground')}>
-                  {status.data.lastError ?? t('status.noError')}
-                </dd>
-              </div>
-            </dl>
-          </div>
-        )}
+                <div className="flex flex-col gap-1">
+                  <dt className="text-muted-foreground">{t('status.lastError')}</dt>
+                  <dd
+                    className={cn(
+                      'rounded-md p-2 font-mono text-xs break-words',
+                      data.lastError ? 'bg-danger/10 text-danger' : 'bg-muted/40 text-muted-foreground',
+                    )}
+                  >
+                    {data.lastError ?? t('status.noError')}
+                  </dd>
+                </div>
+              </dl>
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

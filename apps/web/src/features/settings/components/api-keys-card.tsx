@@ -6,15 +6,22 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { translateFieldErrors } from '../../../lib/form-errors.ts';
 import { readToken } from '../../../lib/session.ts';
-import { useApiKeyStatusQuery, useRemoveApiKeyMutation, useSaveApiKeysMutation } from '../api/settings-api.ts';
+import {
+  useApiKeyStatusQuery,
+  useRemoveApiKeyMutation,
+  useSaveApiKeysMutation,
+} from '../api/settings-api.ts';
 
-const fieldOf = { openai: 'openaiApiKey', gemini: 'geminiApiKey' } as const satisfies Record<KeyProvider, string>;
+const fieldOf = { openai: 'openaiApiKey', gemini: 'geminiApiKey' } as const satisfies Record<
+  KeyProvider,
+  string
+>;
 const isConfigured = (status: ApiKeyStatus, provider: KeyProvider) =>
   provider === 'openai' ? status.hasOpenaiApiKey : status.hasGeminiApiKey;
 
@@ -32,18 +39,13 @@ export function ApiKeysCard() {
         <CardDescription>{t('apiKeys.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        {status.isPending ? (
-          <LoadingState className="min-h-56" />
-        ) : status.isError ? (
-          <ErrorState
-            title={t('apiKeys.loadError')}
-            description={status.error.message}
-            onRetry={() => void status.refetch()}
-            isRetrying={status.isFetching}
-          />
-        ) : (
-          <ApiKeysForm status={status.data} />
-        )}
+        <QueryState
+          query={status}
+          errorTitle={t('apiKeys.loadError')}
+          loading={<LoadingState className="min-h-56" />}
+        >
+          {(data) => <ApiKeysForm status={data} />}
+        </QueryState>
       </CardContent>
     </Card>
   );
