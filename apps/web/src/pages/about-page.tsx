@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
+import { IconCard, IconCardGrid } from '../features/marketing/components/icon-card.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -31,15 +32,16 @@ export function AboutPage() {
         </PageSection>
       </div>
       <PageSection title={t('about.valuesTitle')}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <IconCardGrid>
           {values.map(({ id, Icon }) => (
-            <li key={id} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-5">
-              <Icon aria-hidden="true" className="size-6 text-primary" />
-              <h3 className="font-semibold">{t(`about.values.${id}.title`)}</h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">{t(`about.values.${id}.body`)}</p>
-            </li>
+            <IconCard
+              key={id}
+              icon={Icon}
+              title={t(`about.values.${id}.title`)}
+              body={t(`about.values.${id}.body`)}
+            />
           ))}
-        </ul>
+        </IconCardGrid>
       </PageSection>
       <CallToAction title={t('about.ctaTitle')} body={t('about.ctaBody')}>
         <Button asChild>

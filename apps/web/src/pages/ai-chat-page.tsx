@@ -1,8 +1,20 @@
-import { Activity, BrainCircuit, Check, Gauge, History, LineChart, MessageSquare, ShieldAlert, Sparkles, Users } from 'lucide-react';
+import {
+  Activity,
+  BrainCircuit,
+  Check,
+  Gauge,
+  History,
+  LineChart,
+  MessageSquare,
+  ShieldAlert,
+  Sparkles,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
+import { IconCard, IconCardGrid } from '../features/marketing/components/icon-card.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -41,11 +53,9 @@ export function AiChatPage() {
         }
       />
       <PageSection title={t('aiChat.agentsTitle')}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <IconCardGrid>
           {agents.map(({ id, Icon }) => (
-            <li key={id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
-              <Icon aria-hidden="true" className="size-6 text-primary" />
-              <h3 className="font-semibold">{t(`aiChat.agents.${id}.name`)}</h3>
+            <IconCard key={id} icon={Icon} title={t(`aiChat.agents.${id}.name`)}>
               <ul className="flex flex-col gap-1.5 text-sm text-muted-foreground">
                 {(['s1', 's2', 's3', 's4'] as const).map((specialty) => (
                   <li key={specialty} className="flex items-center gap-2">
@@ -54,27 +64,32 @@ export function AiChatPage() {
                   </li>
                 ))}
               </ul>
-            </li>
+            </IconCard>
           ))}
-        </ul>
+        </IconCardGrid>
       </PageSection>
       <PageSection title={t('aiChat.featuresTitle')}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <IconCardGrid>
           {features.map(({ id, Icon }) => (
-            <li key={id} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-5">
-              <Icon aria-hidden="true" className="size-5 text-primary" />
-              <h3 className="font-semibold">{t(`aiChat.features.${id}.title`)}</h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">{t(`aiChat.features.${id}.body`)}</p>
-            </li>
+            <IconCard
+              key={id}
+              icon={Icon}
+              title={t(`aiChat.features.${id}.title`)}
+              body={t(`aiChat.features.${id}.body`)}
+            />
           ))}
-        </ul>
+        </IconCardGrid>
       </PageSection>
       <PageSection title={t('aiChat.examplesTitle')}>
         <ul className="grid gap-4 lg:grid-cols-3">
           {examples.map((id) => (
             <li key={id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
-              <p className="self-end rounded-lg rounded-br-sm bg-primary/15 px-3 py-2 text-sm font-medium">{t(`aiChat.examples.${id}.question`)}</p>
-              <p className="rounded-lg rounded-bl-sm bg-muted px-3 py-2 text-sm leading-relaxed text-muted-foreground">{t(`aiChat.examples.${id}.answer`)}</p>
+              <p className="self-end rounded-lg rounded-br-sm bg-primary/15 px-3 py-2 text-sm font-medium">
+                {t(`aiChat.examples.${id}.question`)}
+              </p>
+              <p className="rounded-lg rounded-bl-sm bg-muted px-3 py-2 text-sm leading-relaxed text-muted-foreground">
+                {t(`aiChat.examples.${id}.answer`)}
+              </p>
             </li>
           ))}
         </ul>

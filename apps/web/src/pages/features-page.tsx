@@ -1,8 +1,18 @@
-import { Bell, BrainCircuit, CandlestickChart, Globe2, KeyRound, Languages, LayoutDashboard, LineChart } from 'lucide-react';
+import {
+  Bell,
+  BrainCircuit,
+  CandlestickChart,
+  Globe2,
+  KeyRound,
+  Languages,
+  LayoutDashboard,
+  LineChart,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
+import { IconCard, IconCardGrid } from '../features/marketing/components/icon-card.tsx';
 import { PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { PlanGrid } from '../features/pricing/components/plan-grid.tsx';
@@ -27,15 +37,17 @@ export function FeaturesPage() {
   return (
     <PageContainer className="flex flex-col gap-12">
       <PageIntro title={t('features.title')} lead={t('features.lead')} />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <IconCardGrid>
         {items.map(({ id, Icon }) => (
-          <li key={id} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-5">
-            <Icon aria-hidden="true" className="size-6 text-primary" />
-            <h2 className="font-semibold">{t(`features.items.${id}.title`)}</h2>
-            <p className="text-sm leading-relaxed text-muted-foreground">{t(`features.items.${id}.body`)}</p>
-          </li>
+          <IconCard
+            key={id}
+            icon={Icon}
+            headingLevel="h2"
+            title={t(`features.items.${id}.title`)}
+            body={t(`features.items.${id}.body`)}
+          />
         ))}
-      </ul>
+      </IconCardGrid>
       <PageSection title={t('features.ctaTitle')}>
         <PlanGrid compact />
         <div>
