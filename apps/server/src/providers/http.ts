@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createMemoryBudgetStore, type UpstreamBudgetStore } from './upstream-budget.ts';
 
 /** How an upstream call failed; the market service and the error handler act on the kind only. */
 export type UpstreamErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';
@@ -104,50 +105,35 @@ function describeCause(error: unknown): string {
 /**
  * Per-provider upstream budget: a token bucket (`callsPerMinute`, refilled continuously) so Farol never
  * causes the vendor's 429 itself, and a cool-down honouring the vendor's `Retry-After` so a rate-limited
- * provider is not called again before it allows (Binance bans IPs that keep calling after a 429).
+ * provider is not called again before it allows (Binance bans IPs that keep calling after a 429). Both live
+ * in `store`: this process by default, Redis when instances share one budget.
  */
-export function createUpstreamGate(options: { provider: string; callsPerMinute: number; now: () => number }) {
-  const capacity = Math.max(1, options.callsPerMinute);
-  const refillPerMs = options.callsPerMinute / 60_000;
-  let tokens = capacity;
-  let updatedAt = options.now();
-  let blockedUntil = 0;
+export function createUpstreamGate(options: { provider: string; callsPerMinute: number; now: () => number; store?: UpstreamBudgetStore }) {
+  const store = options.store ?? createMemoryBudgetStore();
+  const bucket = { provider: options.provider, callsPerMinute: options.callsPerMinute };
   let calls = 0;
-
-  function refill() {
-    const time = options.now();
-    tokens = Math.min(capacity, tokens + (time - updatedAt) * refillPerMs);
-    updatedAt = time;
-    return time;
-  }
 
   return {
     provider: options.provider,
     /** Runs one upstream call when the budget allows, else throws rate_limit without calling. */
     run: async <T>(call: () => Promise<T>): Promise<T> => {
-      const time = refill();
-      if (time < blockedUntil) {
-        throw new UpstreamError(options.provider, 'rate_limit', 'cooling down after the vendor rate limit', {
-          retryAfterSeconds: Math.ceil((blockedUntil - time) / 1000),
-        });
+      const refusal = await store.take(bucket, options.now());
+      if (refusal) {
+        const detail = refusal.reason === 'cooling_down' ? 'cooling down after the vendor rate limit' : 'local call budget exhausted';
+        throw new UpstreamError(options.provider, 'rate_limit', detail, { retryAfterSeconds: Math.ceil(refusal.retryAfterMs / 1000) });
       }
-      if (tokens < 1) {
-        throw new UpstreamError(options.provider, 'rate_limit', 'local call budget exhausted', {
-          retryAfterSeconds: Math.ceil((1 - tokens) / refillPerMs / 1000),
-        });
-      }
-      tokens -= 1;
       calls += 1;
       try {
         return await call();
       } catch (error) {
         if (isUpstreamError(error) && error.kind === 'rate_limit') {
-          blockedUntil = options.now() + (error.retryAfterSeconds ?? 60) * 1000;
+          const time = options.now();
+          await store.block(options.provider, time + (error.retryAfterSeconds ?? 60) * 1000, time);
         }
         throw error;
       }
     },
-    /** Upstream calls actually made (metrics and the budget benchmark). */
+    /** Upstream calls this process actually made (metrics and the budget benchmark). */
     callCount: () => calls,
   };
 }

@@ -7,6 +7,7 @@ import { createAlternativeMeClient } from '../../providers/alternative-me/client
 import { createBinanceClient } from '../../providers/binance/client.ts';
 import { createCoinGeckoClient } from '../../providers/coingecko/client.ts';
 import { createUpstreamGate, isUpstreamError, type UpstreamGate } from '../../providers/http.ts';
+import { createMemoryBudgetStore, type UpstreamBudgetStore } from '../../providers/upstream-budget.ts';
 import { intervalMs } from '../../providers/simulated/model.ts';
 import { createSimulatedMarket } from '../../providers/simulated/client.ts';
 import type { Candle, Coin, FearGreed, GlobalMarket, MarketProvider, MarketResult, MarketService } from './market.types.ts';
@@ -44,6 +45,8 @@ export type MarketServiceDependencies = {
   >;
   now: () => Date;
   store: CacheStore;
+  /** Where the providers' call budgets live (Redis when instances share them); this process by default. */
+  budget?: UpstreamBudgetStore;
   snapshots?: SnapshotStore;
   metrics?: Metrics;
   log?: { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
@@ -74,11 +77,12 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   const nowMs = () => deps.now().getTime();
   const mode = config.MARKET_DATA_SOURCE;
   const simulated = createSimulatedMarket({ seed: config.MARKET_SEED, now: nowMs });
+  const budget = deps.budget ?? createMemoryBudgetStore();
   const gates: Record<Provider, UpstreamGate> = {
-    coingecko: createUpstreamGate({ provider: 'coingecko', callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE, now: nowMs }),
+    coingecko: createUpstreamGate({ provider: 'coingecko', callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE, now: nowMs, store: budget }),
     // Binance allows 6000 request weight a minute (2 per klines call); 120 calls leaves room for bursts of cold keys
-    binance: createUpstreamGate({ provider: 'binance', callsPerMinute: 120, now: nowMs }),
-    'alternative.me': createUpstreamGate({ provider: 'alternative.me', callsPerMinute: 20, now: nowMs }),
+    binance: createUpstreamGate({ provider: 'binance', callsPerMinute: 120, now: nowMs, store: budget }),
+    'alternative.me': createUpstreamGate({ provider: 'alternative.me', callsPerMinute: 20, now: nowMs, store: budget }),
   };
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
   const live: MarketProvider = {

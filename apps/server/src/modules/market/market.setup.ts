@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { createMemoryCacheStore, createRedisCacheStore } from '../../lib/cache.ts';
+import { createRedisBudgetStore } from '../../providers/upstream-budget.ts';
 import { createSnapshotStore } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
 
 /**
- * Decorates `app.market` (before the modules that read it). The cache lives in Redis when REDIS_URL is
- * set, so instances share entries and single-flight; the refresher runs only where jobs run.
+ * Decorates `app.market` (before the modules that read it). The cache and the providers' call budgets live
+ * in Redis when REDIS_URL is set, so instances share entries, single-flight and one budget per provider;
+ * the refresher runs only where jobs run.
  */
 export function registerMarket(app: FastifyInstance) {
   const market = createMarketService({
     config: app.config,
     now: app.now,
     store: app.redis ? createRedisCacheStore(app.redis) : createMemoryCacheStore(),
+    ...(app.redis
+      ? { budget: createRedisBudgetStore(app.redis, { onError: (error) => app.log.warn({ err: error }, 'upstream budget: Redis unreachable, using this instance\'s bucket') }) }
+      : {}),
     snapshots: createSnapshotStore(app.db),
     metrics: app.metrics,
     log: app.log,
