@@ -1,13 +1,12 @@
 import { loginRequestSchema } from '@farol/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { translateFieldErrors } from '../../../lib/form-errors.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useValidatedSubmit } from '../../../lib/use-validated-submit.ts';
 import { useLoginMutation } from '../api/auth-api.ts';
 
 export function LoginForm() {
@@ -15,19 +14,15 @@ export function LoginForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const loginMutation = useLoginMutation();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loginMutation.isPending) return;
-    const parsed = loginRequestSchema.safeParse({ email, password });
-    setErrors(translateFieldErrors(parsed, { email: t('login.email'), password: t('login.password') }));
-    if (parsed.success) loginMutation.mutate(parsed.data);
-  }
+  const { errors, submitWith } = useValidatedSubmit(
+    loginRequestSchema,
+    { email: t('login.email'), password: t('login.password') },
+    loginMutation,
+  );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submitWith({ email, password })} noValidate className="flex flex-col gap-4">
       <FormField label={t('login.email')} htmlFor={`${id}-email`} error={errors.email}>
         <Input
           id={`${id}-email`}
@@ -54,10 +49,9 @@ export function LoginForm() {
           {t('login.forgot')}
         </Link>
       </div>
-      <Button type="submit" size="lg" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? <Spinner className="text-current" label={t('login.submitting')} /> : null}
-        {loginMutation.isPending ? t('login.submitting') : t('login.submit')}
-      </Button>
+      <SubmitButton isPending={loginMutation.isPending} pendingLabel={t('login.submitting')}>
+        {t('login.submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -3,12 +3,11 @@ import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { translateFieldErrors } from '../../../lib/form-errors.ts';
 import { useRegisterMutation } from '../api/auth-api.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
@@ -27,7 +26,12 @@ const passwordFields = [
 export function RegisterForm() {
   const { t } = useTranslation('auth');
   const id = useId();
-  const [fields, setFields] = useState<RegisterFields>({ name: '', email: '', password: '', confirmPassword: '' });
+  const [fields, setFields] = useState<RegisterFields>({
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const registerMutation = useRegisterMutation();
@@ -120,10 +124,13 @@ export function RegisterForm() {
           />
         </label>
       </div>
-      <Button type="submit" size="lg" disabled={isSubmitDisabled}>
-        {registerMutation.isPending ? <Spinner className="text-current" label={t('register.submitting')} /> : null}
-        {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
-      </Button>
+      <SubmitButton
+        isPending={registerMutation.isPending}
+        pendingLabel={t('register.submitting')}
+        disabled={isSubmitDisabled}
+      >
+        {t('register.submit')}
+      </SubmitButton>
     </form>
   );
 }

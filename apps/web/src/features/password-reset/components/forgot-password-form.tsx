@@ -1,12 +1,12 @@
 import { forgotPasswordRequestSchema } from '@farol/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { translateFieldErrors } from '../../../lib/form-errors.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useValidatedSubmit } from '../../../lib/use-validated-submit.ts';
 import { useRequestPasswordResetMutation } from '../api/password-reset-api.ts';
 
 /** Asks for a reset link; the answer is the same whether the account exists or not. */
@@ -14,16 +14,12 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation('passwordReset');
   const id = useId();
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useRequestPasswordResetMutation();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const parsed = forgotPasswordRequestSchema.safeParse({ email });
-    setErrors(translateFieldErrors(parsed, { email: t('forgot.email') }));
-    if (parsed.success) mutation.mutate(parsed.data);
-  }
+  const { errors, submitWith } = useValidatedSubmit(
+    forgotPasswordRequestSchema,
+    { email: t('forgot.email') },
+    mutation,
+  );
 
   if (mutation.isSuccess) {
     return (
@@ -40,7 +36,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submitWith({ email })} noValidate className="flex flex-col gap-4">
       {mutation.isError ? (
         <Alert variant="danger" role="alert" title={t('forgot.error')}>
           {mutation.error.message}
@@ -57,10 +53,9 @@ export function ForgotPasswordForm() {
           {...fieldErrorProps(`${id}-email`, errors.email)}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={mutation.isPending}>
-        {mutation.isPending ? <Spinner className="text-current" label={t('forgot.submitting')} /> : null}
-        {mutation.isPending ? t('forgot.submitting') : t('forgot.submit')}
-      </Button>
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('forgot.submitting')}>
+        {t('forgot.submit')}
+      </SubmitButton>
     </form>
   );
 }

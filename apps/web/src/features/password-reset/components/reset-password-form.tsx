@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { translateFieldErrors } from '../../../lib/form-errors.ts';
 import { useResetPasswordMutation } from '../api/password-reset-api.ts';
@@ -25,7 +25,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (mutation.isPending) return;
     const parsed = resetPasswordRequestSchema.safeParse({ token, password });
     const fieldErrors = translateFieldErrors(parsed, { password: t('reset.password') });
-    if (!fieldErrors.password && password !== confirmPassword) fieldErrors.confirmPassword = t('reset.mismatch');
+    if (!fieldErrors.password && password !== confirmPassword)
+      fieldErrors.confirmPassword = t('reset.mismatch');
     setErrors(fieldErrors);
     if (parsed.success && !fieldErrors.confirmPassword) mutation.mutate(parsed.data);
   }
@@ -50,7 +51,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert variant="danger" role="alert" title={isLinkRejected ? undefined : t('reset.error')}>
           <p>{mutation.error.message}</p>
           {isLinkRejected ? (
-            <Link to="/forgot-password" className="mt-1 inline-block font-medium text-primary hover:underline">
+            <Link
+              to="/forgot-password"
+              className="mt-1 inline-block font-medium text-primary hover:underline"
+            >
               {t('reset.requestNew')}
             </Link>
           ) : null}
@@ -76,10 +80,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {...fieldErrorProps(`${id}-confirm`, errors.confirmPassword)}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={mutation.isPending}>
-        {mutation.isPending ? <Spinner className="text-current" label={t('reset.submitting')} /> : null}
-        {mutation.isPending ? t('reset.submitting') : t('reset.submit')}
-      </Button>
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('reset.submitting')}>
+        {t('reset.submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,31 +1,27 @@
 import { updateProfileRequestSchema, type Profile } from '@farol/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
-import { translateFieldErrors } from '../../../lib/form-errors.ts';
+import { useValidatedSubmit } from '../../../lib/use-validated-submit.ts';
 import { useUpdateProfileMutation } from '../api/profile-api.ts';
 
 export function PersonalInfoForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [name, setName] = useState(profile.name);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const updateMutation = useUpdateProfileMutation();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (updateMutation.isPending) return;
-    const parsed = updateProfileRequestSchema.safeParse({ name });
-    setErrors(translateFieldErrors(parsed, { name: t('name') }));
-    if (parsed.success) updateMutation.mutate(parsed.data);
-  }
+  const { errors, submitWith } = useValidatedSubmit(
+    updateProfileRequestSchema,
+    { name: t('name') },
+    updateMutation,
+  );
 
   const isUnchanged = name.trim() === profile.name;
   return (
-    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={submitWith({ name })} noValidate className="flex flex-col gap-5">
       <FormField label={t('name')} htmlFor={`${id}-name`} error={errors.name}>
         <Input
           id={`${id}-name`}
