@@ -8,9 +8,19 @@ import { createBinanceClient } from '../../providers/binance/client.ts';
 import { createCoinGeckoClient } from '../../providers/coingecko/client.ts';
 import { createUpstreamGate, isUpstreamError, type UpstreamGate } from '../../providers/http.ts';
 import { createMemoryBudgetStore, type UpstreamBudgetStore } from '../../providers/upstream-budget.ts';
-import { intervalMs } from '../../providers/simulated/model.ts';
+import { intervalMs, STEP_MS } from '../../providers/simulated/model.ts';
 import { createSimulatedMarket } from '../../providers/simulated/client.ts';
-import type { Candle, Coin, FearGreed, GlobalMarket, MarketProvider, MarketResult, MarketService } from './market.types.ts';
+import type {
+  Candle,
+  Coin,
+  DominanceHistoryStore,
+  DominancePoint,
+  FearGreed,
+  GlobalMarket,
+  MarketProvider,
+  MarketResult,
+  MarketService,
+} from './market.types.ts';
 
 /** Freshness per key (issue 4): prices 60 s, global 120 s, fear-greed 300 s, candles until the next close. */
 export const freshnessMs = { coins: 60_000, global: 120_000, fearGreed: 300_000 } as const;
@@ -25,6 +35,9 @@ const FEAR_GREED_DEFAULT_DAYS = 30;
 // consecutive failures of a provider (with nothing cached) after which auto mode uses the simulated market
 const FAILURES_BEFORE_FALLBACK = 3;
 const REFRESH_TICK_MS = 10_000;
+const DAY_MS = 86_400_000;
+// the dominance history is kept 90 days (market.repository prunes older rows)
+const MAX_DOMINANCE_DAYS = 90;
 // a key nobody asked for in this long is no longer kept warm by the refresher
 const HOT_KEY_IDLE_MS = 10 * 60_000;
 
@@ -48,6 +61,8 @@ export type MarketServiceDependencies = {
   /** Where the providers' call budgets live (Redis when instances share them); this process by default. */
   budget?: UpstreamBudgetStore;
   snapshots?: SnapshotStore;
+  /** Where fresh global snapshots are recorded for the dominance history; without it live history is empty. */
+  history?: DominanceHistoryStore;
   metrics?: Metrics;
   log?: { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
 };
@@ -213,8 +228,61 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     };
   }
 
+  const toDominancePoint = (global: GlobalMarket, time: number): DominancePoint => ({
+    time,
+    bitcoinDominance: global.bitcoinDominance,
+    ethereumDominance: global.ethereumDominance,
+    totalMarketCap: global.totalMarketCap,
+  });
+
+  /**
+   * Records every global snapshot fetched fresh from its source (cached copies are not new data). The
+   * fetch time is used, not the vendor's `last_updated`, which can lag or be absent. A failed write costs
+   * one history point, never the answer.
+   */
+  const recordingGlobal = (source: string, load: () => Promise<GlobalMarket>) => async () => {
+    const global = await load();
+    await deps.history?.record(source, toDominancePoint(global, nowMs())).catch((error: unknown) => {
+      deps.log?.warn({ source, reason: (error as Error).message }, 'dominance history: snapshot not recorded');
+    });
+    return global;
+  };
+
   async function getGlobal(): Promise<MarketResult<GlobalMarket>> {
-    return toResult(await read('coingecko', 'global', live.fetchGlobal, simulated.fetchGlobal, fixedFreshness(freshnessMs.global)));
+    return toResult(
+      await read(
+        'coingecko',
+        'global',
+        recordingGlobal('coingecko', live.fetchGlobal),
+        recordingGlobal('simulated', simulated.fetchGlobal),
+        fixedFreshness(freshnessMs.global),
+      ),
+    );
+  }
+
+  /**
+   * History of the source the current snapshot came from (never a live series spliced onto a simulated
+   * one): the stored fetches when live; computed from the simulator when simulated, so a fresh install
+   * has a trend too. The current snapshot closes the series.
+   */
+  async function getDominanceHistory(days = 7): Promise<MarketResult<DominancePoint[]>> {
+    const wanted = Math.min(MAX_DOMINANCE_DAYS, Math.max(1, Math.floor(days)));
+    const current = await getGlobal();
+    const until = current.fetchedAt;
+    const since = until - wanted * DAY_MS;
+    const points =
+      current.source === 'simulated'
+        ? (
+            await cache.get(`simulated:dominance-history:${wanted}`, {
+              load: async () => ({ value: simulated.dominanceHistory(since, until), source: 'simulated' }),
+              // the simulated market moves once per 15-minute step
+              freshUntil: (fetchedAt) => (Math.floor(fetchedAt / STEP_MS) + 1) * STEP_MS,
+            })
+          ).value
+        : ((await deps.history?.list(current.source, since, until)) ?? []);
+    const latest = toDominancePoint(current.data, until);
+    const series = points.filter((point) => point.time < latest.time);
+    return { ...current, data: [...series, latest] };
   }
 
   async function getFearGreed(days = 1): Promise<MarketResult<FearGreed[]>> {
@@ -261,6 +329,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   return {
     getCoins,
     getGlobal,
+    getDominanceHistory,
     getFearGreed,
     getCandles,
     refreshHotKeys,

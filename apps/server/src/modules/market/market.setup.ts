@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createMemoryCacheStore, createRedisCacheStore } from '../../lib/cache.ts';
 import { createRedisBudgetStore } from '../../providers/upstream-budget.ts';
-import { createSnapshotStore } from './market.repository.ts';
+import { createDominanceHistoryStore, createSnapshotStore } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
 
 /**
@@ -18,6 +18,7 @@ export function registerMarket(app: FastifyInstance) {
       ? { budget: createRedisBudgetStore(app.redis, { onError: (error) => app.log.warn({ err: error }, 'upstream budget: Redis unreachable, using this instance\'s bucket') }) }
       : {}),
     snapshots: createSnapshotStore(app.db),
+    history: createDominanceHistoryStore(app.db),
     metrics: app.metrics,
     log: app.log,
   });

@@ -26,6 +26,22 @@ export type GlobalMarket = {
   lastUpdated: number; // unix seconds
 };
 
+/** BTC/ETH dominance and total market cap at one time (the dominance history). */
+export type DominancePoint = {
+  time: number; // ms
+  bitcoinDominance: number; // percent
+  ethereumDominance: number; // percent
+  totalMarketCap: number; // USD
+};
+
+/** Where fresh global snapshots are recorded (one per source and 15 minutes) and read back. */
+export type DominanceHistoryStore = {
+  /** True when stored (false: its 15-minute slot already had one). */
+  record: (source: string, point: DominancePoint) => Promise<boolean>;
+  /** Oldest first. */
+  list: (source: string, sinceMs: number, untilMs: number) => Promise<DominancePoint[]>;
+};
+
 export type FearGreed = { value: number; classification: string; timestamp: number /* unix seconds */ };
 
 export type Candle = {
@@ -71,6 +87,11 @@ export type MarketService = {
   getGlobal: () => Promise<MarketResult<GlobalMarket>>;
   /** Latest value first; `days` of daily history (1 = only the latest). */
   getFearGreed: (days?: number) => Promise<MarketResult<FearGreed[]>>;
+  /**
+   * BTC/ETH dominance over the last `days` (1 to 90, default 7), oldest first, ending with the current
+   * global snapshot; of the same source as `getGlobal` (stored fetches when live, computed when simulated).
+   */
+  getDominanceHistory: (days?: number) => Promise<MarketResult<DominancePoint[]>>;
   /** Closed candles only (the still-open candle excluded), oldest first, at most `limit`. */
   getCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
   /** Starts the background refresher; stopped by app.close(). */

@@ -1,4 +1,4 @@
-import type { Coin, GlobalMarket, MarketProvider } from '../../modules/market/market.types.ts';
+import type { Coin, DominancePoint, GlobalMarket, MarketProvider } from '../../modules/market/market.types.ts';
 import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS } from './model.ts';
 import { generateOtherCoins, type SimulatedOtherCoin } from './universe.ts';
 
@@ -11,6 +11,8 @@ const STEPS_PER_DAY = DAY_MS / STEP_MS;
 export function createSimulatedMarket(options: { seed: number; now: () => number }): MarketProvider & {
   /** The 500 coins at a time (rank order), also used by the service for the simulated coin universe. */
   coinsAt: (timeMs: number) => Coin[];
+  /** The global snapshot of every 15-minute step between two times, oldest first: the simulated dominance history. */
+  dominanceHistory: (sinceMs: number, untilMs: number) => DominancePoint[];
 } {
   const model = createSimulatedModel(options.seed);
   const others = generateOtherCoins(options.seed);
@@ -82,8 +84,31 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
     };
   }
 
+  /**
+   * The global snapshot of each 15-minute step from the market caps alone (no list, no 24 h figures: a
+   * fraction of a full list's cost, so 90 days of steps stay cheap). Same caps as `buildCoins`.
+   */
+  function dominanceHistory(sinceMs: number, untilMs: number): DominancePoint[] {
+    const points: DominancePoint[] = [];
+    const bitcoin = model.coins.findIndex((coin) => coin.id === 'bitcoin');
+    const ethereum = model.coins.findIndex((coin) => coin.id === 'ethereum');
+    for (let step = Math.ceil(sinceMs / STEP_MS) * STEP_MS; step <= untilMs; step += STEP_MS) {
+      const caps = model.coins.map((spec, index) => model.lastClose(index, step) * spec.circulatingSupply);
+      const btcLog = Math.log(model.lastClose(bitcoin, step));
+      const total = others.reduce((sum, coin) => sum + otherPrice(coin, btcLog, step) * coin.supply, caps.reduce((sum, cap) => sum + cap, 0));
+      points.push({
+        time: step,
+        bitcoinDominance: (caps[bitcoin]! / total) * 100,
+        ethereumDominance: (caps[ethereum]! / total) * 100,
+        totalMarketCap: total,
+      });
+    }
+    return points;
+  }
+
   return {
     coinsAt,
+    dominanceHistory,
     fetchCoins: async (page, perPage) => coinsAt(options.now()).slice((page - 1) * perPage, page * perPage),
     fetchGlobal: async () => globalAt(options.now()),
     fetchFearGreed: async (limit) => model.fearGreed(options.now(), limit),
