@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -65,13 +65,27 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+export type TestAppOptions = { engine?: Engine; env?: Record<string, string | undefined>; deps?: AppDependencies };
+
+/**
+ * Starts a test app before the tests of the enclosing block and closes it after them. The answer is the
+ * started app (filled in by a beforeAll registered here, so use it inside later hooks and tests only). Options
+ * may be a function, read when the app starts: for values set by an earlier beforeAll (a stub's URL).
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  const started = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(started, await startTestApp(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => started.close?.());
+  return started;
+}
+
 /**
  * Builds the real app on a fresh database (in-memory PGlite, or a new PostgreSQL database dropped at
  * close) and listens on a loopback port. `env` sets any configuration variable.
  */
-export async function startTestApp(
-  options: { engine?: Engine; env?: Record<string, string | undefined>; deps?: AppDependencies } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const engine = options.engine ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-test-'));
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;

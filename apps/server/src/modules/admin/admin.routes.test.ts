@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forEachEngine, useTestApp, type TestApp } from '../../test/harness.ts';
 import { addMonths } from './admin.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -8,18 +8,16 @@ const START = new Date('2025-01-31T10:00:00Z');
 
 forEachEngine((engine) => {
   describe('admin API', () => {
-    let t: TestApp;
     let clock: Date;
     let admin: Awaited<ReturnType<TestApp['registerUser']>>;
+    const t = useTestApp({ engine, env: { ADMIN_EMAILS: ' Chefe@Farol.test , other@farol.test' }, deps: { now: () => clock } });
     const signIn = async (account: { email: string; password: string }) =>
       (await t.request('POST', '/api/auth/login', { body: { email: account.email, password: account.password } })).body.token as string;
 
     beforeAll(async () => {
       clock = START;
-      t = await startTestApp({ engine, env: { ADMIN_EMAILS: ' Chefe@Farol.test , other@farol.test' }, deps: { now: () => clock } });
       admin = await t.registerUser({ email: 'chefe@farol.test', name: 'Chefe' });
     });
-    afterAll(async () => t.close());
     beforeEach(() => {
       clock = START;
     });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { rsi } from '@farol/indicators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { forEachEngine, useTestApp } from '../../test/harness.ts';
 import { selectRows } from '../../db/client.ts';
 import type { MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
@@ -27,16 +27,12 @@ const snapshot = (values: Partial<{ price: number; volumeChange: number; rsi: nu
 
 forEachEngine((engine) => {
   describe('alert checks', () => {
-    let app: TestApp;
     let clock = new Date('2025-04-01T12:00:00Z');
     const context = () => ({ db: app.app.db, now: () => clock });
     const tick = (minutes = 10) => {
       clock = new Date(clock.getTime() + minutes * 60_000);
     };
-    beforeAll(async () => {
-      app = await startTestApp({ engine, deps: { now: () => clock } });
-    });
-    afterAll(async () => app.close());
+    const app = useTestApp({ engine, deps: { now: () => clock } });
 
     const createAlert = async (token: string, body: Record<string, unknown>) => {
       const response = await app.request('POST', '/api/alerts', { token, body: { name: 'a', coinSymbol: 'BTC', coinName: 'Bitcoin', ...body } });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { forEachEngine, useTestApp } from '../../test/harness.ts';
 
 const priceAlert = { name: 'BTC rompimento', type: 'preco', coinSymbol: 'btc', coinName: 'Bitcoin', conditions: { priceAbove: 110000, priceBelow: 90000.123456 } };
 
 forEachEngine((engine) => {
   describe('alerts API', () => {
-    let app: TestApp;
-    beforeAll(async () => {
-      app = await startTestApp({ engine });
-    });
-    afterAll(async () => app.close());
+    const app = useTestApp({ engine });
 
     it('creates an alert with the symbol upper-cased and lists it', async () => {
       const { token } = await app.registerUser({ language: 'pt-BR' });

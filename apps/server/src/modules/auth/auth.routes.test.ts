@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { forEachEngine, useTestApp } from '../../test/harness.ts';
 
 forEachEngine((engine) => {
   describe('POST /api/auth/register and /login', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ engine, env: { ADMIN_EMAILS: 'Chefe@Farol.test' } });
-    });
-    afterAll(async () => t.close());
+    const t = useTestApp({ engine, env: { ADMIN_EMAILS: 'Chefe@Farol.test' } });
 
     it('creates an account on the free plan and answers token, user and message', async () => {
       const response = await t.request('POST', '/api/auth/register', {
@@ -146,11 +142,7 @@ forEachEngine((engine) => {
   });
 
   describe('auth rate limits', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ engine, env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
-    });
-    afterAll(async () => t.close());
+    const t = useTestApp({ engine, env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
 
     it('limits login attempts per IP with a clear 429 and Retry-After', async () => {
       const statuses: number[] = [];
@@ -170,11 +162,7 @@ forEachEngine((engine) => {
   });
 
   describe('per-e-mail login limit', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ engine });
-    });
-    afterAll(async () => t.close());
+    const t = useTestApp({ engine });
 
     it('limits attempts on one e-mail to 5 a minute even from many requests', async () => {
       const statuses: number[] = [];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { selectRows } from '../../db/client.ts';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
 
@@ -130,11 +130,7 @@ forEachEngine((engine) => {
   });
 
   describe('e-mail without SMTP_URL', () => {
-    let app: TestApp;
-    beforeAll(async () => {
-      app = await startTestApp({ engine });
-    });
-    afterAll(async () => app.close());
+    const app = useTestApp({ engine });
 
     it('keeps messages in the outbox and says so', async () => {
       const { token } = await app.registerUser({ language: 'pt-BR' });

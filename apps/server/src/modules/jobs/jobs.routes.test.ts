@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forEachEngine, useTestApp } from '../../test/harness.ts';
 
 forEachEngine((engine) => {
   describe('admin job runs', () => {
-    let app: TestApp;
     let admin: { token: string };
+    const app = useTestApp({ engine });
     beforeAll(async () => {
-      app = await startTestApp({ engine });
       const registered = await app.registerUser({ language: 'en' });
       await app.makeAdmin(registered.user.id);
       admin = registered;
     });
-    afterAll(async () => app.close());
 
     it('answers 403 to a non-admin and runs nothing', async () => {
       const { token } = await app.registerUser();

@@ -1,7 +1,7 @@
 import { analysisSchema, analysisSymbols, marketSignalSchema } from '@farol/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
 import { readCandlesCsv, sharedOhlcv } from './csv-candles.ts';
 
@@ -24,11 +24,7 @@ function shapeOf(value: unknown): unknown {
 
 forEachEngine((engine) => {
   describe('market signals on the simulated market', () => {
-    let testApp: TestApp;
-    beforeAll(async () => {
-      testApp = await startTestApp({ engine });
-    });
-    afterAll(() => testApp.close());
+    const testApp = useTestApp({ engine });
 
     it('answers 401 without a token', async () => {
       const response = await testApp.request('GET', '/api/market-signals/dashboard-signals');

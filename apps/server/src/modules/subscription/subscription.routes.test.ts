@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeStub, type StripeStub } from '../../providers/stripe/stripe.stub.ts';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farol';
 const PRICE_INICIANTE = 'price_test_iniciante';
@@ -11,11 +11,7 @@ const START = new Date('2025-03-10T12:00:00Z');
 
 forEachEngine((engine) => {
   describe('plans, current and usage without Stripe', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ engine });
-    });
-    afterAll(async () => t.close());
+    const t = useTestApp({ engine });
 
     it('lists the catalogue in the caller language with limits, popular and contact-sales', async () => {
       const pt = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'pt-BR' } });

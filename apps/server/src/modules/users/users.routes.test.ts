@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { forEachEngine, useTestApp } from '../../test/harness.ts';
 
 forEachEngine((engine) => {
   describe('/api/user', () => {
-    let t: TestApp;
     let clock = new Date('2026-11-22T12:00:00Z');
-    beforeAll(async () => {
-      t = await startTestApp({ engine, deps: { now: () => clock } });
-    });
-    afterAll(async () => t.close());
+    const t = useTestApp({ engine, deps: { now: () => clock } });
 
     it('returns 401 unauthorized without a token and session_expired with a tampered one', async () => {
       const missing = await t.request('GET', '/api/user/profile');
