@@ -22,26 +22,34 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-type Figures = { requestsPerSecond: number; p99Ms: number };
-type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+/** `cpuMicrosPerRequest`: this process's CPU time (user + system) per answered request. */
+type Figures = { requestsPerSecond: number; p99Ms: number; cpuMicrosPerRequest: number };
+type AutocannonResult = { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number; errors: number };
 
-function figuresOf(url: string, result: AutocannonResult): Figures {
+function figuresOf(url: string, result: AutocannonResult, cpu: NodeJS.CpuUsage): Figures {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / result.requests.total,
+  };
 }
 
 async function runInProcess(url: string, headers: Record<string, string>): Promise<Figures> {
-  return figuresOf(url, await autocannon({ url, connections, duration: durationSeconds, headers }));
+  const cpuBefore = process.cpuUsage();
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  return figuresOf(url, result, process.cpuUsage(cpuBefore));
 }
 
 // execFile, not execFileSync: the servers answer from this process's event loop meanwhile
 async function runInChild(url: string, headers: Record<string, string>): Promise<Figures> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
   const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(durationSeconds), ...headerArgs, url];
+  const cpuBefore = process.cpuUsage();
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
   );
-  return figuresOf(url, JSON.parse(stdout) as AutocannonResult);
+  return figuresOf(url, JSON.parse(stdout) as AutocannonResult, process.cpuUsage(cpuBefore));
 }
 
 const median = (values: number[]) => {
@@ -83,9 +91,11 @@ const targets = [
   // the same cache without the per-request database work (token check, plan, favourites): isolates the cache's cost
   { label: 'GET /api/market-data/global', url: `${appUrl}/api/market-data/global`, headers: {} },
 ];
+// CPU per request is what the server spends (autocannon in a child) or server and load generator together
+// (in process); unlike req/s it hardly moves when other work on the machine takes CPU time away.
 const methods = [
-  { label: 'autocannon in a child process', run: runInChild },
-  { label: 'autocannon in the server process', run: runInProcess },
+  { label: 'autocannon in a child process', cpuLabel: 'server CPU', run: runInChild },
+  { label: 'autocannon in the server process', cpuLabel: 'server + autocannon CPU', run: runInProcess },
 ];
 for (const method of methods) {
   // rounds interleave the routes, so a burst of load from elsewhere on the machine hits all of them alike
@@ -96,14 +106,20 @@ for (const method of methods) {
   const summary = runs.map((figures) => ({
     requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
     p99Ms: median(figures.map((figure) => figure.p99Ms)),
+    cpuMicrosPerRequest: median(figures.map((figure) => figure.cpuMicrosPerRequest)),
   }));
   console.log(`-- ${method.label}${rounds > 1 ? ` (median of ${rounds} rounds)` : ''}`);
   for (const [index, target] of targets.entries()) {
-    console.log(`${target.label.padEnd(28)}: ${summary[index]!.requestsPerSecond.toFixed(0)} req/s, p99 ${summary[index]!.p99Ms} ms`);
+    const figures = summary[index]!;
+    console.log(
+      `${target.label.padEnd(28)}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99Ms} ms, ` +
+        `${method.cpuLabel} ${figures.cpuMicrosPerRequest.toFixed(1)} µs/request`,
+    );
   }
   const ratio = (index: number) => (summary[index]!.requestsPerSecond / summary[0]!.requestsPerSecond).toFixed(2);
-  console.log(`ratio (prices / bare)      : ${ratio(1)} (target >= 0.5)`);
-  console.log(`ratio (global / bare)      : ${ratio(2)}`);
+  const cpuRatio = (index: number) => (summary[0]!.cpuMicrosPerRequest / summary[index]!.cpuMicrosPerRequest).toFixed(2);
+  console.log(`ratio (prices / bare)      : ${ratio(1)} req/s, ${cpuRatio(1)} by CPU per request (target >= 0.5)`);
+  console.log(`ratio (global / bare)      : ${ratio(2)} req/s, ${cpuRatio(2)} by CPU per request`);
 }
 console.log(`(${connections} connections, ${durationSeconds} s each, ${os.cpus().length} CPUs, database ${app.database.engine})`);
 

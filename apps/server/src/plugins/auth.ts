@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@farol/i18n';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Preferences } from '@farol/contract';
+import type { PlanId, Preferences } from '@farol/contract';
 import type { DbExecutor } from '../db/client.ts';
 import { subscriptions } from '../db/schema/subscriptions.ts';
 import { users } from '../db/schema/users.ts';
@@ -74,6 +74,17 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   const verifyToken = rememberVerifiedTokens(tokens, app.now);
   // one read per user until the next write on the embedded database; every request on PostgreSQL
   const readSession = memoizeOnEmbedded(app.database, (userId) => findSession(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
+  // the limits depend on the plan and the admin flag only: one frozen object each, not one per request
+  const entitlementsByPlan = new Map<string, Entitlements>();
+  const entitlementsOf = (plan: PlanId, isAdmin: boolean) => {
+    const key = `${plan}:${isAdmin}`;
+    let entitlements = entitlementsByPlan.get(key);
+    if (!entitlements) {
+      entitlements = Object.freeze(entitlementsFor(plan, isAdmin));
+      entitlementsByPlan.set(key, entitlements);
+    }
+    return entitlements;
+  };
 
   async function resolveUser(request: FastifyRequest): Promise<AuthenticatedUser | 'missing' | 'invalid'> {
     const token = bearerToken(request);
@@ -96,7 +107,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
       preferences: row.preferences,
       tokenVersion: row.tokenVersion,
       createdAt: row.createdAt,
-      entitlements: () => (entitlements ??= entitlementsFor(effectivePlan(planState, app.now()), isAdmin)),
+      entitlements: () => (entitlements ??= entitlementsOf(effectivePlan(planState, app.now()), isAdmin)),
     };
   }
 

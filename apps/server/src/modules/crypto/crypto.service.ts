@@ -38,8 +38,29 @@ const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
   isFavorite,
 });
 
+// The market cache hands out the same coin objects until it refreshes, and the table is polled by every
+// signed-in user: each coin's row (as a non-favourite) is built once per cached copy.
+const rowsByCoin = new WeakMap<Coin, CoinItem>();
+function coinRow(coin: Coin): CoinItem {
+  let row = rowsByCoin.get(coin);
+  if (!row) {
+    row = toCoinItem(coin, false);
+    rowsByCoin.set(coin, row);
+  }
+  return row;
+}
+
 const matchesSearch = (coin: Coin, search: string) =>
   coin.name.toLowerCase().includes(search) || coin.symbol.toLowerCase().includes(search);
+
+/** Favourites first, each group in market-cap order (the provider's order). */
+function favoritesFirst(coins: Coin[], favoriteIds: Set<string>): Coin[] {
+  if (favoriteIds.size === 0) return coins;
+  const favorites: Coin[] = [];
+  const others: Coin[] = [];
+  for (const coin of coins) (favoriteIds.has(coin.id) ? favorites : others).push(coin);
+  return favorites.length === 0 ? others : [...favorites, ...others];
+}
 
 /**
  * The coin table (spec sections 2, 6): the plan decides how many of the top coins by market cap are
@@ -57,17 +78,16 @@ export async function listCoinPrices(context: CryptoContext, query: CoinPricesQu
     context.readFavorites(context.userId),
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
-  const visible = market.data.slice(0, entitlements.coinsVisible);
+  const visible = market.data.length > entitlements.coinsVisible ? market.data.slice(0, entitlements.coinsVisible) : market.data;
   const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
-  // favourites first, each group in market-cap order (the provider's order)
-  const ordered = [...filtered.filter((coin) => favoriteIds.has(coin.id)), ...filtered.filter((coin) => !favoriteIds.has(coin.id))];
+  const ordered = favoritesFirst(filtered, favoriteIds);
 
   const totalItems = ordered.length;
   const totalPages = Math.max(1, Math.ceil(totalItems / query.limit));
   const start = (query.page - 1) * query.limit;
   return {
     success: true,
-    data: ordered.slice(start, start + query.limit).map((coin) => toCoinItem(coin, favoriteIds.has(coin.id))),
+    data: ordered.slice(start, start + query.limit).map((coin) => (favoriteIds.has(coin.id) ? toCoinItem(coin, true) : coinRow(coin))),
     pagination: {
       currentPage: query.page,
       totalPages,
