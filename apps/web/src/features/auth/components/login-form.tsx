@@ -2,8 +2,8 @@ import { loginRequestSchema } from '@farol/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField } from '../../../components/ui/email-field.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useValidatedSubmit } from '../../../lib/use-validated-submit.ts';
@@ -23,17 +23,13 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submitWith({ email, password })} noValidate className="flex flex-col gap-4">
-      <FormField label={t('login.email')} htmlFor={`${id}-email`} error={errors.email}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          {...fieldErrorProps(`${id}-email`, errors.email)}
-        />
-      </FormField>
+      <EmailField
+        id={`${id}-email`}
+        label={t('login.email')}
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <FormField label={t('login.password')} htmlFor={`${id}-password`} error={errors.password}>
         <PasswordInput
           id={`${id}-password`}

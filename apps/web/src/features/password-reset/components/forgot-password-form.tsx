@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailField } from '../../../components/ui/email-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useValidatedSubmit } from '../../../lib/use-validated-submit.ts';
 import { useRequestPasswordResetMutation } from '../api/password-reset-api.ts';
@@ -42,17 +41,13 @@ export function ForgotPasswordForm() {
           {mutation.error.message}
         </Alert>
       ) : null}
-      <FormField label={t('forgot.email')} htmlFor={`${id}-email`} error={errors.email}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          {...fieldErrorProps(`${id}-email`, errors.email)}
-        />
-      </FormField>
+      <EmailField
+        id={`${id}-email`}
+        label={t('forgot.email')}
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <SubmitButton isPending={mutation.isPending} pendingLabel={t('forgot.submitting')}>
         {t('forgot.submit')}
       </SubmitButton>
