@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   calculatePositionSize,
   getCoinFundamentals,
+  getDominanceShifts,
   getFearGreedTrend,
   getGlobalMarket,
   getIndicator,
@@ -22,7 +23,8 @@ export const agentRoles: Record<ChatAgent, string> = {
   fundamental_analyst: 'Fundamental analyst: market cap, rank, 24h volume and supply figures of a coin, total market cap and dominance.',
   risk_manager:
     'Risk manager: ATR(14)-based volatility, stop distances, and position size for a given capital (BRL or USD) and risk per trade. Always states what could go wrong.',
-  market_sentiment: 'Market sentiment: the fear & greed index now, its 7- and 30-day averages and direction, and BTC/ETH dominance.',
+  market_sentiment:
+    'Market sentiment: the fear & greed index now, its 7- and 30-day averages and direction, BTC/ETH dominance and how it shifted over 24 hours and 7 days (money rotating into or out of altcoins).',
 };
 
 const symbolSchema = z.enum(analysisSymbols).describe('Coin symbol');
@@ -99,6 +101,12 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
       description: 'Fear & greed index (0-100) now, its 7- and 30-day averages and whether it is rising, falling or stable.',
       inputSchema: z.object({ days: z.number().int().min(7).max(90).default(30) }),
       execute: recorded(used, 'market_sentiment.get_fear_greed', ({ days }) => getFearGreedTrend(data, days)),
+    });
+    tools.get_dominance_shifts = tool({
+      description:
+        'BTC and ETH dominance now and their change in percentage points over the last 24 hours and 7 days (a change is absent when the history does not reach back that far).',
+      inputSchema: z.object({}),
+      execute: recorded(used, 'market_sentiment.get_dominance_shifts', () => getDominanceShifts(data)),
     });
   }
   return tools;

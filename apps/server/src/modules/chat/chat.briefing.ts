@@ -1,5 +1,13 @@
 import type { AnalysisSymbol, ChatAgent } from '@farol/contract';
-import type { calculatePositionSize, FundamentalsBrief, GlobalBrief, SentimentBrief, SignalBrief, VolatilityBrief } from './chat.tools.ts';
+import type {
+  calculatePositionSize,
+  DominanceBrief,
+  FundamentalsBrief,
+  GlobalBrief,
+  SentimentBrief,
+  SignalBrief,
+  VolatilityBrief,
+} from './chat.tools.ts';
 
 /** One analysed coin's numbers: the signals engine's reading and the risk manager's volatility. */
 export type CoinBriefing = {
@@ -20,6 +28,8 @@ export type Briefing = {
   fundamentals: FundamentalsBrief[];
   global?: GlobalBrief;
   sentiment?: SentimentBrief;
+  /** BTC/ETH dominance shifts over 24 h and 7 d (the sentiment agent). */
+  dominance?: DominanceBrief;
   /** Agents whose data could not be read (the upstream failed). */
   unavailable: ChatAgent[];
   /** Market sources the numbers came from ("binance", "simulated", ...). */

@@ -26,6 +26,8 @@ function formatters(language: Language) {
     signedPercent: (value: number) =>
       new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100),
     fixed: (value: number, digits: number) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+    signedFixed: (value: number, digits: number) =>
+      new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'exceptZero' }).format(value),
     number: (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value),
     dateTime: (iso: string) =>
       new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso)),
@@ -103,6 +105,19 @@ function positionLines(language: Language, briefing: Briefing): string[] {
   return [lines.join(' ')];
 }
 
+/** BTC dominance now and its shift in percentage points over 24 h and 7 d ("not enough history" when unknown). */
+function dominanceLine(language: Language, dominance: NonNullable<Briefing['dominance']>): string {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const format = formatters(language);
+  const points = (change: { bitcoinPoints: number } | undefined) =>
+    change ? t('offline.percentagePoints', { value: format.signedFixed(change.bitcoinPoints, 2) }) : t('offline.noHistory');
+  return t('offline.dominanceShift', {
+    btc: format.percent(dominance.bitcoinDominance),
+    change24h: points(dominance.change24h),
+    change7d: points(dominance.change7d),
+  });
+}
+
 /** The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. */
 export function composeOfflineNote(language: Language, briefing: Briefing, reason: OfflineReason): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
@@ -158,6 +173,7 @@ export function composeOfflineNote(language: Language, briefing: Briefing, reaso
       }),
     );
   }
+  if (briefing.dominance) paragraphs.push(dominanceLine(language, briefing.dominance));
   for (const agent of briefing.unavailable) {
     if (agent !== 'technical_analyst') paragraphs.push(t('offline.unavailable', { part: t(`agents.${agent}`) }));
   }

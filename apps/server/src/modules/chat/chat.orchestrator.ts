@@ -3,6 +3,7 @@ import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 import { findAnalysisSymbols, findCapitalAndRisk, findOtherCoins, pickAgents } from './chat.question.ts';
 import {
   calculatePositionSize,
+  getDominanceShifts,
   getFearGreedTrend,
   getGlobalMarket,
   getSignalAnalysis,
@@ -116,11 +117,13 @@ export async function gatherBriefing(data: ChatData, question: string, onStep: S
 
   let global: Briefing['global'];
   let sentiment: Briefing['sentiment'];
+  let dominance: Briefing['dominance'];
   await step('sentiment_analysis', onStep, async () => {
     const wantsGlobal = agents.includes('market_sentiment') || agents.includes('fundamental_analyst');
-    const [globalResult, sentimentResult] = await Promise.all([
+    const [globalResult, sentimentResult, dominanceResult] = await Promise.all([
       wantsGlobal ? attempt(() => getGlobalMarket(data)) : undefined,
       agents.includes('market_sentiment') ? attempt(() => getFearGreedTrend(data, 30)) : undefined,
+      agents.includes('market_sentiment') ? attempt(() => getDominanceShifts(data)) : undefined,
     ]);
     if (wantsGlobal) {
       used.add(agents.includes('market_sentiment') ? 'market_sentiment.get_global_market' : 'fundamental_analyst.get_global_market');
@@ -132,6 +135,9 @@ export async function gatherBriefing(data: ChatData, question: string, onStep: S
       sentiment = withoutError(sentimentResult);
       if (sentiment) sources.add(sentiment.source);
       else unavailable.add('market_sentiment');
+      used.add('market_sentiment.get_dominance_shifts');
+      dominance = withoutError(dominanceResult);
+      if (dominance) sources.add(dominance.source);
     }
   });
 
@@ -144,6 +150,7 @@ export async function gatherBriefing(data: ChatData, question: string, onStep: S
     fundamentals,
     ...(global ? { global } : {}),
     ...(sentiment ? { sentiment } : {}),
+    ...(dominance ? { dominance } : {}),
     unavailable: [...unavailable],
     sources: [...sources],
   };

@@ -218,6 +218,44 @@ export async function getGlobalMarket(data: ChatData) {
 
 export type GlobalBrief = Awaited<ReturnType<typeof getGlobalMarket>>;
 
+const HOUR_MS = 3_600_000;
+/** Shifts the sentiment agent quotes: over the last 24 hours and the last 7 days. */
+const DOMINANCE_SHIFT_HOURS = { change24h: 24, change7d: 168 } as const;
+// A past point is used only within 10% of the span from the wanted time (2.4 h for 24 h, 16.8 h for 7 d):
+// live history has gaps while nobody reads the market, and a shift over another span is not that shift.
+const DOMINANCE_POINT_TOLERANCE = 0.1;
+
+/**
+ * Dominance shifts: BTC and ETH dominance now and their change in percentage points over 24 h and 7 d,
+ * from the recorded history (simulated: computed). A change without a point near its start is left out.
+ */
+export async function getDominanceShifts(data: ChatData) {
+  // a day more than the longest shift, so a point up to the tolerance before its start is found too
+  const { data: points, source } = await data.market.getDominanceHistory(8);
+  const latest = points.at(-1);
+  if (!latest) return { error: 'The dominance history is not available right now.' };
+  const shift = (hours: number) => {
+    const wanted = latest.time - hours * HOUR_MS;
+    const past = points.reduce((best, point) => (Math.abs(point.time - wanted) < Math.abs(best.time - wanted) ? point : best));
+    if (past === latest || Math.abs(past.time - wanted) > hours * HOUR_MS * DOMINANCE_POINT_TOLERANCE) return undefined;
+    return {
+      bitcoinPoints: round(latest.bitcoinDominance - past.bitcoinDominance),
+      ethereumPoints: round(latest.ethereumDominance - past.ethereumDominance),
+      since: new Date(past.time).toISOString(),
+    };
+  };
+  return {
+    bitcoinDominance: round(latest.bitcoinDominance),
+    ethereumDominance: round(latest.ethereumDominance),
+    change24h: shift(DOMINANCE_SHIFT_HOURS.change24h),
+    change7d: shift(DOMINANCE_SHIFT_HOURS.change7d),
+    asOf: new Date(latest.time).toISOString(),
+    source,
+  };
+}
+
+export type DominanceBrief = Exclude<Awaited<ReturnType<typeof getDominanceShifts>>, { error: string }>;
+
 /** Points between today's index and its 7-day average that count as a change of mood. */
 const FEAR_GREED_TREND_POINTS = 5;
 
