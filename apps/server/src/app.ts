@@ -46,6 +46,11 @@ export type AppDependencies = {
   now?: () => Date;
   /** Serve the SPA from this folder (default: apps/web/dist when built). `false` serves none. */
   webDist?: string | false;
+  /**
+   * Also check every answer against its contract schema with zod (the test harness turns it on, so the whole
+   * suite checks the compiled serializer; production relies on the compiled one alone).
+   */
+  verifyResponses?: boolean;
 };
 
 /** Builds the whole application (plugins, modules, SPA); never listens. */
@@ -66,7 +71,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // compiled from the contract once per route; under the test runner every answer is also checked by zod
-  app.setSerializerCompiler(createContractSerializerCompiler({ verify: process.env.NODE_ENV === 'test' }));
+  app.setSerializerCompiler(createContractSerializerCompiler({ verify: deps.verifyResponses ?? false }));
 
   const ownsDatabase = !deps.database;
   const database =

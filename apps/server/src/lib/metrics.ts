@@ -48,7 +48,9 @@ export function createMetrics() {
     });
     return {
       observe: (labels, value) => {
-        const key = renderLabels(labels);
+        // A cheap per-request key (label values in call order); the exposition text is built only on scrape.
+        let key = '';
+        for (const name in labels) key += labels[name] + '\u0000';
         let entry = series.get(key);
         if (!entry) {
           entry = { labels, counts: buckets.map(() => 0), sum: 0, count: 0 };

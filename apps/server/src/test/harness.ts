@@ -100,7 +100,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: postgres?.url,
   } as NodeJS.ProcessEnv);
   const database = options.deps?.database ?? (await openDatabase({ databaseUrl: postgres?.url }));
-  const app = await buildApp(config, { webDist: false, ...options.deps, database });
+  const app = await buildApp(config, { webDist: false, verifyResponses: true, ...options.deps, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -218,7 +218,12 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
         freshUntil: fixedFreshness(freshnessMs.coins),
       })));
     const oldest = consistent.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
-    const coins = consistent.flatMap((result) => result.value).slice(0, Math.min(count, MAX_COINS));
+    // Not flatMap: V8's flatMap copies element by element and this runs on every prices request.
+    const wanted = Math.min(count, MAX_COINS);
+    const coins =
+      consistent.length === 1
+        ? consistent[0]!.value.slice(0, wanted)
+        : ([] as Coin[]).concat(...consistent.map((result) => result.value)).slice(0, wanted);
     return {
       data: coins,
       source: consistent[0]!.source as MarketSource,
