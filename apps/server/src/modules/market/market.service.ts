@@ -197,40 +197,44 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     fetchedAt: cached.fetchedAt,
   });
 
-  function readCoinPage(page: number) {
-    return read<Coin[]>(
-      'coingecko',
-      `coins:${page}`,
-      () => live.fetchCoins(page, COIN_PAGE_SIZE),
-      () => simulated.fetchCoins(page, COIN_PAGE_SIZE),
-      fixedFreshness(freshnessMs.coins),
-    );
-  }
+  // one set of loaders per coin page, made once: the prices table reads these keys on every request
+  const coinPageReaders = Array.from({ length: Math.ceil(MAX_COINS / COIN_PAGE_SIZE) }, (_, index) => {
+    const page = index + 1;
+    const key = `coins:${page}`;
+    const liveLoad = () => live.fetchCoins(page, COIN_PAGE_SIZE);
+    const simulatedLoad = () => simulated.fetchCoins(page, COIN_PAGE_SIZE);
+    const freshUntil = fixedFreshness(freshnessMs.coins);
+    return () => read<Coin[]>('coingecko', key, liveLoad, simulatedLoad, freshUntil);
+  });
 
   async function getCoins(count: number = MAX_COINS): Promise<MarketResult<Coin[]>> {
-    const pages = Math.max(1, Math.ceil(Math.min(count, MAX_COINS) / COIN_PAGE_SIZE));
-    const results = await Promise.all(Array.from({ length: pages }, (_, index) => readCoinPage(index + 1)));
-    // never splice a simulated page onto a live one: if any page fell back, the whole list is simulated
-    const sources = new Set(results.map((result) => result.source));
-    const consistent =
-      sources.size === 1 ? results : await Promise.all(results.map((_, index) => cache.get(`simulated:coins:${index + 1}`, {
-        load: async () => ({ value: await simulated.fetchCoins(index + 1, COIN_PAGE_SIZE), source: 'simulated' }),
-        freshUntil: fixedFreshness(freshnessMs.coins),
-      })));
-    const oldest = consistent.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
-    // Not flatMap: V8's flatMap copies element by element and this runs on every prices request.
     const wanted = Math.min(count, MAX_COINS);
+    const pages = Math.max(1, Math.ceil(wanted / COIN_PAGE_SIZE));
+    // plain loops, no callbacks: this runs on every prices request
+    const reads: Promise<CachedValue<Coin[]>>[] = [];
+    for (let index = 0; index < pages; index += 1) reads.push(coinPageReaders[index]!());
+    const results = await Promise.all(reads);
+    let sameSource = true;
+    for (const result of results) sameSource &&= result.source === results[0]!.source;
+    // never splice a simulated page onto a live one: if any page fell back, the whole list is simulated
+    const consistent = sameSource
+      ? results
+      : await Promise.all(results.map((_, index) => cache.get(`simulated:coins:${index + 1}`, {
+          load: async () => ({ value: await simulated.fetchCoins(index + 1, COIN_PAGE_SIZE), source: 'simulated' }),
+          freshUntil: fixedFreshness(freshnessMs.coins),
+        })));
+    let oldest = consistent[0]!;
+    let isFromCache = true;
+    for (const result of consistent) {
+      if (result.fetchedAt < oldest.fetchedAt) oldest = result;
+      isFromCache &&= result.isFromCache;
+    }
+    // Not flatMap: V8's flatMap copies element by element.
     const coins =
       consistent.length === 1
         ? consistent[0]!.value.slice(0, wanted)
         : ([] as Coin[]).concat(...consistent.map((result) => result.value)).slice(0, wanted);
-    return {
-      data: coins,
-      source: consistent[0]!.source as MarketSource,
-      isFromCache: consistent.every((result) => result.isFromCache),
-      ageSeconds: oldest.ageSeconds,
-      fetchedAt: oldest.fetchedAt,
-    };
+    return { data: coins, source: consistent[0]!.source as MarketSource, isFromCache, ageSeconds: oldest.ageSeconds, fetchedAt: oldest.fetchedAt };
   }
 
   const toDominancePoint = (global: GlobalMarket, time: number): DominancePoint => ({
