@@ -245,14 +245,17 @@ export function createMemo<V>(options: { ttlMs: number; maxEntries: number; now?
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, { value: V; storedAt: number }>({ max: options.maxEntries });
   let epoch = 0;
+  const loadAndStore = async (key: string, load: () => Promise<V>): Promise<V> => {
+    const startedAt = epoch;
+    const value = await load();
+    if (epoch === startedAt) entries.set(key, { value, storedAt: now() });
+    return value;
+  };
   return {
-    get: async (key, load) => {
+    // not async: a hit (the hot routes' usual case) costs one resolved promise, not an async frame
+    get: (key, load) => {
       const entry = entries.get(key);
-      if (entry && now() - entry.storedAt < options.ttlMs) return entry.value;
-      const startedAt = epoch;
-      const value = await load();
-      if (epoch === startedAt) entries.set(key, { value, storedAt: now() });
-      return value;
+      return entry && now() - entry.storedAt < options.ttlMs ? Promise.resolve(entry.value) : loadAndStore(key, load);
     },
     invalidate: (key) => {
       epoch += 1;

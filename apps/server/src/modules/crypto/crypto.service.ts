@@ -50,11 +50,13 @@ function coinRow(coin: Coin): CoinItem {
   return row;
 }
 
+const noFavorites: ReadonlySet<string> = new Set();
+
 const matchesSearch = (coin: Coin, search: string) =>
   coin.name.toLowerCase().includes(search) || coin.symbol.toLowerCase().includes(search);
 
 /** Favourites first, each group in market-cap order (the provider's order). */
-function favoritesFirst(coins: Coin[], favoriteIds: Set<string>): Coin[] {
+function favoritesFirst(coins: Coin[], favoriteIds: ReadonlySet<string>): Coin[] {
   if (favoriteIds.size === 0) return coins;
   const favorites: Coin[] = [];
   const others: Coin[] = [];
@@ -77,7 +79,7 @@ export async function listCoinPrices(context: CryptoContext, query: CoinPricesQu
     context.market.getCoins(entitlements.coinsVisible),
     context.readFavorites(context.userId),
   ]);
-  const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
+  const favoriteIds = favorites.length === 0 ? noFavorites : new Set(favorites.map((favorite) => favorite.coinId));
   const visible = market.data.length > entitlements.coinsVisible ? market.data.slice(0, entitlements.coinsVisible) : market.data;
   const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
   const ordered = favoritesFirst(filtered, favoriteIds);
@@ -85,9 +87,15 @@ export async function listCoinPrices(context: CryptoContext, query: CoinPricesQu
   const totalItems = ordered.length;
   const totalPages = Math.max(1, Math.ceil(totalItems / query.limit));
   const start = (query.page - 1) * query.limit;
+  // a loop, not slice+map: the table is polled and most pages hold no favourite
+  const data: CoinItem[] = [];
+  for (let index = start, end = Math.min(totalItems, start + query.limit); index < end; index += 1) {
+    const coin = ordered[index]!;
+    data.push(favoriteIds.has(coin.id) ? toCoinItem(coin, true) : coinRow(coin));
+  }
   return {
     success: true,
-    data: ordered.slice(start, start + query.limit).map((coin) => (favoriteIds.has(coin.id) ? toCoinItem(coin, true) : coinRow(coin))),
+    data,
     pagination: {
       currentPage: query.page,
       totalPages,
