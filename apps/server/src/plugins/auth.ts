@@ -46,14 +46,18 @@ async function findSession(db: DbExecutor, userId: string) {
  */
 function rememberVerifiedTokens(tokens: TokenService, now: () => Date): TokenService['verify'] {
   const verified = new LRUCache<string, { claims: TokenClaims; expiresAtMs: number }>({ max: 10_000 });
-  return async (token) => {
-    const known = verified.get(token);
-    if (known) return now().getTime() < known.expiresAtMs ? known.claims : undefined;
+  const verifyAndRemember = async (token: string) => {
     const claims = await tokens.verify(token);
     if (!claims) return undefined;
     const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
     if (typeof exp === 'number') verified.set(token, { claims, expiresAtMs: exp * 1000 });
     return claims;
+  };
+  // not async: a known token (every request after the first) costs one resolved promise
+  return (token) => {
+    const known = verified.get(token);
+    if (!known) return verifyAndRemember(token);
+    return Promise.resolve(now().getTime() < known.expiresAtMs ? known.claims : undefined);
   };
 }
 
@@ -86,6 +90,21 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     return entitlements;
   };
 
+  type Session = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+  const usersBySession = new WeakMap<Session, AuthenticatedUser>();
+  const userOf = ({ user: row, planState }: Session, language: Language): AuthenticatedUser => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    language,
+    preferences: row.preferences,
+    tokenVersion: row.tokenVersion,
+    createdAt: row.createdAt,
+    // the plan as of each call: a kept user object still sees a subscription expire
+    entitlements: () => entitlementsOf(effectivePlan(planState, app.now()), row.isAdmin),
+  });
+
   async function resolveUser(request: FastifyRequest): Promise<AuthenticatedUser | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
@@ -94,21 +113,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     const session = await readSession(claims.userId);
     const row = session?.user;
     if (!row || row.tokenVersion !== claims.tokenVersion) return 'invalid';
-    const planState = session.planState;
-    const isAdmin = row.isAdmin;
-    let entitlements: Entitlements | undefined;
     const preferenceLanguage = row.preferences.language;
-    return {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      isAdmin: row.isAdmin,
-      language: isLanguage(preferenceLanguage) ? preferenceLanguage : request.language,
-      preferences: row.preferences,
-      tokenVersion: row.tokenVersion,
-      createdAt: row.createdAt,
-      entitlements: () => (entitlements ??= entitlementsOf(effectivePlan(planState, app.now()), isAdmin)),
-    };
+    if (!isLanguage(preferenceLanguage)) return userOf(session, request.language);
+    // the same session row (memoised on the embedded database) gives the same user: built once, not per request
+    let user = usersBySession.get(session);
+    if (!user) {
+      user = userOf(session, preferenceLanguage);
+      usersBySession.set(session, user);
+    }
+    return user;
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
