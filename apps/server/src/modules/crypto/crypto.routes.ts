@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memoizeOnEmbedded } from '../../lib/cache.ts';
+import { memoizedQueryValidatorCompiler } from '../../plugins/query-validator.ts';
 import { listFavorites } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoContext } from './crypto.service.ts';
 
@@ -37,6 +38,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: coinPricesQuerySchema,
         response: { 200: coinPricesResponseSchema },
       },
+      // polled by every signed-in page: each distinct query is parsed once
+      validatorCompiler: memoizedQueryValidatorCompiler,
     },
     async (request) => listCoinPrices(contextOf(request), request.query),
   );
