@@ -2,7 +2,7 @@ import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contra
 import type { Config } from '../../config.ts';
 import { createCache, type CacheStore, type CachedValue, type LoadOptions, type SnapshotStore } from '../../lib/cache.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Metrics } from '../../lib/metrics.ts';
+import type { Counter, Metrics } from '../../lib/metrics.ts';
 import { createAlternativeMeClient } from '../../providers/alternative-me/client.ts';
 import { createBinanceClient } from '../../providers/binance/client.ts';
 import { createCoinGeckoClient } from '../../providers/coingecko/client.ts';
@@ -87,6 +87,22 @@ export function toMarketError(error: unknown): unknown {
   return new AppError('upstream_unavailable', {}, body);
 }
 
+/**
+ * Cache events are added to the counter once per event and event-loop turn, not once per read (a read is
+ * cheaper than rendering its labels): the counter is at most one turn behind.
+ */
+function countPerTurn(counter: Counter): (event: string) => void {
+  const pending = new Map<string, number>();
+  const flush = () => {
+    for (const [event, count] of pending) counter.inc({ event }, count);
+    pending.clear();
+  };
+  return (event) => {
+    if (pending.size === 0) setImmediate(flush);
+    pending.set(event, (pending.get(event) ?? 0) + 1);
+  };
+}
+
 export function createMarketService(deps: MarketServiceDependencies): MarketServiceWithInternals {
   const { config } = deps;
   const nowMs = () => deps.now().getTime();
@@ -121,7 +137,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     // a rate-limited key waits what the vendor asked; any other failure is retried after 15 s
     failureBackoffMs: (error) =>
       isUpstreamError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 15_000,
-    onEvent: (event) => cacheEvents?.inc({ event }),
+    onEvent: cacheEvents && countPerTurn(cacheEvents),
   });
 
   const consecutiveFailures: Record<Provider, number> = { coingecko: 0, binance: 0, 'alternative.me': 0 };
@@ -153,39 +169,46 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
 
   const hotKeys = new Map<string, { lastRequested: number; refresh: () => Promise<void> }>();
 
-  /** Reads one key: live (auto/live) through the cache, simulated (or auto's fallback) under its own keys. */
-  async function read<T>(
+  /**
+   * The reader of one key: live (auto/live) through the cache, simulated (or auto's fallback) under its own
+   * keys. Its load options are made once, so a key read with fixed loaders (the coin pages) allocates
+   * nothing per read.
+   */
+  function keyReader<T>(
     provider: Provider,
     key: string,
     liveLoad: () => Promise<T>,
     simulatedLoad: () => Promise<T>,
     freshUntil: (fetchedAt: number, value: T) => number,
-  ): Promise<CachedValue<T>> {
+  ): () => Promise<CachedValue<T>> {
+    const simulatedKey = `simulated:${key}`;
     const simulatedOptions: LoadOptions<T> = { load: async () => ({ value: await simulatedLoad(), source: 'simulated' }), freshUntil };
-    if (mode === 'simulated') {
-      return cache.get(`simulated:${key}`, simulatedOptions);
-    }
+    if (mode === 'simulated') return () => cache.get(simulatedKey, simulatedOptions);
     const liveOptions: LoadOptions<T> = { load: () => callLive(provider, liveLoad), freshUntil, persist: true };
-    hotKeys.set(key, {
-      lastRequested: nowMs(),
-      refresh: () => cache.refreshIfExpiring(key, liveOptions, REFRESH_TICK_MS + 5_000),
-    });
-    try {
-      const result = await cache.get(key, liveOptions);
-      if (fallbackActive) {
-        fallbackActive = false;
-        deps.log?.info({ provider }, 'market upstream answers again: live data');
+    const hot = { lastRequested: 0, refresh: () => cache.refreshIfExpiring(key, liveOptions, REFRESH_TICK_MS + 5_000) };
+    return async () => {
+      hot.lastRequested = nowMs();
+      hotKeys.set(key, hot);
+      try {
+        const result = await cache.get(key, liveOptions);
+        if (fallbackActive) {
+          fallbackActive = false;
+          deps.log?.info({ provider }, 'market upstream answers again: live data');
+        }
+        return result;
+      } catch (error) {
+        if (!shouldFallBack(provider, error)) throw toMarketError(error);
+        if (!fallbackActive) {
+          fallbackActive = true;
+          deps.log?.warn({ provider, reason: (error as Error).message }, 'market upstream unreachable: serving the simulated market');
+        }
+        return cache.get(simulatedKey, simulatedOptions);
       }
-      return result;
-    } catch (error) {
-      if (!shouldFallBack(provider, error)) throw toMarketError(error);
-      if (!fallbackActive) {
-        fallbackActive = true;
-        deps.log?.warn({ provider, reason: (error as Error).message }, 'market upstream unreachable: serving the simulated market');
-      }
-      return cache.get(`simulated:${key}`, simulatedOptions);
-    }
+    };
   }
+
+  /** Reads one key with loaders made for this read (they depend on the time or the arguments). */
+  const read = <T>(...args: Parameters<typeof keyReader<T>>): Promise<CachedValue<T>> => keyReader<T>(...args)();
 
   const fixedFreshness = (ms: number) => (fetchedAt: number) => fetchedAt + ms;
 
@@ -204,7 +227,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     const liveLoad = () => live.fetchCoins(page, COIN_PAGE_SIZE);
     const simulatedLoad = () => simulated.fetchCoins(page, COIN_PAGE_SIZE);
     const freshUntil = fixedFreshness(freshnessMs.coins);
-    return () => read<Coin[]>('coingecko', key, liveLoad, simulatedLoad, freshUntil);
+    return keyReader<Coin[]>('coingecko', key, liveLoad, simulatedLoad, freshUntil);
   });
 
   async function getCoins(count: number = MAX_COINS): Promise<MarketResult<Coin[]>> {
