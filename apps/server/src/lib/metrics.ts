@@ -1,10 +1,39 @@
 type Labels = Record<string, string>;
 
-const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 const renderLabels = (labels: Labels) => {
   const entries = Object.entries(labels);
   return entries.length ? `{${entries.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}` : '';
 };
+
+/** A cheap per-call key for a label set (names and values); the exposition text is built only on scrape. */
+const seriesKey = (labels: Labels) => {
+  let key = '';
+  for (const name in labels) key += name + '\u0000' + labels[name] + '\u0001';
+  return key;
+};
+
+/** One number per label set, rendered on scrape (counters and gauges). */
+function createValueSeries(name: string, help: string, type: 'counter' | 'gauge') {
+  const values = new Map<string, { labels: Labels; value: number }>();
+  const render = () =>
+    [
+      `# HELP ${name} ${help}`,
+      `# TYPE ${name} ${type}`,
+      ...[...values.values()].map((s) => `${name}${renderLabels(s.labels)} ${s.value}`),
+    ].join('\n');
+  const entry = (labels: Labels) => {
+    const key = seriesKey(labels);
+    let series = values.get(key);
+    if (!series) {
+      series = { labels, value: 0 };
+      values.set(key, series);
+    }
+    return series;
+  };
+  return { render, entry };
+}
 
 export type Counter = { inc: (labels?: Labels, value?: number) => void };
 export type Histogram = { observe: (labels: Labels, value: number) => void };
@@ -18,19 +47,15 @@ export function createMetrics() {
   const renderers = new Map<string, () => string>();
 
   function counter(name: string, help: string): Counter {
-    const values = new Map<string, number>();
-    renderers.set(name, () =>
-      [`# HELP ${name} ${help}`, `# TYPE ${name} counter`, ...[...values].map(([l, v]) => `${name}${l} ${v}`)].join('\n'),
-    );
-    return { inc: (labels = {}, value = 1) => values.set(renderLabels(labels), (values.get(renderLabels(labels)) ?? 0) + value) };
+    const series = createValueSeries(name, help, 'counter');
+    renderers.set(name, series.render);
+    return { inc: (labels = {}, value = 1) => void (series.entry(labels).value += value) };
   }
 
   function gauge(name: string, help: string): Gauge {
-    const values = new Map<string, number>();
-    renderers.set(name, () =>
-      [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, ...[...values].map(([l, v]) => `${name}${l} ${v}`)].join('\n'),
-    );
-    return { set: (labels, value) => values.set(renderLabels(labels), value) };
+    const series = createValueSeries(name, help, 'gauge');
+    renderers.set(name, series.render);
+    return { set: (labels, value) => void (series.entry(labels).value = value) };
   }
 
   function histogram(name: string, help: string, buckets: number[]): Histogram {
@@ -42,15 +67,16 @@ export function createMetrics() {
           lines.push(`${name}_bucket${renderLabels({ ...labels, le: String(bound) })} ${counts[index]}`),
         );
         lines.push(`${name}_bucket${renderLabels({ ...labels, le: '+Inf' })} ${count}`);
-        lines.push(`${name}_sum${renderLabels(labels)} ${sum}`, `${name}_count${renderLabels(labels)} ${count}`);
+        lines.push(
+          `${name}_sum${renderLabels(labels)} ${sum}`,
+          `${name}_count${renderLabels(labels)} ${count}`,
+        );
       }
       return lines.join('\n');
     });
     return {
       observe: (labels, value) => {
-        // A cheap per-request key (label values in call order); the exposition text is built only on scrape.
-        let key = '';
-        for (const name in labels) key += labels[name] + '\u0000';
+        const key = seriesKey(labels);
         let entry = series.get(key);
         if (!entry) {
           entry = { labels, counts: buckets.map(() => 0), sum: 0, count: 0 };

@@ -2,7 +2,7 @@ import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contra
 import type { Config } from '../../config.ts';
 import { createCache, type CacheStore, type CachedValue, type LoadOptions, type SnapshotStore } from '../../lib/cache.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Counter, Metrics } from '../../lib/metrics.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { createAlternativeMeClient } from '../../providers/alternative-me/client.ts';
 import { createBinanceClient } from '../../providers/binance/client.ts';
 import { createCoinGeckoClient } from '../../providers/coingecko/client.ts';
@@ -87,22 +87,6 @@ export function toMarketError(error: unknown): unknown {
   return new AppError('upstream_unavailable', {}, body);
 }
 
-/**
- * Cache events are added to the counter once per event and event-loop turn, not once per read (a read is
- * cheaper than rendering its labels): the counter is at most one turn behind.
- */
-function countPerTurn(counter: Counter): (event: string) => void {
-  const pending = new Map<string, number>();
-  const flush = () => {
-    for (const [event, count] of pending) counter.inc({ event }, count);
-    pending.clear();
-  };
-  return (event) => {
-    if (pending.size === 0) setImmediate(flush);
-    pending.set(event, (pending.get(event) ?? 0) + 1);
-  };
-}
-
 export function createMarketService(deps: MarketServiceDependencies): MarketServiceWithInternals {
   const { config } = deps;
   const nowMs = () => deps.now().getTime();
@@ -137,7 +121,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     // a rate-limited key waits what the vendor asked; any other failure is retried after 15 s
     failureBackoffMs: (error) =>
       isUpstreamError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 15_000,
-    onEvent: cacheEvents && countPerTurn(cacheEvents),
+    onEvent: cacheEvents && ((event: string) => cacheEvents.inc({ event })),
   });
 
   const consecutiveFailures: Record<Provider, number> = { coingecko: 0, binance: 0, 'alternative.me': 0 };
