@@ -29,6 +29,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registerJobs } from './jobs/scheduler.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerLanguage(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  await registerCompression(app);
   registerMetrics(app);
   registerAuth(app, tokens);
   await registerOpenApi(app);

@@ -18,7 +18,7 @@ export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => strin
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every other non-API path
- * (never cached, so a deploy is seen at once). Unknown /api/* paths answer the JSON 404.
+ * (never cached, so a deploy is seen at once), each file in its precompressed copy when accepted. Unknown /api/* paths answer the JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, options: { webDist?: string; renderIndexHtml?: IndexHtmlRenderer }) {
   const webDist = options.webDist;
@@ -29,6 +29,9 @@ export async function registerSpa(app: FastifyInstance, options: { webDist?: str
       root: webDist,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies (vite.config.ts): the copy the browser accepts is sent as is,
+      // with Vary: Accept-Encoding, instead of compressing the same bytes again on every request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDist, filePath);
         if (relative.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
