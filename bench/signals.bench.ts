@@ -57,7 +57,7 @@ async function main() {
       return candlesAsOf(history, history['1h'].at(-1)!.openTime + 3_600_000);
     });
     const realRuns = Array.from({ length: 20 }, () => cpuMs(() => real.map((candles) => analyzeMarket(candles))).cpu).sort((a, b) => a - b);
-    rows.push(`| four analyses on the real Binance candles of shared/data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`);
+    rows.push(`| four analyses on the real Binance candles of the test data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`);
 
     const register = await fetch(`${base}/api/auth/register`, {
       method: 'POST',

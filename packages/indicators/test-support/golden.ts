@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readTestData, readTestJson } from '@farol/testdata';
 
-// Golden data lives in ../shared beside the repository (see /shared/data/golden/README.md).
-const goldenDirectory = new URL('../../../../shared/data/golden/', import.meta.url);
-const ohlcvDirectory = new URL('../../../../shared/data/ohlcv/', import.meta.url);
+// The goldens and their candles are in @farol/testdata (its README says where each came from).
 
 export type Ohlcv = { time: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] };
 
@@ -20,8 +18,8 @@ export type GoldenFunction = {
 
 export type Golden = { input: { file: string; rows: number }; functions: Record<string, GoldenFunction> };
 
-export function readOhlcv(url: URL): Ohlcv {
-  const [header, ...lines] = readFileSync(url, 'utf8').trim().split(/\r?\n/);
+export function readOhlcv(file: string): Ohlcv {
+  const [header, ...lines] = readTestData(file).trim().split(/\r?\n/);
   const columns = header.split(',');
   const data: Ohlcv = { time: [], open: [], high: [], low: [], close: [], volume: [] };
   for (const line of lines) {
@@ -36,12 +34,12 @@ export function readOhlcv(url: URL): Ohlcv {
 }
 
 export const goldenSets = [
-  { name: 'sample-ohlcv', csv: new URL('sample-ohlcv.csv', goldenDirectory), golden: new URL('sample-ohlcv.golden.json', goldenDirectory) },
-  { name: 'BTCUSDT-1d', csv: new URL('BTCUSDT-1d.csv', ohlcvDirectory), golden: new URL('BTCUSDT-1d.golden.json', goldenDirectory) },
+  { name: 'sample-ohlcv', csv: 'golden/sample-ohlcv.csv', golden: 'golden/sample-ohlcv.golden.json' },
+  { name: 'BTCUSDT-1d', csv: 'ohlcv/BTCUSDT-1d.csv', golden: 'golden/BTCUSDT-1d.golden.json' },
 ];
 
-export function readGolden(url: URL): Golden {
-  return JSON.parse(readFileSync(url, 'utf8')) as Golden;
+export function readGolden(file: string): Golden {
+  return readTestJson<Golden>(file);
 }
 
 export function sampleOhlcv(): Ohlcv {

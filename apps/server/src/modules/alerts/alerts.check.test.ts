@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { readTestData } from '@farol/testdata';
 import { sql } from 'drizzle-orm';
 import { rsi } from '@farol/indicators';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,7 @@ import type { MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
 import { checkAlertsAgainst, sendAlertDigests } from './alerts.service.ts';
 
-const btcHourly = fs
-  .readFileSync(new URL('../../../../../../shared/data/ohlcv/BTCUSDT-1h.csv', import.meta.url), 'utf8')
+const btcHourly = readTestData('ohlcv/BTCUSDT-1h.csv')
   .trim()
   .split('\n')
   .slice(1)

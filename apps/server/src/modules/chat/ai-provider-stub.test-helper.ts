@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readTestJson } from '@farol/testdata';
 
 // A local stand-in for OpenAI's and Gemini's HTTP APIs, replaying the real exchanges recorded in
-// shared/data/fixtures/{openai,gemini}. The recorded tool calls name the recording's tools
+// @farol/testdata's fixtures/{openai,gemini}. The recorded tool calls name the recording's tools
 // (get_temperature, get_capital, get_user_country); `renameToolCall` points them at Farol's tools and
 // arguments, leaving every other field as recorded.
 
-const fixtures = new URL('../../../../../../shared/data/fixtures/', import.meta.url);
-export const readFixture = <T = any>(path: string): T => JSON.parse(fs.readFileSync(new URL(path, fixtures), 'utf8')) as T;
+export const readFixture = <T = any>(path: string): T => readTestJson<T>(`fixtures/${path}`);
 
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: any };
 

@@ -7,7 +7,7 @@ import { recordDominance } from './market.repository.ts';
 
 const start = Date.parse('2025-03-10T10:20:00Z');
 const DAY_MS = 86_400_000;
-// shared/data/fixtures/coingecko/global.json
+// @farol/testdata fixtures/coingecko/global.json
 const recorded = { bitcoinDominance: 44.59244167928988, ethereumDominance: 19.04061344871067 };
 
 const rowsOf = (test: TestApp) =>

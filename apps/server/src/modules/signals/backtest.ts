@@ -1,4 +1,4 @@
-// `npm run backtest`: replays the real candles of ../shared/data/ohlcv through the signal engine,
+// `npm run backtest`: replays the real Binance candles of @farol/testdata through the signal engine,
 // walk-forward (each signal sees only candles closed before its time), and prints per signal class and
 // horizon the count, hit rate and mean return, next to two naive baselines. docs/signals.md quotes it.
 import { signalValues, type SignalValue } from '@farol/contract';
@@ -7,7 +7,7 @@ import { analyzeMarket } from './market-analysis.ts';
 import { candleWindows, candlesAsOf, closedCount } from './walk-forward.ts';
 
 const HOUR_MS = 3_600_000;
-/** The coins with real 1h history in the shared data (1d files exist for all ten, 1h only for these). */
+/** The coins with real 1h history in the test data (1d files exist for all ten, 1h only for these). */
 const symbols = ['BTC', 'ETH', 'SOL', 'MATIC'] as const;
 const horizons = [
   { label: '24 h', ms: 24 * HOUR_MS },

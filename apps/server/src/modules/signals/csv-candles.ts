@@ -1,15 +1,15 @@
-import fs from 'node:fs';
+import { readTestData } from '@farol/testdata';
 import type { Candle } from '../market/market.types.ts';
 import { aggregateCandles } from './candle-columns.ts';
 import type { MarketCandles } from './market-analysis.ts';
 
 /**
- * Reads a `time,open,high,low,close,volume` file of ../shared/data/ohlcv (tests and the backtest only:
- * the running product reads candles from app.market).
+ * Parses a `time,open,high,low,close,volume` candle file (tests and the backtest only: the running product
+ * reads candles from app.market). `name` only labels an error.
  */
-export function readCandlesCsv(file: URL | string): Candle[] {
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
-  if (lines[0]?.trim() !== 'time,open,high,low,close,volume') throw new Error(`${String(file)}: unexpected header ${lines[0]}`);
+export function parseCandlesCsv(text: string, name = 'candles'): Candle[] {
+  const lines = text.trim().split('\n');
+  if (lines[0]?.trim() !== 'time,open,high,low,close,volume') throw new Error(`${name}: unexpected header ${lines[0]}`);
   return lines.slice(1).map((line) => {
     const [time, open, high, low, close, volume] = line.split(',');
     return {
@@ -23,15 +23,20 @@ export function readCandlesCsv(file: URL | string): Candle[] {
   });
 }
 
-/** The shared data folder beside the repository (../shared/data). */
-export const sharedOhlcv = (file: string) => new URL(`../../../../../../shared/data/ohlcv/${file}`, import.meta.url);
+/** Reads a candle file by name (`BTCUSDT-1h.csv`): by default the real Binance candles of @farol/testdata. */
+export type CandleFileReader = (file: string) => string;
+export const readRepositoryCandles: CandleFileReader = (file) => readTestData(`ohlcv/${file}`);
 
-/** 1h and 1d files of a coin, with 4h built from the 1h candles (the shared data has no 4h files). */
-export function readHistoryCsv(symbol: string): MarketCandles {
-  const hourly = readCandlesCsv(sharedOhlcv(`${symbol}USDT-1h.csv`));
+/** One candle file of the repository's test data, parsed. */
+export const readTestCandles = (file: string): Candle[] => parseCandlesCsv(readRepositoryCandles(file), file);
+
+/** 1h and 1d files of a coin, with 4h built from the 1h candles (the data has no 4h files). */
+export function readHistoryCsv(symbol: string, readFile: CandleFileReader = readRepositoryCandles): MarketCandles {
+  const read = (file: string) => parseCandlesCsv(readFile(file), file);
+  const hourly = read(`${symbol}USDT-1h.csv`);
   return {
     '1h': hourly,
     '4h': aggregateCandles(hourly, 3_600_000, 4),
-    '1d': readCandlesCsv(sharedOhlcv(`${symbol}USDT-1d.csv`)),
+    '1d': read(`${symbol}USDT-1d.csv`),
   };
 }

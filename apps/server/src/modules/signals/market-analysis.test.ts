@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import { analysisSchema, marketSignalSchema } from '@farol/contract';
 import { languages } from '@farol/i18n';
+import { readTestJson } from '@farol/testdata';
 import { rsi } from '@farol/indicators';
 import { describe, expect, it } from 'vitest';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
 import { aggregateCandles, toColumns } from './candle-columns.ts';
-import { readCandlesCsv, readHistoryCsv, sharedOhlcv } from './csv-candles.ts';
+import { readHistoryCsv, readTestCandles } from './csv-candles.ts';
 import { analyzeMarket, type MarketCandles } from './market-analysis.ts';
 import { readTimeframe } from './timeframe-reading.ts';
 import { candlesAsOf } from './walk-forward.ts';
@@ -25,8 +25,8 @@ function sampleTimes(history: MarketCandles, count: number): number[] {
 
 describe('timeframe reading', () => {
   it('matches the TA-Lib golden for RSI, MACD histogram, ADX, ATR and EMA 50/200 on BTC daily candles', () => {
-    const golden = JSON.parse(fs.readFileSync(new URL('../../../../../../shared/data/golden/BTCUSDT-1d.golden.json', import.meta.url), 'utf8'));
-    const daily = readCandlesCsv(sharedOhlcv('BTCUSDT-1d.csv'));
+    const golden = readTestJson<any>('golden/BTCUSDT-1d.golden.json');
+    const daily = readTestCandles('BTCUSDT-1d.csv');
     for (const end of [600, 1500, 3059]) {
       const reading = readTimeframe('1d', DAY, toColumns(daily.slice(0, end)));
       const value = (name: string, output = 'outReal') => golden.functions[name].values[output][end - 1] as number;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
-import { readCandlesCsv, sharedOhlcv } from './csv-candles.ts';
+import { readTestCandles } from './csv-candles.ts';
 
 const HOUR = 3_600_000;
 
@@ -122,7 +122,7 @@ describe('market signals on recorded Binance candles', () => {
   let clock = Date.parse('2025-04-20T10:30:00Z');
   let testApp: TestApp;
   let token: string;
-  const btcHourly = readCandlesCsv(sharedOhlcv('BTCUSDT-1h.csv'));
+  const btcHourly = readTestCandles('BTCUSDT-1h.csv');
   const closeOfHourEndingAt = (time: number) => btcHourly.find((candle) => candle.openTime + HOUR === time)!.close;
 
   beforeAll(async () => {

@@ -1,15 +1,13 @@
 // Test helper: a local stand-in for the Stripe API (node:http on port 0) that the real `stripe` SDK talks
 // to through STRIPE_API_BASE. Objects follow Stripe's documented shapes; checkout sessions start from the
-// recorded canonical object in shared/data/fixtures/stripe. Events are signed as Stripe signs them.
+// canonical object in @farol/testdata (fixtures/stripe). Events are signed as Stripe signs them.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readTestJson } from '@farol/testdata';
 import Stripe from 'stripe';
 
-const checkoutSessionFixture = JSON.parse(
-  fs.readFileSync(new URL('../../../../../../shared/data/fixtures/stripe/checkout_session.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
+const checkoutSessionFixture = readTestJson<Record<string, unknown>>('fixtures/stripe/checkout_session.json');
 
 type Json = Record<string, any>;
 

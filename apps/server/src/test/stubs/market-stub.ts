@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hasTestData, readTestData, readTestJson } from '@farol/testdata';
 
 /**
  * A local HTTP server speaking CoinGecko, Binance and alternative.me from the recorded real responses in
- * shared/data (never generated data), with injectable faults. Any test can start one and point the
+ * @farol/testdata (never generated data), with injectable faults. Any test can start one and point the
  * *_BASE_URL settings at it:
  *
  *   const stub = await startMarketStub();
@@ -12,10 +12,9 @@ import type { AddressInfo } from 'node:net';
  *
  * Served: `/api/v3/coins/markets` (page 1: the recorded top 30 of 2025-03; page 2: the recorded 16-coin
  * "analytics" page of 2022, with its nulls; further pages empty), `/api/v3/global`, `/api/v3/klines`
- * (real Binance candles from shared/data/ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
+ * (real Binance candles from @farol/testdata's ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
  * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
  */
-export const sharedDataUrl = new URL('../../../../../../shared/data/', import.meta.url);
 
 export type StubFault =
   | { kind: 'status'; status: number; retryAfter?: string; body?: string }
@@ -34,18 +33,17 @@ export const stubEndpoints = {
 
 type Kline = [number, string, string, string, string, string, number, string, number, string, string, string];
 
-const readJson = (relative: string) => JSON.parse(fs.readFileSync(new URL(relative, sharedDataUrl), 'utf8'));
+const readJson = (relative: string) => readTestJson<any>(relative);
 
 const csvCache = new Map<string, Kline[]>();
 function readKlines(pair: string, interval: '1h' | '1d'): Kline[] {
   const key = `${pair}-${interval}`;
   const cached = csvCache.get(key);
   if (cached) return cached;
-  const file = new URL(`ohlcv/${key}.csv`, sharedDataUrl);
-  if (!fs.existsSync(file)) return [];
+  const file = `ohlcv/${key}.csv`;
+  if (!hasTestData(file)) return [];
   const size = interval === '1h' ? 3_600_000 : 86_400_000;
-  const rows = fs
-    .readFileSync(file, 'utf8')
+  const rows = readTestData(file)
     .trim()
     .split('\n')
     .slice(1)
