@@ -1,10 +1,9 @@
 import { languages, translate } from '@farol/i18n';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y.ts';
-import { launchBrowser, startServer, type RunningServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/server.ts';
 
-// Issue 10: axe-core finds no serious or critical WCAG 2 A/AA violation on any public page, in any
+// axe-core finds no serious or critical WCAG 2.0/2.1/2.2 A/AA violation on any public page, in any
 // language, on a desktop and a phone viewport (the phone layout has its own menu and stacking).
 const publicPages = [
   { path: '/', heading: 'landing:hero.titleLead' },
@@ -19,27 +18,17 @@ const publicPages = [
   { path: '/blog', heading: 'blog:title' },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 describe('accessibility of the public pages', () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     for (const language of languages) {
       it(`has no serious or critical axe violation at ${viewport.width} px in ${language}`, async () => {
-        const context = await browser.newContext({ viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
+        const context = await journey.browser.newContext({ viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
         const page = await context.newPage();
         const found: Record<string, string[]> = {};
         for (const { path, heading } of publicPages) {
-          await page.goto(`${server.url}${path}?lng=${language}`);
+          await page.goto(`${journey.server.url}${path}?lng=${language}`);
           await page.getByRole('heading', { level: 1, name: translate(language, heading) }).first().waitFor();
           // Pricing cards come from the API: audit them, not their loading placeholders.
           if (path === '/pricing') await page.getByRole('button', { name: translate(language, 'pricing:comingSoon') }).first().waitFor();

@@ -1,13 +1,12 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/a11y.ts';
 import { launchBrowser, screenshotDir, startServer, type RunningServer } from './support/server.ts';
 
 // Issue 2 journey: register in pt-BR, welcome on /dashboard, switch to English, log out, log in,
 // rename on /profile. Screenshots land in e2e/screenshots/<name>-<lang>.png (desktop and -mobile).
 
-const require = createRequire(import.meta.url);
 const account = { name: 'Ana Souza', email: `ana.${Date.now()}@example.com`, password: 'farol2025segura' };
 
 let server: RunningServer;
@@ -34,22 +33,6 @@ async function newPage(viewport: { width: number; height: number }): Promise<{ c
 
 async function screenshot(page: Page, name: string, language: string) {
   await page.screenshot({ path: `${screenshotDir}${name}-${language}.png`, fullPage: true });
-}
-
-/**
- * axe-core in the page: serious and critical WCAG violations only. Toasts are left out: they fade in
- * and out, and axe reads the contrast of a half-transparent frame.
- */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 async function logIn(page: Page, email: string, password: string, labels: { email: string; password: string; submit: string }) {
@@ -83,7 +66,7 @@ describe('foundation journey', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard', 'pt-BR');
 
-    await page.getByRole('button', { name: /^Idioma/ }).click();
+    await page.getByRole('button', { name: /: Idioma,/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('heading', { name: `Welcome, ${account.name}!` }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -137,7 +120,7 @@ describe('foundation journey', () => {
     await page.waitForURL('**/dashboard');
     // The first journey saved English in the account: at login the saved language wins over this tab's pt-BR.
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
-    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('button', { name: /: Language,/ }).click();
     await page.getByRole('menuitemradio', { name: 'Português (Brasil)' }).click();
     await page.getByRole('heading', { name: /^Bem-vindo, / }).waitFor();
     await screenshot(page, 'dashboard-mobile', 'pt-BR');

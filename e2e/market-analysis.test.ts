@@ -25,7 +25,7 @@ describe('language of server texts', () => {
     await page.getByText('Preço de BTC').waitFor();
     await page.getByText(portugueseReasoning).waitFor();
 
-    await page.getByRole('button', { name: /^Idioma/ }).click();
+    await page.getByRole('button', { name: /: Idioma,/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByText('BTC price').waitFor();
     // The cached pt-BR answer is fetched again once the account says English: no reload, no waiting for staleness.

@@ -1,7 +1,7 @@
 import { languages, translate, type Language } from '@farol/i18n';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/server.ts';
 
 // Issue 10: every public route in every language renders without console errors, with its own title and
 // meta tags (in the HTML the server sends and after the app runs), navigation reaches the pages, the FAQ
@@ -23,20 +23,10 @@ const publicPages = [
 const expectedTitle = (language: Language, page: (typeof publicPages)[number]) =>
   page.fullTitle ? translate(language, `${page.meta}.title`) : `${translate(language, `${page.meta}.title`)} · Farol`;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 async function openContext(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const context = await journey.browser.newContext({ viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -49,7 +39,7 @@ async function openContext(viewport = { width: 1280, height: 800 }): Promise<{ c
 /** A real account through the API (token and user as the app stores them). */
 async function registerAccount(name: string): Promise<{ token: string; user: unknown }> {
   const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
-  const response = await fetch(`${server.url}/api/auth/register`, {
+  const response = await fetch(`${journey.server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, email, password: 'farol2025segura', confirmPassword: 'farol2025segura' }),
@@ -74,7 +64,7 @@ describe('public pages', () => {
     it(`render in ${language} with their title, meta tags and no console error`, async () => {
       const { context, page, errors } = await openContext();
       for (const entry of publicPages) {
-        const url = `${server.url}${entry.path}?lng=${language}`;
+        const url = `${journey.server.url}${entry.path}?lng=${language}`;
         const served = await (await fetch(url)).text();
         expect(served, `${entry.path} served title`).toContain(`<title>${expectedTitle(language, entry)}</title>`);
 
@@ -88,7 +78,7 @@ describe('public pages', () => {
           description: translate(language, `${entry.meta}.description`),
           ogTitle: expectedTitle(language, entry),
           twitterTitle: expectedTitle(language, entry),
-          canonical: `${server.url}${entry.path}${suffix}`,
+          canonical: `${journey.server.url}${entry.path}${suffix}`,
           alternates: ['en', 'es', 'pt-BR', 'x-default'],
         });
         // The risk disclaimer is in the footer of every page.
@@ -101,7 +91,7 @@ describe('public pages', () => {
 
   it('reaches every page from the top navigation and the footer', async () => {
     const { context, page, errors } = await openContext();
-    await page.goto(`${server.url}/?lng=en`);
+    await page.goto(`${journey.server.url}/?lng=en`);
     for (const [label, path, heading] of [
       ['About', '/about', 'About Farol'],
       ['Contact', '/contact', 'Talk to us'],
@@ -131,7 +121,7 @@ describe('public pages', () => {
 
   it('opens the landing FAQ answers and sends visitors to /login, members to /chat', async () => {
     const { context, page } = await openContext({ width: 390, height: 844 });
-    await page.goto(`${server.url}/?lng=pt-BR`);
+    await page.goto(`${journey.server.url}/?lng=pt-BR`);
     const question = page.getByText('Qual é a precisão dos sinais?');
     const answer = page.getByText(/cerca de 85% dos casos/);
     expect(await answer.isVisible()).toBe(false);
@@ -159,7 +149,7 @@ describe('public pages', () => {
 
   it('shows three plans with every button disabled: loading while the subscription loads, coming soon after', async () => {
     const { context, page, errors } = await openContext();
-    await page.goto(`${server.url}/pricing?lng=pt-BR`);
+    await page.goto(`${journey.server.url}/pricing?lng=pt-BR`);
     const comingSoon = page.getByRole('button', { name: 'Em breve' });
     await comingSoon.first().waitFor();
     expect(await comingSoon.count()).toBe(3);
@@ -196,10 +186,10 @@ describe('public pages', () => {
     const { context, page, errors } = await openContext();
     const account = await registerAccount('Caio Reis');
     const queued = async () =>
-      ((await (await fetch(`${server.url}/api/email/status`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { queued: number; sent: number }).queued;
+      ((await (await fetch(`${journey.server.url}/api/email/status`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { queued: number; sent: number }).queued;
     const before = await queued();
 
-    await page.goto(`${server.url}/contact?lng=en`);
+    await page.goto(`${journey.server.url}/contact?lng=en`);
     const submit = page.getByRole('button', { name: 'Send message' });
     await submit.click();
     expect(await page.getByText('Required field').count()).toBe(4);

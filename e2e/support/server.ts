@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -98,3 +99,21 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export type JourneyEnvironment = { server: RunningServer; browser: Browser };
+
+/**
+ * Starts the built server and Chromium before the tests of a file and stops both after them. The answer is
+ * filled in by the beforeAll registered here: read its fields inside hooks and tests only.
+ */
+export function useServerAndBrowser(): JourneyEnvironment {
+  const environment = {} as JourneyEnvironment;
+  beforeAll(async () => {
+    [environment.server, environment.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await environment.browser?.close();
+    await environment.server?.stop();
+  });
+  return environment;
+}

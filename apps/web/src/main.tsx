@@ -16,9 +16,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Spec section 1: the service worker is registered from the site root after the page has loaded.
+// The worker keeps the app shell so the site opens without a connection. Start-up code may run after the
+// page's load event has already fired (the production build loads it as a module), so register at once in
+// that case instead of waiting for an event that will not come again.
+function registerServiceWorker() {
+  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker not registered', error));
+}
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker not registered', error));
-  });
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
 }

@@ -22,7 +22,8 @@ export function LanguageMenu() {
     <DeferredMenu
       load={loadLanguageMenuDropdown}
       trigger={
-        <Button variant="ghost" size="sm" aria-label={`${t('nav.language')}: ${t(`languages.${language}`)}`}>
+        // The accessible name starts with the visible text ("ES"), so people who steer by voice can say what they see.
+        <Button variant="ghost" size="sm" aria-label={`${shortNames[language]}: ${t('nav.language')}, ${t(`languages.${language}`)}`}>
           <Globe aria-hidden="true" />
           <span aria-hidden="true">{shortNames[language]}</span>
         </Button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { OfflineNotice } from './offline-notice.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopNav } from './top-nav.tsx';
 
@@ -19,6 +20,7 @@ export function SiteLayout() {
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" />
       ) : null}
       <TopNav />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { screenshotDir, useServerAndBrowser } from './support/server.ts';
+
+// The service worker must register on a plain visit of the production build (its start-up code runs after
+// the page's load event), and keep the app shell so a reload without a connection still shows the app.
+
+const journey = useServerAndBrowser();
+
+const activeWorkerCount = () =>
+  navigator.serviceWorker.getRegistrations().then((registrations) => registrations.filter((registration) => registration.active?.state === 'activated').length);
+
+describe('service worker and offline start', () => {
+  it('registers on a visit of the landing page and opens the app shell offline with a notice', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${journey.server.url}/?lng=pt-BR`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForFunction(activeWorkerCount, undefined, { timeout: 30_000 });
+
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    expect(await page.evaluate(activeWorkerCount)).toBe(1);
+
+    // Nothing answers any more: the server is gone and the browser is offline.
+    await journey.server.stop();
+    await context.setOffline(true);
+    await page.goto(`${journey.server.url}/dashboard`);
+
+    const notice = page.getByRole('status').filter({ hasText: 'Você está sem conexão' });
+    await notice.waitFor();
+    await expect(notice.getByRole('button', { name: 'Tentar novamente' }).isVisible()).resolves.toBe(true);
+    // The shell itself: the top navigation and a page heading, not a blank page or the browser's error page.
+    await expect(page.getByRole('link', { name: 'Sobre' }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.title()).toMatch(/Farol/);
+    await page.screenshot({ path: `${screenshotDir}offline-dashboard-pt-BR.png` });
+    await context.close();
+  });
+});
