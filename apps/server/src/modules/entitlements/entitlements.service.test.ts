@@ -41,7 +41,7 @@ describe('effectivePlan', () => {
     ['granted, ended', { plan: 'profissional', status: 'active', currentPeriodEnd: earlier }, 'free'],
     ['cancelled at period end, before it', { plan: 'profissional', status: 'active', currentPeriodEnd: later, cancelAtPeriodEnd: true, stripeSubscriptionId: 'sub_1' }, 'profissional'],
     ['cancelled at period end, after it', { plan: 'profissional', status: 'active', currentPeriodEnd: earlier, cancelAtPeriodEnd: true, stripeSubscriptionId: 'sub_1' }, 'free'],
-    ['Stripe canceled, paid period left', { plan: 'iniciante', status: 'canceled', currentPeriodEnd: later }, 'iniciante'],
+    ['Stripe canceled with paid period left (refund, dispute, immediate cancel)', { plan: 'iniciante', status: 'canceled', currentPeriodEnd: later }, 'free'],
     ['Stripe canceled, period over', { plan: 'iniciante', status: 'canceled', currentPeriodEnd: earlier }, 'free'],
     ['past_due keeps access while Stripe retries', { plan: 'iniciante', status: 'past_due', currentPeriodEnd: later }, 'iniciante'],
     ['unpaid', { plan: 'iniciante', status: 'unpaid', currentPeriodEnd: later }, 'free'],

@@ -16,21 +16,23 @@ export type PlanState = Pick<SubscriptionRow, 'plan' | 'status' | 'currentPeriod
  */
 export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
-// Stripe states in which nothing has been paid for the current period.
-const statusesWithoutAccess = new Set(['incomplete', 'incomplete_expired', 'unpaid', 'paused']);
+// Stripe states without paid access: nothing paid for the current period, or a subscription Stripe has ended.
+// Stripe sets `canceled` only when the subscription is over: at the period end for a scheduled cancellation
+// (cancel_at_period_end), at once for a refund, a dispute or an immediate cancel, so it never keeps access.
+const statusesWithoutAccess = new Set(['incomplete', 'incomplete_expired', 'unpaid', 'paused', 'canceled']);
 
 /**
- * The plan in force now. Cancellation keeps access until the end of the paid period, then the account is
- * back to free (spec section 4); a grant without an end date lasts until an admin changes it.
+ * The plan in force now. A scheduled cancellation keeps access until the end of the paid period, then the
+ * account is back to free; a subscription Stripe ended is free at once; a grant without an end date lasts
+ * until an admin changes it.
  */
 export function effectivePlan(subscription: PlanState | undefined, now: Date): PlanId {
   if (!subscription || !isPlanId(subscription.plan) || subscription.plan === 'free') return 'free';
   if (statusesWithoutAccess.has(subscription.status)) return 'free';
   const periodEnd = subscription.currentPeriodEnd;
-  if (!periodEnd) return subscription.status === 'canceled' ? 'free' : subscription.plan;
+  if (!periodEnd) return subscription.plan;
   if (periodEnd > now) return subscription.plan;
-  const awaitsRenewal =
-    subscription.status !== 'canceled' && !subscription.cancelAtPeriodEnd && Boolean(subscription.stripeSubscriptionId);
+  const awaitsRenewal = !subscription.cancelAtPeriodEnd && Boolean(subscription.stripeSubscriptionId);
   return awaitsRenewal && now.getTime() - periodEnd.getTime() < RENEWAL_GRACE_MS ? subscription.plan : 'free';
 }
 

@@ -254,6 +254,23 @@ forEachEngine((engine) => {
       expect(await emails(user.id, 'subscription-cancelled')).toBe(1);
     });
 
+    it('ends paid access at once when Stripe deletes the subscription before its period ends (refund, dispute, immediate cancel)', async () => {
+      const account = await subscribe('profissional');
+      const { user, subscription } = account;
+      advance(3 * DAY);
+      const ended = stripe.updateSubscription(subscription.id, { status: 'canceled' });
+      expect((await deliver(stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
+      const token = await signIn(account);
+      const data = await current(token);
+      expect(data.plan.id).toBe('free');
+      expect(data.isActive).toBe(false);
+      expect(data.subscription.status).toBe('canceled');
+      // the plan's limits follow at once: the coin table is back to the free plan's five coins
+      const prices = await t.request('GET', '/api/crypto/prices?page=1&limit=10', { token });
+      expect(prices.body.pagination.totalItems).toBe(5);
+      expect(await emails(user.id, 'subscription-cancelled')).toBe(1);
+    });
+
     it('keeps a late older event from undoing a newer state', async () => {
       const { token, subscription } = await subscribe('iniciante');
       const createdEvent = stripe.event('customer.subscription.created', subscription);
