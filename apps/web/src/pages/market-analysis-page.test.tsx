@@ -76,6 +76,11 @@ describe('MarketAnalysisPage', () => {
     expect(screen.getByText('Alto')).toBeTruthy();
     expect(screen.getByText('Dados simulados')).toBeTruthy();
     expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeTruthy();
+    // the template-composed text is labelled as an automatic reading, never as an AI's analysis
+    const reading = screen.getByRole('heading', { name: 'Leitura automática dos indicadores' }).closest('section')!;
+    expect(within(reading).getByText('O ETH perde força no curto prazo.').tagName).toBe('P');
+    expect(within(reading).getByText(/sem modelo de linguagem/).tagName).toBe('P');
+    expect(screen.queryByText('Análise de IA')).toBeNull();
     const active = screen.getByRole('heading', { name: 'Indicadores ativos (1)' }).closest('section')!;
     expect(within(active).getByText('Histograma MACD')).toBeTruthy();
   });

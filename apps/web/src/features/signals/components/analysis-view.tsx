@@ -208,6 +208,8 @@ export function AiAnalysisCard({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   return (
     <Section icon={BrainCircuit} title={t('ai.title')}>
+      {/* No language model writes this text: the engine composes it from its own numbers, and says so. */}
+      <p className="mb-2 text-xs text-muted-foreground">{t('ai.note')}</p>
       <p className="text-sm leading-relaxed whitespace-pre-line">{analysis.aiAnalysis}</p>
       {analysis.recommendations.length > 0 ? (
         <>
