@@ -71,7 +71,20 @@ export const marketSignalSchema = z.object({
 });
 export type MarketSignal = z.infer<typeof marketSignalSchema>;
 
-export const dashboardSignalsResponseSchema = z.object({ success: z.literal(true), data: z.array(marketSignalSchema) });
+/** Why a coin's signal could not be computed now: the upstream fault kind, or too few closed candles. */
+export const signalUnavailableKinds = ['rate_limit', 'server_error', 'api_error', 'network_error', 'insufficient_data'] as const;
+export type SignalUnavailableKind = (typeof signalUnavailableKinds)[number];
+
+/** A coin of the request whose signal could not be computed (and had none computed before): listed beside the rest. */
+export const unavailableSignalSchema = z.object({ symbol: z.enum(analysisSymbols), errorKind: z.enum(signalUnavailableKinds) });
+export type UnavailableSignal = z.infer<typeof unavailableSignalSchema>;
+
+/** One coin failing never fails the list: the others are answered and the failed ones named in `unavailable`. */
+export const dashboardSignalsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(marketSignalSchema),
+  unavailable: z.array(unavailableSignalSchema),
+});
 export type DashboardSignalsResponse = z.infer<typeof dashboardSignalsResponseSchema>;
 
 /** One rule that voted in the overall signal: the web lists these as the active indicators. */

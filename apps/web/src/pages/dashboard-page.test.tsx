@@ -187,6 +187,17 @@ describe('DashboardPage', () => {
     expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
   });
 
+  it('lists the signals it has and names the coins that have none now, with why', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
+      'GET /api/market-signals/dashboard-signals': { status: 200, body: signalsAnswer('binance', [{ symbol: 'ETH', errorKind: 'server_error' }]) },
+    });
+    const notice = (await screen.findByText('Sem sinal agora, tentaremos de novo em instantes:', {}, { timeout: 5000 })).parentElement!;
+    expect(within(notice).getByRole('listitem').textContent).toBe('ETH: fonte de dados fora do ar');
+    expect(screen.queryByText('Sinais temporariamente indisponíveis')).toBeNull();
+  });
+
   it('shows the widgets failing with their error text and retry', async () => {
     renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },

@@ -182,4 +182,29 @@ describe('market signals on recorded Binance candles', () => {
     expect(response.body.code).toBe('upstream_unavailable');
     expect(response.body.message.length).toBeGreaterThan(0);
   });
+
+  it('answers the coins that could be analysed and names the one Binance fails for, then recovers it within seconds', async () => {
+    clock += 5 * HOUR; // a new hour: every coin's analysis is computed afresh
+    const fourCoins = '/api/market-signals/dashboard-signals?symbols=BTC,ETH,SOL,MATIC';
+    stub.setFault(`${stubEndpoints.klines}?symbol=ETHUSDT&`, { kind: 'status', status: 500 });
+    const during = await testApp.request('GET', fourCoins, { token });
+    expect(during.status).toBe(200);
+    expect(during.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC', 'SOL', 'MATIC']);
+    expect(during.body.unavailable).toEqual([{ symbol: 'ETH', errorKind: 'server_error' }]);
+
+    stub.clearFaults();
+    clock += 20_000; // seconds later, not at the next hourly close
+    const after = await testApp.request('GET', fourCoins, { token });
+    expect(after.status).toBe(200);
+    expect(after.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC', 'ETH', 'SOL', 'MATIC']);
+    expect(after.body.unavailable).toEqual([]);
+  });
+
+  it('names a coin without enough closed candles as unavailable instead of failing the list', async () => {
+    // the recorded data has no hourly candles for BNB
+    const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC,BNB', { token });
+    expect(response.status).toBe(200);
+    expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC']);
+    expect(response.body.unavailable).toEqual([{ symbol: 'BNB', errorKind: 'insufficient_data' }]);
+  });
 });

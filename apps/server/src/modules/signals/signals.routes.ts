@@ -20,10 +20,10 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSignalsResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listDashboardSignals(context, request.user!.id, request.query.symbols, request.language),
-    }),
+    async (request) => {
+      const { signals, unavailable } = await listDashboardSignals(context, request.user!.id, request.query.symbols, request.language);
+      return { success: true as const, data: signals, unavailable };
+    },
   );
 
   app.get(

@@ -1,7 +1,18 @@
-import { analysisSymbols, isAnalysisSymbol, type Analysis, type AnalysisSymbol, type MarketSignal, type MarketSource, type SignalTimeframe } from '@farol/contract';
+import {
+  analysisSymbols,
+  isAnalysisSymbol,
+  signalUnavailableKinds,
+  type Analysis,
+  type AnalysisSymbol,
+  type MarketSignal,
+  type MarketSource,
+  type SignalTimeframe,
+  type SignalUnavailableKind,
+  type UnavailableSignal,
+} from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import type { DbExecutor } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -12,10 +23,15 @@ import { candleWindows } from './walk-forward.ts';
 
 /** What other modules read (chat's offline analyst, alerts): `app.signals`. */
 export type SignalsService = {
-  /** Market signal items for `symbols` (in that order), at most `limit`. */
-  getDashboardSignals: (symbols: readonly AnalysisSymbol[], language: Language, limit: number) => Promise<MarketSignal[]>;
+  /**
+   * Market signal items for the first `limit` of `symbols` (in that order); a coin that cannot be analysed
+   * now (and was never analysed before) is listed in `unavailable` instead of failing the others.
+   */
+  getDashboardSignals: (symbols: readonly AnalysisSymbol[], language: Language, limit: number) => Promise<DashboardSignals>;
   getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
 };
+
+export type DashboardSignals = { signals: MarketSignal[]; unavailable: UnavailableSignal[] };
 
 type Log = { warn: (object: object, message: string) => void };
 
@@ -114,14 +130,30 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
       return rendered(entry.analyses, language, () => renderAnalysis(symbol, entry.facts, entry.source, language));
     },
     async getDashboardSignals(symbols, language, limit) {
-      return Promise.all(
-        symbols.slice(0, Math.max(0, limit)).map(async (symbol) => {
-          const entry = await getEntry(symbol);
-          return rendered(entry.signals, language, () => renderMarketSignal(symbol, entry.facts, entry.source, language));
-        }),
-      );
+      const chosen = symbols.slice(0, Math.max(0, limit));
+      const results = await Promise.allSettled(chosen.map(getEntry));
+      const answer: DashboardSignals = { signals: [], unavailable: [] };
+      results.forEach((result, index) => {
+        const symbol = chosen[index]!;
+        if (result.status === 'fulfilled') {
+          const entry = result.value;
+          answer.signals.push(rendered(entry.signals, language, () => renderMarketSignal(symbol, entry.facts, entry.source, language)));
+        } else {
+          deps.log?.warn({ symbol, err: result.reason }, 'signals: coin unavailable');
+          answer.unavailable.push({ symbol, errorKind: unavailableKindOf(result.reason) });
+        }
+      });
+      return answer;
     },
   };
+}
+
+/** The kind of fault the web names for a coin: the upstream's, or too few closed candles to compute from. */
+function unavailableKindOf(error: unknown): SignalUnavailableKind {
+  if (!isAppError(error)) return 'server_error';
+  const kind = error.body.errorKind;
+  if (typeof kind === 'string' && (signalUnavailableKinds as readonly string[]).includes(kind)) return kind as SignalUnavailableKind;
+  return error.code === 'upstream_bad_response' ? 'insufficient_data' : 'server_error';
 }
 
 /** Upper-cases and checks a symbol of the ten analysed coins; anything else is a 404 naming it. */
@@ -139,7 +171,7 @@ export async function listDashboardSignals(
   userId: string,
   requested: string[] | undefined,
   language: Language,
-): Promise<MarketSignal[]> {
+): Promise<DashboardSignals> {
   const symbols = requested && requested.length > 0 ? [...new Set(requested.map(parseAnalysisSymbol))] : [...analysisSymbols];
   const { marketSignals } = await getUserEntitlements(context.db, userId, context.now());
   const limit = marketSignals < 0 ? symbols.length : marketSignals;

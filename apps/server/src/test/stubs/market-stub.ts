@@ -100,7 +100,10 @@ export type MarketStub = {
   /** Calls received per endpoint prefix (faulted calls included). */
   calls: (endpoint: string) => number;
   totalCalls: () => number;
-  /** Every later request to paths starting with `prefix` ('' for all) gets this fault until cleared. */
+  /**
+   * Every later request whose path and query start with `prefix` ('' for all; `/api/v3/klines?symbol=ETHUSDT&`
+   * for one coin's candles) gets this fault until cleared.
+   */
   setFault: (prefix: string, fault: StubFault) => void;
   clearFaults: () => void;
   close: () => Promise<void>;
@@ -148,7 +151,7 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
     const url = new URL(request.url ?? '/', 'http://stub');
     const prefix = Object.values(stubEndpoints).find((endpoint) => url.pathname.startsWith(endpoint)) ?? url.pathname;
     counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
-    const fault = [...faults].find(([faultPrefix]) => url.pathname.startsWith(faultPrefix))?.[1];
+    const fault = [...faults].find(([faultPrefix]) => (url.pathname + url.search).startsWith(faultPrefix))?.[1];
     const send = () => {
       const { status, body } = answer(url);
       response.writeHead(status, { 'content-type': 'application/json' });

@@ -8,6 +8,7 @@ import {
   globalMarketResponseSchema,
   type CoinItem,
   type MarketSource,
+  type UnavailableSignal,
 } from '@farol/contract';
 
 // Answers built through the contract's schemas: a contract change breaks these fixtures, not the app silently.
@@ -84,7 +85,7 @@ export function candlesAnswer(count: number) {
   });
 }
 
-export const signalsAnswer = (source: MarketSource = 'binance') =>
+export const signalsAnswer = (source: MarketSource = 'binance', unavailable: UnavailableSignal[] = []) =>
   dashboardSignalsResponseSchema.parse({
     success: true,
     data: [
@@ -101,4 +102,5 @@ export const signalsAnswer = (source: MarketSource = 'binance') =>
         asOf: '2026-01-01T12:00:00.000Z',
       },
     ],
+    unavailable,
   });

@@ -1,4 +1,4 @@
-import type { MarketSignal } from '@farol/contract';
+import type { MarketSignal, UnavailableSignal } from '@farol/contract';
 import { Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,6 +18,7 @@ export function SignalsPanel() {
   const { t } = useTranslation('marketAnalysis');
   const query = useDashboardSignalsQuery();
   const signals = query.data?.data ?? [];
+  const unavailable = query.data?.unavailable ?? [];
   const isSimulated = signals.some((item) => item.source === 'simulated');
   return (
     <Card className="h-full">
@@ -42,6 +43,13 @@ export function SignalsPanel() {
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
           />
+        ) : signals.length === 0 && unavailable.length > 0 ? (
+          <ErrorState
+            title={t('panel.unavailable')}
+            description={t('panel.unavailableHint')}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
+          />
         ) : signals.length === 0 ? (
           <EmptyState icon={Radar} title={t('panel.empty')} />
         ) : (
@@ -51,11 +59,29 @@ export function SignalsPanel() {
             ))}
           </ul>
         )}
+        {signals.length > 0 && unavailable.length > 0 ? <UnavailableCoins coins={unavailable} /> : null}
         {query.data && signals[0] ? (
           <p className="mt-3 text-xs text-muted-foreground">{t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}</p>
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The coins of the list that have no signal now, each with why, beside the ones that have. */
+function UnavailableCoins({ coins }: { coins: UnavailableSignal[] }) {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <div className="mt-3 rounded-md border border-warning/40 bg-warning/10 p-3 text-xs">
+      <p className="font-medium">{t('panel.unavailableCoins')}</p>
+      <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
+        {coins.map((coin) => (
+          <li key={coin.symbol}>
+            <span className="font-semibold text-foreground">{coin.symbol}</span>: {t(`panel.unavailableKinds.${coin.errorKind}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
