@@ -98,7 +98,11 @@ export type Alert = z.infer<typeof alertSchema>;
 
 export const alertIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export const alertListResponseSchema = envelope(z.array(alertSchema));
+/**
+ * GET /api/alerts. `checksPaused`: the market is simulated right now (no live upstream), so alerts are not
+ * evaluated: nothing fires and nothing re-arms until live prices are back.
+ */
+export const alertListResponseSchema = z.object({ success: z.literal(true), data: z.array(alertSchema), checksPaused: z.boolean() });
 export const alertResponseSchema = z.object({ success: z.literal(true), data: alertSchema, message: z.string() });
 export const alertDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 

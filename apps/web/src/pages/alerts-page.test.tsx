@@ -25,13 +25,13 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
 });
 
 /** A tiny in-memory alerts server built on the contract's answer shapes. */
-function stubAlertsServer(options: { refuseCreate?: boolean } = {}) {
+function stubAlertsServer(options: { refuseCreate?: boolean; checksPaused?: boolean } = {}) {
   const alerts: Alert[] = [];
   const limits = () =>
     alertLimitsResponseSchema.parse({ success: true, data: { plan: 'free', currentAlerts: alerts.length, maxAlerts: 3, remaining: 3 - alerts.length } });
   const calls: RecordedCall[] = stubFetch((url, method) => {
     if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
-    if (url === '/api/alerts' && method === 'GET') return { status: 200, body: alertListResponseSchema.parse({ success: true, data: alerts }) };
+    if (url === '/api/alerts' && method === 'GET') return { status: 200, body: alertListResponseSchema.parse({ success: true, data: alerts, checksPaused: options.checksPaused ?? false }) };
     if (url === '/api/alerts/limits') return { status: 200, body: limits() };
     if (url.startsWith('/api/alerts/events')) return { status: 200, body: { success: true, data: [] } };
     if (url === '/api/alerts' && method === 'POST') {
@@ -76,6 +76,18 @@ function renderAlerts() {
 
 // Whole journeys through dialogs: slower than a unit test on a shared 2-core machine.
 describe('AlertsPage', { timeout: 20_000 }, () => {
+  it('says the alerts are paused while the market is simulated, and nothing when checks run', async () => {
+    stubAlertsServer({ checksPaused: true });
+    const view = renderAlerts();
+    const title = await screen.findByText('Alertas pausados: o mercado exibido é simulado', {}, { timeout: 5000 });
+    expect(title.closest('[role="status"]')?.textContent).toContain('nada dispara e nada se rearma');
+    view.unmount();
+    stubAlertsServer({ checksPaused: false });
+    renderAlerts();
+    await screen.findByRole('button', { name: 'Criar primeiro alerta' }, { timeout: 5000 });
+    expect(screen.queryByText('Alertas pausados: o mercado exibido é simulado')).toBeNull();
+  });
+
   it('creates an alert from the empty state, then toggles and deletes it after confirmation', async () => {
     const { calls } = stubAlertsServer();
     const user = userEvent.setup();

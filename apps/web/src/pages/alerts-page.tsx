@@ -1,5 +1,6 @@
 import { BellPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../components/ui/alert.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
@@ -41,8 +42,14 @@ function AlertsSections() {
         errorTitle={t('errors.load')}
         errorDescription={t('errors.loadDescription')}
       >
-        {(list) =>
-          list.length === 0 ? (
+        {({ alerts: list, checksPaused }) => (
+          <>
+            {checksPaused ? (
+              <Alert variant="warning" title={t('paused.title')} className="mb-4">
+                {t('paused.description')}
+              </Alert>
+            ) : null}
+            {list.length === 0 ? (
             <EmptyState
               icon={BellPlus}
               title={t('empty.title')}
@@ -55,8 +62,9 @@ function AlertsSections() {
                 <AlertCard key={alert.id} alert={alert} />
               ))}
             </section>
-          )
-        }
+          )}
+          </>
+        )}
       </QueryState>
       {events.data ? <AlertEventsList events={events.data} /> : null}
     </>

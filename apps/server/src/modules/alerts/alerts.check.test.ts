@@ -1,8 +1,10 @@
 import { readTestData } from '@farol/testdata';
 import { sql } from 'drizzle-orm';
 import { rsi } from '@farol/indicators';
-import { describe, expect, it } from 'vitest';
-import { forEachEngine, useTestApp } from '../../test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forEachEngine, useTestApp, type TestApp } from '../../test/harness.ts';
+import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
+import { renderEmail } from '../email/templates/email-templates.ts';
 import { selectRows } from '../../db/client.ts';
 import type { MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
@@ -157,6 +159,68 @@ forEachEngine((engine) => {
       const digest = digests[0]!;
       expect(digest.language).toBe('es');
       expect(digest.data.events.map((event) => event.alertName)).toEqual(['Pânico', 'Euforia']);
+    });
+  });
+});
+
+forEachEngine((engine) => {
+  describe('alert checks pause while the market is simulated', () => {
+    let stub: MarketStub;
+    beforeAll(async () => {
+      stub = await startMarketStub();
+    });
+    afterAll(async () => stub?.close());
+    const simulatedApp = useTestApp({ engine, env: { MARKET_DATA_SOURCE: 'simulated' } });
+    const liveApp = useTestApp(() => ({ engine, env: { MARKET_DATA_SOURCE: 'live', ...stub.env } }));
+
+    /** An admin with a price alert that holds at any real or simulated BTC price. */
+    async function alwaysTrueAlert(app: TestApp) {
+      const { token, user } = await app.registerUser();
+      await app.makeAdmin(user.id);
+      const created = await app.request('POST', '/api/alerts', {
+        token,
+        body: { name: 'BTC acima de 1', type: 'preco', coinSymbol: 'BTC', coinName: 'Bitcoin', conditions: { priceAbove: 1 } },
+      });
+      expect(created.status).toBe(201);
+      return { token, user };
+    }
+
+    it('neither fires nor re-arms on simulated prices, and the alerts answer says the checks are paused', async () => {
+      const { token, user } = await alwaysTrueAlert(simulatedApp);
+      const run = await simulatedApp.request('POST', '/api/admin/jobs/alert-check/run', { token });
+      expect(run.status).toBe(200);
+      const list = await simulatedApp.request('GET', '/api/alerts', { token });
+      expect(list.body.checksPaused).toBe(true);
+      expect(list.body.data[0].triggeredCount).toBe(0);
+      const emails = await selectRows(simulatedApp.database.db, sql`select id from email_outbox where user_id = ${user.id} and template = 'crypto-alert'`);
+      expect(emails).toHaveLength(0);
+    });
+
+    it('fires on live prices, with the checks running', async () => {
+      const { token } = await alwaysTrueAlert(liveApp);
+      expect((await liveApp.request('POST', '/api/admin/jobs/alert-check/run', { token })).status).toBe(200);
+      const list = await liveApp.request('GET', '/api/alerts', { token });
+      expect(list.body.checksPaused).toBe(false);
+      expect(list.body.data[0].triggeredCount).toBe(1);
+    });
+
+    it('says in the daily digest that alerts are paused while the market is simulated', async () => {
+      const { token, user } = await simulatedApp.registerUser({ language: 'en' });
+      await simulatedApp.request('POST', '/api/alerts', {
+        token,
+        body: { name: 'Greed', type: 'sentimento', coinSymbol: 'BTC', coinName: 'Bitcoin', conditions: { fearGreedAbove: 50 } },
+      });
+      const context = { db: simulatedApp.app.db, now: () => new Date(), market: simulatedApp.app.market };
+      // a firing recorded before the market fell back to simulated data
+      await checkAlertsAgainst(context, { prices: new Map(), volumeChanges: new Map(), rsi: new Map(), fearGreed: 90 });
+      await sendAlertDigests(context);
+      const [digest] = await selectRows<{ data: Record<string, unknown> }>(
+        simulatedApp.database.db,
+        sql`select data from email_outbox where user_id = ${user.id} and template = 'digest'`,
+      );
+      expect(digest!.data.checksPaused).toBe(true);
+      const rendered = renderEmail('digest', 'en', digest!.data, { appUrl: 'https://farol.example' });
+      expect(rendered.text).toContain('Alerts are paused right now');
     });
   });
 });

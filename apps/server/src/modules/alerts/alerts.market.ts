@@ -1,7 +1,7 @@
 import { isAnalysisSymbol, type AlertType, type AnalysisSymbol } from '@farol/contract';
 import { rsi } from '@farol/indicators';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Coin, MarketService } from '../market/market.types.ts';
+import type { Coin, MarketResult, MarketService } from '../market/market.types.ts';
 import type { MarketSnapshot } from './alerts.evaluation.ts';
 
 /** RSI(14) on 1 h closes; 200 candles let Wilder's smoothing settle well past its 14-bar seed. */
@@ -49,9 +49,18 @@ export function latestRsi(closes: number[]): number | undefined {
   return value === undefined || Number.isNaN(value) ? undefined : value;
 }
 
+/** A market read whose source is the simulated market: alerts treat it as no data at all. */
+class SimulatedReadError extends Error {}
+
+/** The data of a live read; a simulated one (the market fell back while we read) counts as a failed read. */
+function liveData<T>(result: MarketResult<T>): T {
+  if (result.source === 'simulated') throw new SimulatedReadError('the market answered from the simulated market');
+  return result.data;
+}
+
 /**
- * Reads only what the given alerts need from the market service. A failed read leaves its values
- * unknown (logged), so a provider outage neither fires nor re-arms anything.
+ * Reads only what the given alerts need from the market service. A failed or simulated read leaves its
+ * values unknown (logged), so a provider outage neither fires nor re-arms anything.
  */
 export async function readMarketSnapshot(
   market: MarketService,
@@ -74,15 +83,15 @@ export async function readMarketSnapshot(
   await Promise.all([
     types.has('preco') &&
       attempt('coins', async () => {
-        snapshot.prices = priceBySymbol((await market.getCoins()).data);
+        snapshot.prices = priceBySymbol(liveData(await market.getCoins()));
       }),
     types.has('sentimento') &&
       attempt('fear-greed', async () => {
-        snapshot.fearGreed = (await market.getFearGreed(1)).data[0]?.value;
+        snapshot.fearGreed = liveData(await market.getFearGreed(1))[0]?.value;
       }),
     ...[...candleSymbols].map((symbol) =>
       attempt(`candles ${symbol}`, async () => {
-        const candles = (await market.getCandles(symbol, '1h', CANDLES_FOR_CHECK)).data;
+        const candles = liveData(await market.getCandles(symbol, '1h', CANDLES_FOR_CHECK));
         const rsiValue = latestRsi(candles.map((candle) => candle.close));
         const volumeChange = volumeChangePercent(candles.map((candle) => candle.volume));
         if (rsiValue !== undefined) snapshot.rsi.set(symbol, rsiValue);

@@ -18,7 +18,8 @@ forEachEngine((engine) => {
       });
       expect(created.body.data.lastTriggered).toBeUndefined();
       const list = await app.request('GET', '/api/alerts', { token });
-      expect(list.body).toEqual({ success: true, data: [created.body.data] });
+      // the test app's market is simulated: alert checks are paused and the answer says so
+      expect(list.body).toEqual({ success: true, data: [created.body.data], checksPaused: true });
     });
 
     it('toggles an alert with a message in the caller language', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MarketService } from '../market/market.types.ts';
-import { createAlert, deleteAlert, getAlertLimits, listAlertEvents, listAlerts, toggleAlert, type AlertsContext } from './alerts.service.ts';
+import { areAlertChecksPaused, createAlert, deleteAlert, getAlertLimits, listAlertEvents, listAlerts, toggleAlert, type AlertsContext } from './alerts.service.ts';
 
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -27,6 +27,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags, security, summary: "The caller's alerts, newest first", response: { 200: alertListResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await listAlerts(context(), request.user!.id),
+    checksPaused: areAlertChecksPaused(context()),
   }));
 
   app.get(

@@ -163,9 +163,17 @@ export async function checkAlertsAgainst(context: AlertsContext, snapshot: Marke
   return report;
 }
 
+/**
+ * Alerts act on live prices only: while the market is simulated (configured so, or `auto` with the upstreams
+ * unreachable) the checks pause, so no one is told about a price that never happened.
+ */
+export function areAlertChecksPaused(context: AlertsContext): boolean {
+  return context.market?.isSimulated() ?? false;
+}
+
 /** The scheduled check: reads what the active alerts need from the market, then evaluates them. */
 export async function checkAlerts(context: AlertsContext): Promise<AlertCheckReport & { marketAvailable: boolean }> {
-  if (!context.market) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
+  if (!context.market || areAlertChecksPaused(context)) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
   const active = await listActiveAlertsWithOwners(context.db);
   if (active.length === 0) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
   const snapshot = await readMarketSnapshot(context.market, active.map(({ alert }) => alert), context.log);
@@ -196,6 +204,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
         template: 'digest',
         data: {
           name: owner.name,
+          checksPaused: areAlertChecksPaused(context),
           events: events.map(({ event, alertName, coinSymbol, coinName }) => ({
             alertName,
             coinSymbol,

@@ -349,6 +349,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     getFearGreed,
     getCandles,
     refreshHotKeys,
+    isSimulated: () => mode === 'simulated' || fallbackActive,
     upstreamCallCounts: () => ({
       coingecko: gates.coingecko.callCount(),
       binance: gates.binance.callCount(),

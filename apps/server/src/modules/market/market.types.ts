@@ -94,6 +94,11 @@ export type MarketService = {
   getDominanceHistory: (days?: number) => Promise<MarketResult<DominancePoint[]>>;
   /** Closed candles only (the still-open candle excluded), oldest first, at most `limit`. */
   getCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
+  /**
+   * True while this instance answers from the simulated market (configured so, or `auto` with the upstreams
+   * unreachable): prices that never happened, which alerts must not act on.
+   */
+  isSimulated: () => boolean;
   /** Starts the background refresher; stopped by app.close(). */
   start: () => void;
   stop: () => Promise<void>;

@@ -20,7 +20,8 @@ export type EmailDataByTemplate = {
   'payment-failed': { name: string; planName: string; amount?: number; currency?: string; manageUrl?: string };
   'crypto-alert': { name: string } & AlertFiringData;
   contact: { name: string; email: string; subject: string; message: string };
-  digest: { name: string; events: AlertFiringData[] };
+  /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */
+  digest: { name: string; events: AlertFiringData[]; checksPaused?: boolean };
 };
 
 /** A message as services queue it; `isTest` marks the subject (the e-mail settings page's test sends). */

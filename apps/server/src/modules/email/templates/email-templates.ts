@@ -173,6 +173,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
             format.dateTime(firing.triggeredAt),
           ]),
         },
+        ...(data.checksPaused ? [{ kind: 'paragraph' as const, text: t('digest.checksPaused') }] : []),
         { kind: 'button', label: t('digest.cta'), url: link(appUrl, '/alerts') },
       ],
       disclaimer: t('layout.disclaimer'),

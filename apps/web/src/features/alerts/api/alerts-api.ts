@@ -20,7 +20,7 @@ export function useAlertsQuery() {
   return useQuery({
     queryKey: [ALERTS_URL],
     queryFn: ({ signal }) => apiRequest(ALERTS_URL, { schema: alertListResponseSchema, signal }),
-    select: (answer) => answer.data,
+    select: (answer) => ({ alerts: answer.data, checksPaused: answer.checksPaused }),
     meta: { errorTitle: 'alertsPage:errors.load' },
   });
 }
