@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, paginationSchema, queryInt } from './common.ts';
+import { envelope, paginationSchema, queryInt, text } from './common.ts';
 import { planIdSchema, subscriptionStatusSchema } from './subscription.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
@@ -8,7 +8,7 @@ export const MAX_GRANT_MONTHS = 120;
 
 /** GET /api/admin/users?query=&page=&limit= (query: substring of name or e-mail) */
 export const adminUsersQuerySchema = z.object({
-  query: z.string().trim().max(200).optional(),
+  query: text().trim().max(200).optional(),
   page: queryInt(1, 100_000).default(1),
   limit: queryInt(1, 100).default(ADMIN_USERS_PAGE_SIZE),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { envelope, text } from './common.ts';
 
 /** Alert types of spec section 3; `preco` is the default in the create dialog. */
 export const alertTypes = ['preco', 'volume', 'tecnico', 'sentimento'] as const;
@@ -58,16 +58,15 @@ export type AlertConditions = z.infer<typeof alertConditionsSchema>;
 
 const hasAnyCondition = (conditions: Record<string, unknown>) => Object.values(conditions).some((value) => value !== undefined);
 const alertBase = {
-  name: z.string().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
+  name: text().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
   // forced upper case (spec section 5); letters and digits only, like every listed symbol
-  coinSymbol: z
-    .string()
+  coinSymbol: text()
     .trim()
     .min(1, 'coin_symbol_required')
     .max(20)
     .regex(/^[A-Za-z0-9]+$/, 'coin_symbol_invalid')
     .transform((value) => value.toUpperCase()),
-  coinName: z.string().trim().min(1, 'coin_name_required').max(ALERT_COIN_NAME_MAX_LENGTH),
+  coinName: text().trim().min(1, 'coin_name_required').max(ALERT_COIN_NAME_MAX_LENGTH),
 };
 const withCondition = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
   schema.refine(hasAnyCondition, 'alert_condition_required');
@@ -96,7 +95,7 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-export const alertIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const alertIdParamsSchema = z.object({ id: text().min(1).max(100) });
 
 /**
  * GET /api/alerts. `checksPaused`: the market is simulated right now (no live upstream), so alerts are not

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { envelope, text } from './common.ts';
 
 /** The AI providers a user can bring a key for (DELETE /api/subscription/api-keys/{provider}). */
 export const keyProviders = ['openai', 'gemini'] as const;
@@ -9,8 +9,7 @@ export type KeyProvider = z.infer<typeof keyProviderSchema>;
 export const API_KEY_MAX_LENGTH = 512;
 
 // An empty string counts as absent (the web omits empty fields, but a client may send "").
-const optionalKey = z
-  .string()
+const optionalKey = text()
   .trim()
   .max(API_KEY_MAX_LENGTH, 'api_key_too_long')
   .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './common.ts';
+import { languageSchema, text } from './common.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
@@ -12,10 +12,9 @@ export const passwordRules = {
   number: (value: string) => /\p{Nd}/u.test(value),
 } as const;
 
-export const emailSchema = z.string().trim().min(1, 'email_required').max(EMAIL_MAX_LENGTH).email('email_invalid');
+export const emailSchema = text().trim().min(1, 'email_required').max(EMAIL_MAX_LENGTH).email('email_invalid');
 
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = text()
   .min(1, 'password_required')
   .max(200, 'password_too_long')
   .refine(passwordRules.length, 'password_min_length')
@@ -55,16 +54,16 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'password_required').max(200),
+  password: text().min(1, 'password_required').max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
+    name: text().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
     email: emailSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'confirm_password_required'),
+    confirmPassword: text().min(1, 'confirm_password_required'),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: 'password_mismatch',
@@ -82,6 +81,6 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(10).max(500),
+  token: text().min(10).max(500),
   password: newPasswordSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema, queryInt } from './common.ts';
+import { paginationSchema, queryInt, multiLineText } from './common.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
@@ -41,7 +41,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** POST /api/chat/message and /api/chat/stream. */
 export const sendChatMessageRequestSchema = z.object({
-  message: z.string().trim().min(1, 'message_empty').max(CHAT_MESSAGE_MAX_LENGTH, 'message_too_long'),
+  message: multiLineText().trim().min(1, 'message_empty').max(CHAT_MESSAGE_MAX_LENGTH, 'message_too_long'),
 });
 export type SendChatMessageRequest = z.input<typeof sendChatMessageRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, multiLineText } from './common.ts';
 import { EMAIL_MAX_LENGTH, emailSchema, NAME_MAX_LENGTH } from './auth.ts';
 
 /** The messages Farol sends; each has an HTML and a plain-text version in the recipient's language. */
@@ -42,10 +43,10 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** POST /api/email/contact (public): all four fields required. */
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
+  name: text().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
   email: emailSchema.max(EMAIL_MAX_LENGTH),
-  subject: z.string().trim().min(1, 'subject_required').max(CONTACT_SUBJECT_MAX_LENGTH, 'subject_too_long'),
-  message: z.string().trim().min(1, 'contact_message_required').max(CONTACT_MESSAGE_MAX_LENGTH, 'contact_message_too_long'),
+  subject: text().trim().min(1, 'subject_required').max(CONTACT_SUBJECT_MAX_LENGTH, 'subject_too_long'),
+  message: multiLineText().trim().min(1, 'contact_message_required').max(CONTACT_MESSAGE_MAX_LENGTH, 'contact_message_too_long'),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 

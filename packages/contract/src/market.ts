@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema, queryInt } from './common.ts';
+import { paginationSchema, queryInt, text } from './common.ts';
 import { analysisSymbols, candleIntervals, marketSources } from './market-constants.ts';
 
 export const marketSourceSchema = z.enum(marketSources);
@@ -18,9 +18,9 @@ export const coinPricesQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
   limit: queryInt(1, 500).default(10),
   /** Accepted for compatibility with the original client; the token decides whose list it is. */
-  userId: z.string().max(100).optional(),
+  userId: text().max(100).optional(),
   /** Case-insensitive substring of name or symbol (profissional and admin only). */
-  search: z.string().trim().max(50).optional(),
+  search: text().trim().max(50).optional(),
 });
 export type CoinPricesQuery = z.infer<typeof coinPricesQuerySchema>;
 
@@ -50,8 +50,8 @@ export const favoritesResponseSchema = z.object({ success: z.literal(true), data
 export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;
 
 export const toggleFavoriteRequestSchema = z.object({
-  coinId: z.string().trim().min(1).max(100),
-  coinName: z.string().trim().min(1).max(200),
+  coinId: text().trim().min(1).max(100),
+  coinName: text().trim().min(1).max(200),
   /**
    * Optional desired state: when sent, the call is idempotent (a double click sets the same state twice);
    * when absent the favourite is flipped.

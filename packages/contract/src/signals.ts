@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { analysisSymbols, marketSources } from './market-constants.ts';
 
 /** The overall verdict of the signal engine (spec section 3, market signal item). */
@@ -33,8 +34,7 @@ const price = z.number().positive();
 
 /** `?symbols=BTC,ETH` (optional; upper-cased, trimmed, empty entries dropped). */
 export const dashboardSignalsQuerySchema = z.object({
-  symbols: z
-    .string()
+  symbols: text()
     .max(200)
     .optional()
     .transform((value) =>
@@ -45,7 +45,7 @@ export const dashboardSignalsQuerySchema = z.object({
     ),
 });
 
-export const analysisParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
+export const analysisParamsSchema = z.object({ symbol: text().min(1).max(20) });
 
 const volumeStateSchema = z.object({ trend: z.enum(volumeTrends), anomaly: z.boolean() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { NAME_MAX_LENGTH, newPasswordSchema, preferencesSchema, publicUserSchema } from './auth.ts';
 
 /** GET /api/user/profile */
@@ -6,12 +7,12 @@ export const profileSchema = publicUserSchema;
 export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileRequestSchema = z.object({
-  name: z.string().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
+  name: text().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
 });
 export const updateProfileResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'current_password_required').max(200),
+  currentPassword: text().min(1, 'current_password_required').max(200),
   newPassword: newPasswordSchema,
 });
 
