@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { BacktestResults } from '@farol/contract';
 import { languages, translate, type Language } from '@farol/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -123,7 +125,7 @@ describe('public pages', () => {
     const { context, page } = await openContext({ width: 390, height: 844 });
     await page.goto(`${journey.server.url}/?lng=pt-BR`);
     const question = page.getByText('Qual é a precisão dos sinais?');
-    const answer = page.getByText(/cerca de 85% dos casos/);
+    const answer = page.getByText(/Não encontramos vantagem comprovada sobre o acaso/);
     expect(await answer.isVisible()).toBe(false);
     await question.click();
     await answer.waitFor();
@@ -145,6 +147,28 @@ describe('public pages', () => {
     expect(await page.getByRole('link', { name: 'Ir para o painel' }).getAttribute('href')).toBe('/dashboard');
     expect(await page.getByRole('link', { name: 'Criar conta grátis' }).count()).toBe(0);
     await context.close();
+  });
+
+  it('shows the signals\' record from the published backtest, with its method and date, and none of the old fixed figures', async () => {
+    const results = JSON.parse(readFileSync(new URL('../docs/backtest/latest.json', import.meta.url), 'utf8')) as BacktestResults;
+    const day = results.horizons.find((horizon) => horizon.hours === 24)!;
+    const { context, page, errors } = await openContext();
+    await page.goto(`${journey.server.url}/trading-signals?lng=en`);
+    const table = page.getByRole('table', { name: /Direction right over 24 hours per signal class/ });
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').allTextContents();
+    expect(rows).toHaveLength(5);
+    const percent = (value: number) => new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+    day.classes.forEach((row, index) => {
+      expect(rows[index]).toContain(new Intl.NumberFormat('en').format(row.count));
+      expect(rows[index]).toContain(percent(row.hitRate!));
+    });
+    await page.getByText(`Measured on ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(results.generatedAt))}`).waitFor();
+    await page.getByText(/Walk-forward test: every 8 hours/).waitFor();
+    const body = await page.locator('main').textContent();
+    for (const unmeasured of ['accuracy', 'Win rate', '78.5%', 'Scalping', 'Average time']) expect(body).not.toContain(unmeasured);
+    await context.close();
+    expect(errors).toEqual([]);
   });
 
   it('shows three plans with every button disabled: loading while the subscription loads, coming soon after', async () => {

@@ -12,3 +12,4 @@ export * from './market.ts';
 export * from './email.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
+export * from './backtest.ts';

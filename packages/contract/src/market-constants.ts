@@ -8,5 +8,11 @@ export type CandleInterval = (typeof candleIntervals)[number];
 export const marketSources = ['coingecko', 'binance', 'alternative.me', 'simulated'] as const;
 export type MarketSource = (typeof marketSources)[number];
 
+/** How many coins Farol follows: the top by market cap. */
+export const TRACKED_COINS = 500;
+
+/** How long a market answer is served before the server asks its source again, in seconds. */
+export const marketFreshnessSeconds = { prices: 60, global: 120, fearGreed: 300 } as const;
+
 export const isAnalysisSymbol = (value: string): value is AnalysisSymbol =>
   (analysisSymbols as readonly string[]).includes(value);

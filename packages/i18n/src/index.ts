@@ -1,9 +1,9 @@
 import { resources } from './resources.ts';
 
 export { resources };
-import { defaultLanguage, languages, type Language } from './languages.ts';
+import { defaultLanguage, languages, productFacts, type Language } from './languages.ts';
 
-export { defaultLanguage, languages, type Language };
+export { defaultLanguage, languages, productFacts, type Language };
 export type Namespace = keyof (typeof resources)['pt-BR'];
 export const namespaces = Object.keys(resources['pt-BR']) as Namespace[];
 
@@ -43,7 +43,7 @@ export function translate(
     lookup(resources[defaultLanguage][namespace as Namespace] as Catalogue, parts) ??
     defaultValue ??
     key;
-  return interpolate(text, params);
+  return interpolate(text, { ...productFacts, ...params });
 }
 
 /** Whether a key exists in the pt-BR source catalogue. */

@@ -1,4 +1,4 @@
-import { defaultLanguage, languages, type Language } from '@farol/i18n/languages';
+import { defaultLanguage, languages, productFacts, type Language } from '@farol/i18n/languages';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -69,7 +69,7 @@ await i18n
     defaultNS: 'common',
     keySeparator: '.',
     nsSeparator: ':',
-    interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
+    interpolation: { escapeValue: false, prefix: '{{', suffix: '}}', defaultVariables: { ...productFacts } },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',

@@ -1,56 +1,79 @@
-import { Crosshair, Cpu, LogOut, MessageSquare, ShieldAlert } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
-import { IconCard, IconCardGrid } from '../features/marketing/components/icon-card.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
-import {
-  performanceFigures,
-  sampleSignals,
-  signalTypeAccuracy,
-  strategies,
-} from '../features/marketing/data/static-figures.ts';
+import { backtestResults, beatsChance, dayHorizon } from '../features/marketing/data/backtest-results.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
+import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
-await loadNamespaces('marketing');
+await loadNamespaces('marketing', 'signals');
 
-const signalTypes = [
-  { id: 'entry', Icon: Crosshair },
-  { id: 'exit', Icon: LogOut },
-  { id: 'risk', Icon: ShieldAlert },
-  { id: 'algorithmic', Icon: Cpu },
-] as const;
+/** A captioned table that scrolls sideways on a phone (focusable, so keyboard users can scroll it too). */
+function ScrollingTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: { label: string; numeric: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className="overflow-x-auto rounded-xl border border-border bg-card"
+    >
+      <table className="w-full min-w-[640px] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border text-left text-xs text-muted-foreground uppercase">
+          <tr>
+            {columns.map(({ label, numeric }) => (
+              <th key={label} scope="col" className={`px-4 py-3 font-medium ${numeric ? 'text-right' : ''}`}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border tabular-nums">{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 export function TradingSignalsPage() {
   const { t, i18n } = useTranslation('marketing');
   usePageMeta({ title: t('tradingSignals.meta.title'), description: t('tradingSignals.meta.description') });
   const language = i18n.language;
-  const percent = (value: number, signed = false) =>
-    new Intl.NumberFormat(language, {
-      style: 'percent',
-      maximumFractionDigits: 1,
-      signDisplay: signed ? 'exceptZero' : 'auto',
-    }).format(value / 100);
+  const percent = (value: number | null, options: Intl.NumberFormatOptions = {}) =>
+    value === null
+      ? '—'
+      : new Intl.NumberFormat(language, {
+          style: 'percent',
+          maximumFractionDigits: 1,
+          minimumFractionDigits: 1,
+          ...options,
+        }).format(value);
+  const signedPercent = (value: number | null) =>
+    percent(value, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  const integer = new Intl.NumberFormat(language);
   const price = (value: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  const hours = (value: number) =>
     new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit: 'hour',
-      unitDisplay: 'narrow',
-      maximumFractionDigits: 1,
+      maximumFractionDigits: value < 10 ? 4 : 2,
+      minimumFractionDigits: 2,
     }).format(value);
-  const age = (value: number, unit: 'hour' | 'day') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
-  const performance = [
-    { id: 'winRate', value: percent(performanceFigures.winRate) },
-    { id: 'averageProfit', value: percent(performanceFigures.averageProfit, true) },
-    { id: 'maxDrawdown', value: percent(performanceFigures.maxDrawdown) },
-    { id: 'averageTime', value: hours(performanceFigures.averageTimeHours) },
-  ];
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(iso),
+    );
+  const { data, engine } = backtestResults;
 
   return (
     <PageContainer className="flex flex-col gap-12">
@@ -66,115 +89,91 @@ export function TradingSignalsPage() {
           </Button>
         }
       />
-      <PageSection title={t('tradingSignals.typesTitle')}>
-        <IconCardGrid>
-          {signalTypes.map(({ id, Icon }) => (
-            <IconCard
-              key={id}
-              icon={Icon}
-              badge={
-                <Badge variant="primary">
-                  {t('tradingSignals.accuracy', { value: percent(signalTypeAccuracy[id]) })}
-                </Badge>
-              }
-              title={t(`tradingSignals.types.${id}.title`)}
-              body={t(`tradingSignals.types.${id}.body`)}
-            />
-          ))}
-        </IconCardGrid>
+      <PageSection title={t('tradingSignals.howTitle')}>
+        <p className="max-w-3xl leading-relaxed text-muted-foreground">
+          {t('tradingSignals.howBody', { rules: engine.ruleCount, timeframes: engine.timeframes.length })}
+        </p>
       </PageSection>
-      <PageSection title={t('tradingSignals.recentTitle')}>
-        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={t('tradingSignals.recentCaption')}
-          className="overflow-x-auto rounded-xl border border-border bg-card"
+      <PageSection title={t('tradingSignals.classesTitle')}>
+        <ScrollingTable
+          caption={t('tradingSignals.classesCaption')}
+          columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'tradeReturn'] as const).map(
+            (column) => ({
+              label: t(`tradingSignals.columns.${column}`),
+              numeric: column !== 'signal',
+            }),
+          )}
         >
-          <table className="w-full min-w-[640px] text-sm">
-            <caption className="sr-only">{t('tradingSignals.recentCaption')}</caption>
-            <thead className="border-b border-border text-left text-xs text-muted-foreground uppercase">
-              <tr>
-                {(['pair', 'side', 'status', 'entry', 'target', 'stop', 'age'] as const).map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`px-4 py-3 font-medium ${['entry', 'target', 'stop'].includes(column) ? 'text-right' : ''}`}
-                  >
-                    {t(`tradingSignals.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {sampleSignals.map((signal) => (
-                <tr key={signal.pair}>
-                  <th scope="row" className="px-4 py-3 text-left font-medium">
-                    {signal.pair}
-                  </th>
-                  <td className="px-4 py-3">
-                    <Badge
-                      variant={signal.type === 'buy' ? 'success' : 'danger'}
-                      className={signal.type === 'sell' ? 'text-red-300' : undefined}
-                    >
-                      {t(`tradingSignals.side.${signal.type}`)}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground">
-                    {t(`tradingSignals.status.${signal.status}`)}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{price(signal.entry)}</td>
-                  <td className="px-4 py-3 text-right text-success tabular-nums">{price(signal.target)}</td>
-                  <td className="px-4 py-3 text-right text-danger tabular-nums">{price(signal.stop)}</td>
-                  <td className="px-4 py-3 text-muted-foreground">
-                    {age(signal.age.value, signal.age.unit)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </PageSection>
-      <PageSection title={t('tradingSignals.strategiesTitle')}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {strategies.map((strategy) => (
-            <li key={strategy.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
-              <h3 className="font-semibold">{t(`tradingSignals.strategies.${strategy.id}.name`)}</h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">
-                {t(`tradingSignals.strategies.${strategy.id}.body`)}
-              </p>
-              <dl className="mt-auto grid grid-cols-3 gap-2 text-xs">
-                <div>
-                  <dt className="text-muted-foreground">{t('tradingSignals.strategyTimeframe')}</dt>
-                  <dd className="font-medium tabular-nums">{strategy.timeframe}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t('tradingSignals.strategyWinRate')}</dt>
-                  <dd className="font-medium tabular-nums">{percent(strategy.winRate)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t('tradingSignals.strategyAverageProfit')}</dt>
-                  <dd className="font-medium text-success tabular-nums">
-                    {percent(strategy.averageProfit, true)}
-                  </dd>
-                </div>
-              </dl>
-            </li>
+          {dayHorizon.classes.map((row) => (
+            <tr key={row.signal}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                <SignalBadge signal={row.signal} />
+              </th>
+              <td className="px-4 py-3 text-right">{integer.format(row.count)}</td>
+              <td className="px-4 py-3 text-right font-semibold">{percent(row.hitRate)}</td>
+              <td className="px-4 py-3 text-right text-muted-foreground">
+                {percent(row.hitRateLow)} – {percent(row.hitRateHigh)}
+              </td>
+              <td className="px-4 py-3 text-right text-muted-foreground">{percent(row.shuffledHitRate)}</td>
+              <td className="px-4 py-3 text-right">{signedPercent(row.meanTradeReturnAfterFees)}</td>
+            </tr>
           ))}
-        </ul>
+        </ScrollingTable>
+        <p className="text-sm text-muted-foreground">
+          {t('tradingSignals.alwaysLong', { value: percent(dayHorizon.alwaysLong.hitRate) })}
+        </p>
+        <p className="max-w-3xl text-sm font-medium">
+          {dayHorizon.classes.some(beatsChance)
+            ? t('tradingSignals.verdictEdge')
+            : t('tradingSignals.verdictNoEdge')}
+        </p>
       </PageSection>
-      <PageSection title={t('tradingSignals.performanceTitle')}>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {performance.map(({ id, value }) => (
-            <div key={id} className="flex flex-col gap-1 rounded-lg border border-border bg-card px-4 py-5">
-              <dt className="order-2 text-sm text-muted-foreground">
-                {t(`tradingSignals.performance.${id}`)}
-              </dt>
-              <dd className="order-1 text-2xl font-semibold tracking-tight tabular-nums">{value}</dd>
-            </div>
+      <PageSection title={t('tradingSignals.examplesTitle')}>
+        <ScrollingTable
+          caption={t('tradingSignals.examplesCaption')}
+          columns={(['time', 'pair', 'signal', 'price', 'after', 'change'] as const).map((column) => ({
+            label: t(`tradingSignals.exampleColumns.${column}`),
+            numeric: ['price', 'after', 'change'].includes(column),
+          }))}
+        >
+          {backtestResults.examples.map((example) => (
+            <tr key={`${example.symbol}-${example.time}`}>
+              <td className="px-4 py-3 text-muted-foreground">{dateTime(example.time)}</td>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                {example.symbol}/USDT
+              </th>
+              <td className="px-4 py-3">
+                <SignalBadge signal={example.signal} />
+              </td>
+              <td className="px-4 py-3 text-right">{price(example.price)}</td>
+              <td className="px-4 py-3 text-right">{price(example.priceAfter24h)}</td>
+              <td
+                className={`px-4 py-3 text-right ${example.change24h >= 0 ? 'text-success' : 'text-danger'}`}
+              >
+                {signedPercent(example.change24h)}
+              </td>
+            </tr>
           ))}
-        </dl>
-        <p className="text-xs text-muted-foreground">{t('illustrative')}</p>
+        </ScrollingTable>
+      </PageSection>
+      <PageSection id="method" title={t('tradingSignals.methodTitle')}>
+        <p className="max-w-3xl text-sm leading-relaxed text-muted-foreground">
+          {t('tradingSignals.method', {
+            step: data.stepHours,
+            from: date(data.from),
+            to: date(data.to),
+            symbols: new Intl.ListFormat(language, { type: 'conjunction' }).format(data.symbols),
+            signals: integer.format(dayHorizon.signals),
+            fee: percent(backtestResults.feePerTradePercent / 100, { minimumFractionDigits: 1 }),
+          })}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {t('tradingSignals.measuredOn', {
+            date: date(backtestResults.generatedAt),
+            version: backtestResults.engineVersion,
+          })}{' '}
+          {t('tradingSignals.disclaimer')}
+        </p>
       </PageSection>
       <CallToAction title={t('tradingSignals.ctaTitle')}>
         <Button asChild>

@@ -1,4 +1,4 @@
-import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contract';
+import { marketFreshnessSeconds, TRACKED_COINS, type AnalysisSymbol, type CandleInterval, type MarketSource } from '@farol/contract';
 import type { Config } from '../../config.ts';
 import { createCache, type CacheStore, type CachedValue, type LoadOptions, type SnapshotStore } from '../../lib/cache.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,11 +22,15 @@ import type {
   MarketService,
 } from './market.types.ts';
 
-/** Freshness per key (issue 4): prices 60 s, global 120 s, fear-greed 300 s, candles until the next close. */
-export const freshnessMs = { coins: 60_000, global: 120_000, fearGreed: 300_000 } as const;
+/** Freshness per key (candles: until the next close); the same figures the public pages state. */
+export const freshnessMs = {
+  coins: marketFreshnessSeconds.prices * 1000,
+  global: marketFreshnessSeconds.global * 1000,
+  fearGreed: marketFreshnessSeconds.fearGreed * 1000,
+} as const;
 /** CoinGecko serves the top 500 as two pages of 250 (its maximum page size). */
 export const COIN_PAGE_SIZE = 250;
-export const MAX_COINS = 500;
+export const MAX_COINS = TRACKED_COINS;
 const MAX_CANDLES = 1000;
 // Binance publishes a closed candle within a second or two of its close.
 const CANDLE_CLOSE_GRACE_MS = 3_000;

@@ -1,41 +1,78 @@
-// `npm run backtest`: replays the real Binance candles of @farol/testdata through the signal engine,
-// walk-forward (each signal sees only candles closed before its time), and prints per signal class and
-// horizon the count, hit rate and mean return, next to two naive baselines. docs/signals.md quotes it.
-import { signalValues, type SignalValue } from '@farol/contract';
-import { readHistoryCsv } from './csv-candles.ts';
-import { analyzeMarket } from './market-analysis.ts';
+// The signal engine replayed walk-forward over real candles (each signal sees only candles closed before its
+// time): per signal class and horizon the count, hit rate with its 95% interval and mean return, next to two
+// naive baselines (always long, and the same signals shuffled in time). `npm run backtest` prints it and
+// writes the versioned results file the public pages render (docs/backtest/latest.json).
+import {
+  signalValues,
+  type BacktestExample,
+  type BacktestResults,
+  type ClassResult,
+  type HorizonResult,
+  type SignalValue,
+} from '@farol/contract';
+import { catalog } from '@farol/indicators';
+import { readHistoryCsv, type CandleFileReader } from './csv-candles.ts';
+import { analyzeMarket, timeframes } from './market-analysis.ts';
+import { signalRules } from './signal-rules.ts';
 import { candleWindows, candlesAsOf, closedCount } from './walk-forward.ts';
 
+/** Bumped when the engine's rules or weights change, so results say which engine they measured. */
+export const SIGNAL_ENGINE_VERSION = '1.0.0';
+export const BACKTEST_SCHEMA_VERSION = 1;
+
 const HOUR_MS = 3_600_000;
-/** The coins with real 1h history in the test data (1d files exist for all ten, 1h only for these). */
-const symbols = ['BTC', 'ETH', 'SOL', 'MATIC'] as const;
-const horizons = [
-  { label: '24 h', ms: 24 * HOUR_MS },
-  { label: '7 d', ms: 7 * 24 * HOUR_MS },
+export const backtestHorizons = [
+  { label: '24 h', hours: 24 },
+  { label: '72 h', hours: 72 },
+  { label: '7 d', hours: 168 },
 ] as const;
-/** One signal every 8 hours (00, 08, 16 UTC): dense enough to count, sparse enough to run in seconds. */
-const STEP_MS = Number(process.env.BACKTEST_STEP_HOURS ?? 8) * HOUR_MS;
 const RANDOM_RUNS = 200;
+/** Binance's spot taker fee, paid on the way in and on the way out of each trade a signal implies. */
+export const FEE_PER_TRADE = 0.001;
 
-type Sample = { symbol: string; time: number; signal: SignalValue; returns: number[] };
+type Sample = {
+  symbol: string;
+  time: number;
+  price: number;
+  signal: SignalValue;
+  returns: number[];
+  prices: number[];
+};
 
-function replay(symbol: string): Sample[] {
-  const history = readHistoryCsv(symbol);
+export type BacktestOptions = {
+  symbols: string[];
+  readFile?: CandleFileReader;
+  stepHours?: number;
+  source?: string;
+  now?: () => Date;
+};
+
+function replay(symbol: string, readFile: CandleFileReader | undefined, stepMs: number): Sample[] {
+  const history = readHistoryCsv(symbol, readFile);
   const hourly = history['1h'];
   // The first signal needs full windows on every timeframe.
   const firstTime = Math.max(
-    ...(['1h', '4h', '1d'] as const).map((timeframe) => history[timeframe][candleWindows[timeframe]]!.openTime),
+    ...(['1h', '4h', '1d'] as const).map(
+      (timeframe) => history[timeframe][candleWindows[timeframe]]!.openTime,
+    ),
   );
   const lastTime = hourly.at(-1)!.openTime + HOUR_MS;
   const samples: Sample[] = [];
-  for (let time = Math.ceil(firstTime / STEP_MS) * STEP_MS; time <= lastTime; time += STEP_MS) {
+  for (let time = Math.ceil(firstTime / stepMs) * stepMs; time <= lastTime; time += stepMs) {
     const facts = analyzeMarket(candlesAsOf(history, time));
-    // Hourly candles end before the daily file: stop when a horizon has no closed candle left.
-    const returns = horizons.map((horizon) => {
-      if (time + horizon.ms > lastTime) return Number.NaN;
-      return hourly[closedCount(hourly, HOUR_MS, time + horizon.ms) - 1]!.close / facts.price - 1;
+    // Hourly candles can end before the daily file: a horizon past the last closed candle has no return.
+    const prices = backtestHorizons.map((horizon) => {
+      const end = time + horizon.hours * HOUR_MS;
+      return end > lastTime ? Number.NaN : hourly[closedCount(hourly, HOUR_MS, end) - 1]!.close;
     });
-    samples.push({ symbol, time, signal: facts.vote.signal, returns });
+    samples.push({
+      symbol,
+      time,
+      price: facts.price,
+      signal: facts.vote.signal,
+      prices,
+      returns: prices.map((price) => price / facts.price - 1),
+    });
   }
   return samples;
 }
@@ -50,22 +87,34 @@ function isHit(signal: SignalValue, change: number, medianMove: number): boolean
   return Math.abs(change) < medianMove;
 }
 
-type Stats = { count: number; hitRate: number; meanReturn: number };
+/** Wilson score interval (95%) of `hits` out of `count`. */
+export function wilsonInterval(hits: number, count: number): [number, number] {
+  if (count === 0) return [Number.NaN, Number.NaN];
+  const z = 1.96;
+  const p = hits / count;
+  const denominator = 1 + (z * z) / count;
+  const centre = (p + (z * z) / (2 * count)) / denominator;
+  const margin = (z * Math.sqrt((p * (1 - p)) / count + (z * z) / (4 * count * count))) / denominator;
+  // exact at the ends: all right or all wrong is no rounding error away from 1 or 0
+  return [hits === 0 ? 0 : Math.max(0, centre - margin), hits === count ? 1 : Math.min(1, centre + margin)];
+}
 
-function summarise(signals: SignalValue[], changes: number[], medianMove: number, signal: SignalValue): Stats {
+const mean = (values: number[]) =>
+  values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+const orNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+function hitRateOf(signals: SignalValue[], changes: number[], medianMove: number, signal: SignalValue) {
   let count = 0;
   let hits = 0;
-  let sum = 0;
   for (let i = 0; i < signals.length; i++) {
     if (signals[i] !== signal) continue;
     count += 1;
-    sum += changes[i]!;
     if (isHit(signal, changes[i]!, medianMove)) hits += 1;
   }
-  return { count, hitRate: count ? hits / count : Number.NaN, meanReturn: count ? sum / count : Number.NaN };
+  return { count, hits };
 }
 
-/** mulberry32: a seeded generator, so the random baseline prints the same figures on every run. */
+/** mulberry32: a seeded generator, so the shuffled baseline gives the same figures on every run. */
 function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
@@ -86,48 +135,117 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
-const pct = (value: number) => (Number.isNaN(value) ? '—' : `${(value * 100).toFixed(2)}%`);
-const hitPct = (value: number) => (Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`);
+function summariseHorizon(samples: Sample[], index: number): HorizonResult {
+  const horizon = backtestHorizons[index]!;
+  const usable = samples.filter((sample) => !Number.isNaN(sample.returns[index]));
+  const signals = usable.map((sample) => sample.signal);
+  const changes = usable.map((sample) => sample.returns[index]!);
+  const moves = changes.map(Math.abs).sort((a, b) => a - b);
+  const medianMove = moves[Math.floor(moves.length / 2)] ?? 0;
+  const random = seededRandom(20_240_501 + index);
+  const shuffles = Array.from({ length: RANDOM_RUNS }, () => shuffled(signals, random));
+  const classes = signalValues.map((signal): ClassResult => {
+    const { count, hits } = hitRateOf(signals, changes, medianMove, signal);
+    const [low, high] = wilsonInterval(hits, count);
+    const own = changes.filter((_, i) => signals[i] === signal);
+    const direction = isBuySide(signal) ? 1 : isSellSide(signal) ? -1 : 0;
+    const shuffledRates = shuffles.map((run) => {
+      const result = hitRateOf(run, changes, medianMove, signal);
+      return result.count ? result.hits / result.count : Number.NaN;
+    });
+    return {
+      signal,
+      count,
+      hitRate: orNull(count ? hits / count : Number.NaN),
+      hitRateLow: orNull(low),
+      hitRateHigh: orNull(high),
+      meanReturn: orNull(mean(own)),
+      meanTradeReturnAfterFees:
+        direction === 0 ? null : orNull(mean(own.map((change) => direction * change - 2 * FEE_PER_TRADE))),
+      shuffledHitRate: orNull(mean(shuffledRates.filter((rate) => !Number.isNaN(rate)))),
+    };
+  });
+  const rises = changes.filter((change) => change > 0).length;
+  return {
+    label: horizon.label,
+    hours: horizon.hours,
+    signals: usable.length,
+    medianAbsoluteMove: medianMove,
+    classes,
+    alwaysLong: {
+      count: changes.length,
+      hitRate: changes.length ? rises / changes.length : 0,
+      meanReturn: mean(changes),
+    },
+  };
+}
 
-function report(samples: Sample[]) {
-  const lines: string[] = [];
-  horizons.forEach((horizon, index) => {
-    const usable = samples.filter((sample) => !Number.isNaN(sample.returns[index]));
-    const signals = usable.map((sample) => sample.signal);
-    const changes = usable.map((sample) => sample.returns[index]!);
-    const moves = changes.map(Math.abs).sort((a, b) => a - b);
-    const medianMove = moves[Math.floor(moves.length / 2)] ?? 0;
-    const random = seededRandom(20_240_501 + index);
-    const randomRuns = Array.from({ length: RANDOM_RUNS }, () => shuffled(signals, random));
-    const alwaysBuy = summarise(signals.map(() => 'buy' as const), changes, medianMove, 'buy');
+/** Replays the engine over each symbol's candle files and measures its signals. */
+export function runBacktest(options: BacktestOptions): BacktestResults {
+  const stepHours = options.stepHours ?? 8;
+  const samples = options.symbols.flatMap((symbol) => replay(symbol, options.readFile, stepHours * HOUR_MS));
+  if (samples.length === 0) throw new Error('the candle files gave no signal to measure');
+  const times = samples.map((sample) => sample.time);
+  const examples = samples
+    .filter(
+      (sample) => (isBuySide(sample.signal) || isSellSide(sample.signal)) && !Number.isNaN(sample.prices[0]!),
+    )
+    .sort((a, b) => b.time - a.time)
+    .slice(0, 4)
+    .map((sample) => ({
+      time: new Date(sample.time).toISOString(),
+      symbol: sample.symbol,
+      signal: sample.signal,
+      price: sample.price,
+      priceAfter24h: sample.prices[0]!,
+      change24h: sample.returns[0]!,
+    }));
+  return {
+    schemaVersion: BACKTEST_SCHEMA_VERSION,
+    engineVersion: SIGNAL_ENGINE_VERSION,
+    generatedAt: (options.now?.() ?? new Date()).toISOString(),
+    method: 'docs/signals.md',
+    data: {
+      source: options.source ?? 'Binance spot candles (1h; 4h aggregated from 1h; 1d)',
+      symbols: options.symbols,
+      from: new Date(Math.min(...times)).toISOString(),
+      to: new Date(Math.max(...times)).toISOString(),
+      stepHours,
+    },
+    feePerTradePercent: FEE_PER_TRADE * 100,
+    engine: { indicatorCount: catalog.length, ruleCount: signalRules.length, timeframes: [...timeframes] },
+    horizons: backtestHorizons.map((_, index) => summariseHorizon(samples, index)),
+    examples,
+  };
+}
 
-    lines.push(`\n### Horizon ${horizon.label} (${usable.length} signals, median absolute move ${pct(medianMove)})\n`);
-    lines.push('| signal | count | hit rate | mean return | random: hit rate | random: mean return |');
+const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(2)}%`);
+const hitPct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
+
+/** The results as the Markdown tables docs/signals.md quotes. */
+export function backtestMarkdown(results: BacktestResults): string {
+  const lines = [
+    `# Signal backtest: ${results.data.symbols.join(', ')} (${results.data.source})`,
+    `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close) to the 1h close at the horizon.`,
+    'Hit: buy side when the price rose, sell side when it fell, neutral when the absolute move was below the median move. 95% Wilson interval in brackets.',
+    `Shuffled baseline: the same signals shuffled in time, mean of ${RANDOM_RUNS} seeded shuffles. Trade return: long on buys, short on sells, after ${results.feePerTradePercent}% fee in and out.`,
+  ];
+  for (const horizon of results.horizons) {
+    lines.push(
+      `\n### Horizon ${horizon.label} (${horizon.signals} signals, median absolute move ${pct(horizon.medianAbsoluteMove)})\n`,
+    );
+    lines.push(
+      '| signal | count | hit rate [95%] | shuffled hit rate | mean change | trade return after fees |',
+    );
     lines.push('|---|---:|---:|---:|---:|---:|');
-    for (const signal of signalValues) {
-      const stats = summarise(signals, changes, medianMove, signal);
-      const randomStats = randomRuns.map((run) => summarise(run, changes, medianMove, signal));
-      const mean = (values: number[]) => values.filter((value) => !Number.isNaN(value)).reduce((a, b) => a + b, 0) / values.length;
+    for (const row of horizon.classes) {
       lines.push(
-        `| ${signal} | ${stats.count} | ${hitPct(stats.hitRate)} | ${pct(stats.meanReturn)} | ${hitPct(mean(randomStats.map((s) => s.hitRate)))} | ${pct(mean(randomStats.map((s) => s.meanReturn)))} |`,
+        `| ${row.signal} | ${row.count} | ${hitPct(row.hitRate)} [${hitPct(row.hitRateLow)}–${hitPct(row.hitRateHigh)}] | ${hitPct(row.shuffledHitRate)} | ${pct(row.meanReturn)} | ${pct(row.meanTradeReturnAfterFees)} |`,
       );
     }
-    lines.push(`| always buy | ${alwaysBuy.count} | ${hitPct(alwaysBuy.hitRate)} | ${pct(alwaysBuy.meanReturn)} | | |`);
-  });
+    lines.push(
+      `| always long | ${horizon.alwaysLong.count} | ${hitPct(horizon.alwaysLong.hitRate)} | | ${pct(horizon.alwaysLong.meanReturn)} | |`,
+    );
+  }
   return lines.join('\n');
 }
-
-const started = performance.now();
-const samples = symbols.flatMap((symbol) => replay(symbol));
-const first = new Date(Math.min(...samples.map((sample) => sample.time))).toISOString();
-const last = new Date(Math.max(...samples.map((sample) => sample.time))).toISOString();
-console.log(`# Signal backtest: ${symbols.join(', ')} (Binance spot 1h, 4h aggregated from 1h, 1d)`);
-console.log(`Walk-forward, one signal every ${STEP_MS / HOUR_MS} h from ${first} to ${last}; returns from the signal's price (last closed 1h close) to the 1h close at the horizon.`);
-console.log('Hit: buy side when the price rose, sell side when it fell, neutral when the absolute move was below the median move.');
-console.log(`Random baseline: the same signals shuffled in time, mean of ${RANDOM_RUNS} seeded shuffles.`);
-console.log(report(samples));
-for (const symbol of symbols) {
-  console.log(`\n## ${symbol}`);
-  console.log(report(samples.filter((sample) => sample.symbol === symbol)));
-}
-console.log(`\n${samples.length} signals computed in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { blogCategories, type BlogArticle } from '../data/static-figures.ts';
+import { articleCount, blogCategories, type BlogArticle } from '../data/blog-articles.ts';
 
 /** Category badges with their article counts. */
 export function BlogCategories() {
@@ -18,10 +18,10 @@ export function BlogCategories() {
       </h2>
       <ul className="flex flex-wrap gap-2">
         {blogCategories.map((category) => (
-          <li key={category.id}>
+          <li key={category}>
             <Badge className="gap-2 px-3 py-1 text-sm">
-              {t(`categories.${category.id}`)}
-              <span className="text-xs text-muted-foreground">{t('categoryCount', { count: category.count })}</span>
+              {t(`categories.${category}`)}
+              <span className="text-xs text-muted-foreground">{t('categoryCount', { count: articleCount(category) })}</span>
             </Badge>
           </li>
         ))}

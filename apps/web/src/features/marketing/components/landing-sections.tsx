@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { platformFigures } from '../data/static-figures.ts';
+import { marketFreshnessSeconds } from '@farol/contract/market-constants';
+import { languages, productFacts } from '@farol/i18n/languages';
+import { backtestResults, buySideHitRate, dayHorizon } from '../data/backtest-results.ts';
 import { FaqList } from './faq-list.tsx';
 import { CallToAction } from './page-intro.tsx';
 
@@ -12,17 +14,16 @@ function useNumberFormat(options: Intl.NumberFormatOptions) {
   return new Intl.NumberFormat(i18n.language, options);
 }
 
-/** Platform figures from the marketing copy. */
+/** Platform figures, each read from the product: the indicator catalogue, the coin list, the cache, the catalogues. */
 export function PlatformStats() {
   const { t } = useTranslation('landing');
   const integer = useNumberFormat({ maximumFractionDigits: 0 });
   const seconds = useNumberFormat({ style: 'unit', unit: 'second', unitDisplay: 'narrow' });
-  const percent = useNumberFormat({ style: 'percent', maximumFractionDigits: 1 });
   const figures = [
-    { id: 'indicators', value: `${integer.format(platformFigures.indicators)}+` },
-    { id: 'coins', value: `${integer.format(platformFigures.coins)}+` },
-    { id: 'refresh', value: seconds.format(platformFigures.refreshSeconds) },
-    { id: 'uptime', value: percent.format(platformFigures.uptimePercent / 100) },
+    { id: 'indicators', value: integer.format(productFacts.indicators) },
+    { id: 'coins', value: integer.format(productFacts.coins) },
+    { id: 'refresh', value: seconds.format(marketFreshnessSeconds.prices) },
+    { id: 'languages', value: integer.format(languages.length) },
   ];
   return (
     <section aria-labelledby="stats-heading">
@@ -33,7 +34,9 @@ export function PlatformStats() {
         {figures.map(({ id, value }) => (
           <div key={id} className="flex flex-col gap-1 rounded-lg border border-border bg-card px-4 py-5">
             <dt className="order-2 text-sm text-muted-foreground">{t(`stats.${id}`)}</dt>
-            <dd className="order-1 text-3xl font-semibold tracking-tight text-primary tabular-nums">{value}</dd>
+            <dd className="order-1 text-3xl font-semibold tracking-tight text-primary tabular-nums">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -59,8 +62,12 @@ export function UsageRoutines() {
           <li key={id}>
             <figure className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-6">
               <Quote aria-hidden="true" className="size-6 text-primary/70" />
-              <blockquote className="flex-1 leading-relaxed text-foreground/90">{t(`testimonials.${id}.quote`)}</blockquote>
-              <figcaption className="text-sm font-medium text-muted-foreground">{t(`testimonials.${id}.role`)}</figcaption>
+              <blockquote className="flex-1 leading-relaxed text-foreground/90">
+                {t(`testimonials.${id}.quote`)}
+              </blockquote>
+              <figcaption className="text-sm font-medium text-muted-foreground">
+                {t(`testimonials.${id}.role`)}
+              </figcaption>
             </figure>
           </li>
         ))}
@@ -70,12 +77,40 @@ export function UsageRoutines() {
   );
 }
 
-const faqIds = ['analysis', 'accuracy', 'sentiment', 'coverage', 'marketTops', 'education', 'alerts', 'plans'] as const;
+const faqIds = [
+  'analysis',
+  'accuracy',
+  'sentiment',
+  'coverage',
+  'marketTops',
+  'education',
+  'alerts',
+  'plans',
+] as const;
 
 /** The eight questions of the landing FAQ (spec section 2). */
 export function LandingFaq() {
-  const { t } = useTranslation('landing');
-  const items = faqIds.map((id) => ({ id, question: t(`faq.${id}.question`), answer: t(`faq.${id}.answer`) }));
+  const { t, i18n } = useTranslation('landing');
+  const percent = useNumberFormat({ style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const integer = useNumberFormat({ maximumFractionDigits: 0 });
+  const date = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const { data, engine } = backtestResults;
+  // the accuracy answer quotes the published backtest; the analysis answer the engine's configuration
+  const params = {
+    symbols: data.symbols.join(', '),
+    from: date.format(new Date(data.from)),
+    to: date.format(new Date(data.to)),
+    signals: integer.format(dayHorizon.signals),
+    buyHit: percent.format(buySideHitRate(dayHorizon)),
+    alwaysLong: percent.format(dayHorizon.alwaysLong.hitRate),
+    rules: engine.ruleCount,
+    timeframes: engine.timeframes.length,
+  };
+  const items = faqIds.map((id) => ({
+    id,
+    question: t(`faq.${id}.question`),
+    answer: t(`faq.${id}.answer`, params),
+  }));
   return <FaqList title={t('faq.title')} items={items} />;
 }
 

@@ -10,7 +10,8 @@ const looks: Record<SignalValue, { variant: 'success' | 'danger' | 'neutral'; cl
   buy: { variant: 'success' },
   neutral: { variant: 'neutral' },
   sell: { variant: 'danger' },
-  strong_sell: { variant: 'danger', className: 'bg-danger text-danger-foreground' },
+  // red-700 under white text: the brighter danger red does not reach WCAG AA contrast behind small text
+  strong_sell: { variant: 'danger', className: 'bg-red-700 text-white' },
 };
 
 export function SignalBadge({ signal, className }: { signal: SignalValue; className?: string }) {
