@@ -1,10 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, useTestApp } from '../../test/harness.ts';
+import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
 
 forEachEngine((engine) => {
   describe('admin job runs', () => {
     let admin: { token: string };
-    const app = useTestApp({ engine });
+    let stub: MarketStub;
+    beforeAll(async () => {
+      stub = await startMarketStub();
+    });
+    afterAll(async () => stub?.close());
+    // alerts act on live prices only: the recorded upstream answers stand in for the live market
+    const app = useTestApp(() => ({ engine, env: { MARKET_DATA_SOURCE: 'live', ...stub.env } }));
     beforeAll(async () => {
       const registered = await app.registerUser({ language: 'en' });
       await app.makeAdmin(registered.user.id);
