@@ -9,6 +9,7 @@ import { createEncryption } from './lib/encryption.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
+import { startupStep } from './lib/startup-step.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -77,9 +78,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const ownsDatabase = !deps.database;
   const database =
     deps.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
-  await migrate(database);
-  const redis = deps.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined);
+    (await startupStep('opening the database', () =>
+      openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }),
+    ));
+  await startupStep('migrating the database', () => database.serializeStartup(() => migrate(database)));
+  const redis =
+    deps.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined);
   const ownsRedis = !deps.redis && redis !== undefined;
 
   app.decorate('config', config);
@@ -92,13 +96,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerMarket(app);
   registerSignals(app);
   registerEmail(app);
-  app.decorate('encryption', createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')));
+  app.decorate(
+    'encryption',
+    createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')),
+  );
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
   });
 
-  const tokens = createTokenService(config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'), app.now);
+  const tokens = createTokenService(
+    config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'),
+    app.now,
+  );
 
   registerLanguage(app);
   registerErrorHandler(app);

@@ -19,6 +19,12 @@ export type Database = {
   runScript: (script: string) => Promise<void>;
   /** Server version string, for /api/health. */
   version: () => Promise<string>;
+  /**
+   * Runs schema work (migrations, the job queue's tables) while no other instance does: on PostgreSQL
+   * behind a session advisory lock, so N instances starting together on an empty database take turns
+   * (the first creates, the others find it done) instead of deadlocking on each other's DDL.
+   */
+  serializeStartup: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** The underlying pool when on PostgreSQL (pg-boss shares it), else undefined. */
   pool?: pg.Pool;
@@ -53,11 +59,16 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       const result = await client.query<{ version: string }>('select version() as version');
       return `PGlite ${result.rows[0]?.version ?? ''}`.trim();
     },
+    // one process holds the embedded database: nothing to take turns with
+    serializeStartup: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
 }
+
+// Arbitrary constant, other than the migrations' own lock: held by one starting instance at a time.
+const STARTUP_LOCK_ID = 7_420_316;
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -88,6 +99,19 @@ async function openPostgres(url: string): Promise<Database> {
     version: async () => {
       const result = await pool.query<{ version: string }>('show server_version');
       return `PostgreSQL ${result.rows[0]?.version ?? ''}`.trim();
+    },
+    serializeStartup: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        try {
+          return await work();
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
+        }
+      } finally {
+        connection.release();
+      }
     },
     close: async () => {
       await pool.end();

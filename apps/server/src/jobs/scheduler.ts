@@ -1,10 +1,16 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
+import { startupStep } from '../lib/startup-step.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createJobDefinitions, JOBS_TIME_ZONE, type JobDefinition } from './job-definitions.ts';
 
-export type JobRunResult = { name: string; startedAt: string; finishedAt: string; result: Record<string, unknown> };
+export type JobRunResult = {
+  name: string;
+  startedAt: string;
+  finishedAt: string;
+  result: Record<string, unknown>;
+};
 
 export type JobRunner = {
   /** Runs a job now, on this instance (admin endpoint, tests). */
@@ -21,6 +27,8 @@ export type SchedulerOptions = {
   databaseUrl?: string;
   /** pg-boss polling, in seconds (tests shorten it). */
   pollingSeconds?: number;
+  /** Runs the queue's schema creation while no other instance creates it (Database.serializeStartup). */
+  serializeStartup?: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 // pg-boss cron granularity is one minute: sub-minute cluster schedules would be silently coarsened
@@ -62,10 +70,16 @@ export function createScheduler(options: SchedulerOptions): JobRunner {
       cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollingSeconds)),
     });
     boss.on('error', (error: unknown) => log.warn({ err: error }, 'pg-boss error'));
-    await boss.start();
+    const started = boss;
+    const serialize = options.serializeStartup ?? ((work) => work());
+    await serialize(async () => {
+      await started.start();
+      for (const definition of cluster) {
+        await started.createQueue(definition.name);
+        await started.schedule(definition.name, definition.cron, {}, { tz: JOBS_TIME_ZONE });
+      }
+    });
     for (const definition of cluster) {
-      await boss.createQueue(definition.name);
-      await boss.schedule(definition.name, definition.cron, {}, { tz: JOBS_TIME_ZONE });
       await boss.work(definition.name, { pollingIntervalSeconds: pollingSeconds }, async () => {
         await tick(definition.name);
       });
@@ -76,13 +90,22 @@ export function createScheduler(options: SchedulerOptions): JobRunner {
     run,
     start: async () => {
       const useBoss = Boolean(options.databaseUrl);
-      const cluster = definitions.filter((definition) => useBoss && definition.scope === 'cluster' && !hasSecondsField(definition.cron));
+      const cluster = definitions.filter(
+        (definition) => useBoss && definition.scope === 'cluster' && !hasSecondsField(definition.cron),
+      );
       for (const definition of definitions) {
         if (cluster.includes(definition)) continue;
-        crons.push(new Cron(definition.cron, { timezone: JOBS_TIME_ZONE, name: definition.name }, () => tick(definition.name)));
+        crons.push(
+          new Cron(definition.cron, { timezone: JOBS_TIME_ZONE, name: definition.name }, () =>
+            tick(definition.name),
+          ),
+        );
       }
-      if (cluster.length > 0) await startBoss(cluster);
-      log.info({ jobs: definitions.map((definition) => definition.name), engine: useBoss ? 'pg-boss' : 'croner' }, 'scheduler started');
+      if (cluster.length > 0) await startupStep('starting the job queue (pg-boss)', () => startBoss(cluster));
+      log.info(
+        { jobs: definitions.map((definition) => definition.name), engine: useBoss ? 'pg-boss' : 'croner' },
+        'scheduler started',
+      );
     },
     stop: async () => {
       for (const cron of crons.splice(0)) cron.stop();
@@ -103,6 +126,7 @@ export function registerJobs(app: FastifyInstance) {
     log: app.log,
     now: app.now,
     databaseUrl: app.database.engine === 'postgres' ? app.config.DATABASE_URL : undefined,
+    serializeStartup: app.database.serializeStartup,
   });
   app.decorate('jobs', scheduler);
   if (app.config.JOBS_ENABLED) app.addHook('onReady', async () => scheduler.start());

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+
+// Start-up as an operator meets it: the built server (`npm run build` first) as separate processes.
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+const serverEntry = path.join(serverRoot, 'dist/server.js');
+
+type Started = { exitCode: number | null; output: string; healthy: boolean };
+
+/** Starts one server process and resolves once /api/health answers or the process has exited. */
+async function startInstance(
+  env: Record<string, string>,
+  port: number,
+  children: ChildProcess[],
+): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-start-'));
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      MARKET_DATA_SOURCE: 'simulated',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { exitCode: null, output, healthy: true };
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 100))]);
+  }
+  return { exitCode: child.exitCode, output, healthy: false };
+}
+
+async function stopAll(children: ChildProcess[]) {
+  await Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+const secrets = {
+  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+  ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+};
+
+describe('start-up', () => {
+  it('names the step that failed when the server cannot start', async () => {
+    const children: ChildProcess[] = [];
+    // nothing listens on port 1: the database cannot be opened
+    const started = await startInstance(
+      { ...secrets, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      4390,
+      children,
+    );
+    await stopAll(children);
+    expect(started.healthy).toBe(false);
+    expect(started.exitCode).toBe(1);
+    expect(started.output).toMatch(/^Farol failed to start: opening the database: /m);
+  });
+
+  describe.runIf(process.env.DATABASE_URL)('on an empty PostgreSQL', () => {
+    it(
+      'starts three instances at once, ten times: one migrates and creates the job queue, the others wait',
+      { timeout: 240_000 },
+      async () => {
+        const adminUrl = process.env.DATABASE_URL!;
+        for (let round = 0; round < 10; round++) {
+          const name = `farol_start_${crypto.randomBytes(5).toString('hex')}`;
+          const admin = new pg.Client({ connectionString: adminUrl });
+          await admin.connect();
+          await admin.query(`CREATE DATABASE ${name}`);
+          const url = new URL(adminUrl);
+          url.pathname = `/${name}`;
+          const children: ChildProcess[] = [];
+          try {
+            const env = { ...secrets, DATABASE_URL: url.toString(), JOBS_ENABLED: 'true' };
+            const results = await Promise.all(
+              [0, 1, 2].map((index) => startInstance(env, 4400 + round * 3 + index, children)),
+            );
+            const failed = results.filter((result) => !result.healthy).map((result) => result.output.trim());
+            expect(failed, `round ${round + 1}`).toEqual([]);
+          } finally {
+            await stopAll(children);
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await admin.end();
+          }
+        }
+      },
+    );
+  });
+});
