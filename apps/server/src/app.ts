@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { createEncryption } from './lib/encryption.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
-import { loadOrCreateSecret } from './lib/secrets.ts';
+import { loadOrCreateSecret, loadOrCreateSharedSecret, MISSING_ENCRYPTION_KEY } from './lib/secrets.ts';
 import { startupStep } from './lib/startup-step.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -56,7 +56,30 @@ export type AppDependencies = {
 };
 
 /** Builds the whole application (plugins, modules, SPA); never listens. */
+/**
+ * The key of stored API keys: from the environment; generated in DATA_DIR only on the embedded database,
+ * where one process holds both. On PostgreSQL a key beside the data it protects would protect nothing, and
+ * instances with keys of their own could not read each other's writes: the server refuses to start.
+ */
+function encryptionKeyOf(config: Config): string {
+  if (config.ENCRYPTION_KEY) return config.ENCRYPTION_KEY;
+  if (config.DATABASE_URL) throw new Error(MISSING_ENCRYPTION_KEY);
+  return loadOrCreateSecret(config.DATA_DIR, 'encryption-key');
+}
+
+/** The session-token key: JWT_SECRET, else one generated once and shared by every instance of the database. */
+async function tokenSecretOf(config: Config, database: Database): Promise<string> {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  if (database.engine === 'postgres')
+    return startupStep('reading the shared token secret', () =>
+      loadOrCreateSharedSecret(database.db, 'jwt-secret'),
+    );
+  return loadOrCreateSecret(config.DATA_DIR, 'jwt-secret');
+}
+
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  // checked before anything opens: a deployment missing its key stops at once, saying how to make one
+  const encryptionKey = encryptionKeyOf(config);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -96,19 +119,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerMarket(app);
   registerSignals(app);
   registerEmail(app);
-  app.decorate(
-    'encryption',
-    createEncryption(config.ENCRYPTION_KEY ?? loadOrCreateSecret(config.DATA_DIR, 'encryption-key')),
-  );
+  app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
   });
 
-  const tokens = createTokenService(
-    config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'),
-    app.now,
-  );
+  const tokens = createTokenService(await tokenSecretOf(config, database), app.now);
 
   registerLanguage(app);
   registerErrorHandler(app);

@@ -81,6 +81,22 @@ describe('start-up', () => {
     expect(started.output).toMatch(/^Farol failed to start: opening the database: /m);
   });
 
+  it('refuses to start on PostgreSQL without ENCRYPTION_KEY, in one line that says how to make one', async () => {
+    const children: ChildProcess[] = [];
+    const started = await startInstance(
+      { JWT_SECRET: secrets.JWT_SECRET, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      4391,
+      children,
+    );
+    await stopAll(children);
+    expect(started.exitCode).toBe(1);
+    const lines = started.output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Farol failed to start: ENCRYPTION_KEY is required with DATABASE_URL: .*openssl rand -hex 32/,
+    );
+  });
+
   describe.runIf(process.env.DATABASE_URL)('on an empty PostgreSQL', () => {
     it(
       'starts three instances at once, ten times: one migrates and creates the job queue, the others wait',

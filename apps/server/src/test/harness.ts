@@ -45,7 +45,8 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database (DATABASE_URL's server) and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `farol_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -94,6 +95,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     MARKET_DATA_SOURCE: 'simulated',
     JOBS_ENABLED: 'false',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...options.env,
     DATA_DIR: dataDir,
