@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supportedNode } from './node-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -19,8 +20,8 @@ export function ensureInstalled() {
   const lock = path.join(root, 'package-lock.json');
   const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
   if (stale) {
-    // `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries out of the lock
-    // file and `npm ci` then refuses it; `npm install` installs exactly the locked versions all the same.
+    // `npm install` rather than `npm ci`: it keeps what is already installed and installs exactly the locked
+    // versions all the same (CI and a fresh clone may use `npm ci`).
     console.log('[farol] installing dependencies...');
     run(npm, ['install', '--no-audit', '--no-fund']);
   }
@@ -36,6 +37,6 @@ if (isMain) {
   ensureInstalled();
   if (process.env.FAROL_SKIP_BUILD !== '1') buildAll();
   console.log(`[farol] starting on http://localhost:${process.env.PORT ?? 3000}`);
-  const server = spawnSync(process.execPath, ['apps/server/dist/server.js'], { cwd: root, stdio: 'inherit' });
+  const server = spawnSync(supportedNode(), ['apps/server/dist/server.js'], { cwd: root, stdio: 'inherit' });
   process.exit(server.status ?? 0);
 }

@@ -4,11 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supportedNode } from './node-runtime.mjs';
 import { buildAll, ensureInstalled } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 ensureInstalled();
@@ -16,7 +16,9 @@ buildAll();
 const failures = [];
 if (run(npm, ['run', 'typecheck']) !== 0) failures.push('typecheck');
 if (run(npm, ['run', 'lint']) !== 0) failures.push('lint');
-if (run(npx, ['vitest', 'run', ...process.argv.slice(2)]) !== 0) failures.push('tests');
+// the tests run on a supported Node (22 or 24), fetched from the npm registry when this one is older
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+if (run(supportedNode(), [vitest, 'run', ...process.argv.slice(2)]) !== 0) failures.push('tests');
 if (failures.length) {
   console.error(`[farol] failed: ${failures.join(', ')}`);
   process.exit(1);
