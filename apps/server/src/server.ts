@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -16,10 +15,8 @@ async function main() {
     throw error;
   }
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
-  const pidFile = path.join(config.DATA_DIR, 'server.pid');
+  // on the embedded database, opening it takes DATA_DIR's lock: a second server or the admin CLI is refused
   const app = await buildApp(config);
-  // Lets the admin CLI tell that the embedded database is held by a running server.
-  if (!config.DATABASE_URL) fs.writeFileSync(pidFile, String(process.pid));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,7 +28,6 @@ async function main() {
     try {
       await app.close();
     } finally {
-      fs.rmSync(pidFile, { force: true });
       process.exit(0);
     }
   };

@@ -79,8 +79,8 @@ forEachEngine((engine) => {
     if (engine === 'pglite') {
       it('refuses in one line, exit 1, when a running server holds the embedded database', async () => {
         const dataDir = makeTempDir();
-        // this test process stands in for the running server
-        fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+        // this test process stands in for the running server that holds the lock
+        fs.writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: process.pid, holder: 'server' }));
         const result = await runCli(['list-users'], { DATA_DIR: dataDir });
         expect(result.code).toBe(1);
         expect(result.stderr.trim().split('\n')).toHaveLength(1);

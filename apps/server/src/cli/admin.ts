@@ -2,11 +2,11 @@
 //   npm run admin -- set-plan <email> <plan> [--months N]
 //   npm run admin -- set-admin <email> on|off
 //   npm run admin -- list-users [--query text]
-import fs from 'node:fs';
 import path from 'node:path';
 import { grantPlanRequestSchema, MAX_GRANT_MONTHS, planIds } from '@farol/contract';
 import { translate } from '@farol/i18n';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { isEmbeddedDatabaseInUse } from '../db/embedded-lock.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { isAppError } from '../lib/app-error.ts';
@@ -18,21 +18,6 @@ const usage = `Usage:
   npm run admin -- list-users [--query text]`;
 
 class UsageError extends Error {}
-
-/** The pid of a live server holding the embedded database, if any (server.ts writes DATA_DIR/server.pid). */
-function runningServerPid(config: Config): number | undefined {
-  const pidFile = path.join(config.DATA_DIR, 'server.pid');
-  if (!fs.existsSync(pidFile)) return undefined;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else; ESRCH: a stale file from a crashed server
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
-  }
-}
 
 function optionValue(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -61,7 +46,10 @@ async function run(database: Database, [command, ...rest]: string[]): Promise<st
       plan: args[1],
       ...(monthsText !== undefined ? { months: Number(monthsText) } : {}),
     });
-    if (!parsed.success) throw new UsageError(`plan must be one of ${planIds.join(', ')}; --months a whole number from 1 to ${MAX_GRANT_MONTHS}`);
+    if (!parsed.success)
+      throw new UsageError(
+        `plan must be one of ${planIds.join(', ')}; --months a whole number from 1 to ${MAX_GRANT_MONTHS}`,
+      );
     const userId = await requireUserId(database, args[0]);
     const user = await grantPlan(database.db, { userId, ...parsed.data, actorId: null, source: 'cli' }, now);
     return `${user.email}: plan ${user.effectivePlan}${user.currentPeriodEnd ? ` until ${formatDate(user.currentPeriodEnd)}` : ''}${user.grantedByAdmin ? ' (granted, no payment)' : ''}`;
@@ -80,10 +68,18 @@ async function run(database: Database, [command, ...rest]: string[]): Promise<st
       const result = await listUsers(database.db, { query, page, limit: 100 }, now);
       for (const user of result.users) {
         lines.push(
-          [user.email, user.name, user.effectivePlan, user.isAdmin ? 'admin' : '-', formatDate(user.currentPeriodEnd), user.grantedByAdmin ? 'granted' : '-'].join('\t'),
+          [
+            user.email,
+            user.name,
+            user.effectivePlan,
+            user.isAdmin ? 'admin' : '-',
+            formatDate(user.currentPeriodEnd),
+            user.grantedByAdmin ? 'granted' : '-',
+          ].join('\t'),
         );
       }
-      if (!result.pagination.hasNextPage) return [`${result.pagination.totalItems} user(s)`, ...lines].join('\n');
+      if (!result.pagination.hasNextPage)
+        return [`${result.pagination.totalItems} user(s)`, ...lines].join('\n');
     }
   }
   throw new UsageError(command ? `unknown command ${command}` : 'no command given');
@@ -103,17 +99,19 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config);
-    // PGlite allows one process at a time: writing beside a running server would corrupt its files.
-    if (pid) {
-      process.stderr.write(
-        `The embedded database in ${config.DATA_DIR} is in use by a running Farol server (pid ${pid}); stop it or use the admin API (/api/admin/users).\n`,
-      );
-      return 1;
-    }
+  let database: Database;
+  try {
+    // PGlite allows one process at a time: a running server (or another CLI) holds the embedded database
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+      holder: 'admin CLI',
+    });
+  } catch (error) {
+    if (!isEmbeddedDatabaseInUse(error)) throw error;
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
   try {
     await migrate(database);
     process.stdout.write(`${await run(database, argv)}\n`);

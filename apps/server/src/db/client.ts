@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { lockEmbeddedDatabase, type EmbeddedHolder } from './embedded-lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,17 +36,28 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** Directory for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string;
+  /** Who opens the embedded database, named to a second process that tries (default: server). */
+  holder?: EmbeddedHolder;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.holder ?? 'server');
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+async function openPglite(dir: string | undefined, holder: EmbeddedHolder): Promise<Database> {
+  let release = () => undefined as void;
+  if (dir) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    release = lockEmbeddedDatabase(dir, path.dirname(dir), holder);
+  }
   const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -63,6 +75,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     serializeStartup: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }

@@ -17,8 +17,8 @@ async function startInstance(
   env: Record<string, string>,
   port: number,
   children: ChildProcess[],
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-start-')),
 ): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-start-'));
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       PATH: process.env.PATH,
@@ -36,7 +36,7 @@ async function startInstance(
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && child.exitCode === null) {
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (response) => response.ok,
@@ -53,7 +53,8 @@ async function stopAll(children: ChildProcess[]) {
     children.splice(0).map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          // a process killed by a signal has no exit code, only its signal
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
         }),
@@ -96,6 +97,37 @@ describe('start-up', () => {
       /^Farol failed to start: ENCRYPTION_KEY is required with DATABASE_URL: .*openssl rand -hex 32/,
     );
   });
+
+  it(
+    'lets one process hold the embedded database: a second server is refused in one line, and a killed one leaves no lock behind',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-embedded-'));
+      const children: ChildProcess[] = [];
+      try {
+        const first = await startInstance({}, 4392, children, dataDir);
+        expect(first.healthy).toBe(true);
+        const second = await startInstance({}, 4393, children, dataDir);
+        expect(second.healthy).toBe(false);
+        expect(second.exitCode).toBe(1);
+        expect(second.output.trim().split('\n')).toHaveLength(1);
+        expect(second.output).toMatch(
+          /^Farol failed to start: opening the database: The embedded database in .* is in use by a running Farol server \(pid \d+\): stop it first/,
+        );
+
+        // a crash: no shutdown code runs, the lock file stays with a dead pid
+        const [server] = children;
+        const killed = new Promise((resolve) => server!.once('exit', resolve));
+        server!.kill('SIGKILL');
+        await killed;
+        const again = await startInstance({}, 4394, children, dataDir);
+        expect(again.healthy).toBe(true);
+      } finally {
+        await stopAll(children);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   describe.runIf(process.env.DATABASE_URL)('on an empty PostgreSQL', () => {
     it(
