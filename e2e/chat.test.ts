@@ -1,3 +1,4 @@
+import { productFacts } from '@farol/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   expectNoSidewaysScroll,
@@ -15,16 +16,19 @@ const journey = setUpProfissionalJourney('chat');
 
 describe('chat journey', () => {
   it('asks a question in pt-BR and sees the real steps, then the answer with its metadata', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     const streamEvents: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/api/chat/stream')) streamEvents.push(response.headers()['content-type'] ?? '');
+      if (response.url().endsWith('/api/chat/stream'))
+        streamEvents.push(response.headers()['content-type'] ?? '');
     });
     await page.goto(`${journey.server.url}/chat`);
     await page.getByRole('heading', { name: 'Pergunte aos agentes do Farol' }).waitFor();
     // No key stored: the built-in analyst answers, and the header says so.
     await expect.poll(() => page.getByTestId('chat-provider').textContent()).toBe('Analista Farol (offline)');
-    await page.getByText('50+ indicadores').waitFor();
+    await page.getByText(`${productFacts.indicators} indicadores`).waitFor();
     await saveScreenshot(page, 'chat-empty', 'pt-BR');
 
     const input = page.getByLabel('Sua pergunta');
@@ -50,13 +54,22 @@ describe('chat journey', () => {
 
   it('shows the chat in English and Spanish and fits a 390 px phone', async () => {
     for (const language of languages.filter((item) => item !== 'pt-BR')) {
-      const { context, page } = await signedInPage(journey.browser, journey.pro, { language, pageErrors: journey.pageErrors });
+      const { context, page } = await signedInPage(journey.browser, journey.pro, {
+        language,
+        pageErrors: journey.pageErrors,
+      });
       await page.goto(`${journey.server.url}/chat`);
-      await page.getByText(language === 'en' ? 'Confidence' : 'Confianza').first().waitFor();
+      await page
+        .getByText(language === 'en' ? 'Confidence' : 'Confianza')
+        .first()
+        .waitFor();
       await saveScreenshot(page, 'chat', language, false, false);
       await context.close();
     }
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { viewport: phone, pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      viewport: phone,
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/chat`);
     await page.getByText('Confiança').first().waitFor();
     await saveScreenshot(page, 'chat', 'pt-BR', true);

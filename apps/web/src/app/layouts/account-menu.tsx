@@ -23,7 +23,8 @@ export function UserAvatar({ name }: { name: string }) {
   );
 }
 
-const loadAccountMenuDropdown = () => import('./account-menu-dropdown.tsx').then((module) => module.AccountMenuDropdown);
+const loadAccountMenuDropdown = () =>
+  import('./account-menu-dropdown.tsx').then((module) => module.AccountMenuDropdown);
 
 export function AccountMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation('common');
@@ -33,7 +34,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       trigger={
         <button
           type="button"
-          aria-label={t('nav.userMenu')}
+          // the name starts with the initials the button shows, so people steering by voice can say them
+          aria-label={`${userInitials(user.name)}: ${t('nav.userMenu')}`}
           className="inline-flex items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <UserAvatar name={user.name} />

@@ -4,7 +4,11 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useFearGreedQuery } from '../api/market-api.ts';
 import { MarketWidgetCard } from './market-widget-card.tsx';
 
-type Band = { upTo: number; key: 'extremeFear' | 'fear' | 'neutral' | 'greed' | 'extremeGreed'; color: string };
+type Band = {
+  upTo: number;
+  key: 'extremeFear' | 'fear' | 'neutral' | 'greed' | 'extremeGreed';
+  color: string;
+};
 
 // Spec section 9 bands: up to 25, up to 45, up to 55, up to 75, above; red through green.
 export const fearGreedBands: readonly Band[] = [
@@ -49,14 +53,32 @@ function FearGreedGauge({ value, timestamp }: { value: number; timestamp: number
       >
         {fearGreedBands.map((item, index) => {
           const from = index === 0 ? 0 : fearGreedBands[index - 1]!.upTo;
-          return <path key={item.key} d={arcPath(from, item.upTo)} stroke={item.color} strokeWidth="9" fill="none" opacity={item === band ? 1 : 0.3} />;
+          return (
+            <path
+              key={item.key}
+              d={arcPath(from, item.upTo)}
+              stroke={item.color}
+              strokeWidth="9"
+              fill="none"
+              opacity={item === band ? 1 : 0.3}
+            />
+          );
         })}
-        <line x1="60" y1="60" x2={needle.x} y2={needle.y} stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        <line
+          x1="60"
+          y1="60"
+          x2={needle.x}
+          y2={needle.y}
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
         <circle cx="60" cy="60" r="4" fill="currentColor" />
       </svg>
-      <p className="text-4xl font-semibold tabular-nums" style={{ color: band.color }}>
+      {/* a figure, not a heading: a span keeps it out of the document outline */}
+      <span className="text-4xl font-semibold tabular-nums" style={{ color: band.color }}>
         {value}
-      </p>
+      </span>
       <p className="font-medium">{label}</p>
       <p className="text-xs text-muted-foreground">
         {t('widgets.updatedAt', { date: formatDateTime(timestamp * 1000) })}

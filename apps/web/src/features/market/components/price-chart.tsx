@@ -61,14 +61,25 @@ function zonedFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeForma
   return new Intl.DateTimeFormat(currentLanguage(), { timeZone: CHART_TIME_ZONE, ...options });
 }
 
+/** The chart library lays its panes out in a <table>: a layout table, not data, for assistive technology. */
+function markLayoutTables(container: HTMLElement) {
+  for (const table of container.querySelectorAll('table')) table.setAttribute('role', 'presentation');
+}
+
 function createFarolChart(container: HTMLElement, height: number): IChartApi {
-  const crosshairTime = zonedFormatter({ day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const crosshairTime = zonedFormatter({
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const tickTime = zonedFormatter({ hour: '2-digit', minute: '2-digit' });
   const tickDay = zonedFormatter({ day: '2-digit', month: 'short' });
   const tickMonth = zonedFormatter({ month: 'short', year: '2-digit' });
   const tickYear = zonedFormatter({ year: 'numeric' });
   const toDate = (time: Time) => new Date((time as number) * 1000);
-  return createChart(container, {
+  const chart = createChart(container, {
     height,
     autoSize: true,
     layout: {
@@ -97,6 +108,8 @@ function createFarolChart(container: HTMLElement, height: number): IChartApi {
       timeFormatter: (time: Time) => crosshairTime.format(toDate(time)),
     },
   });
+  markLayoutTables(container);
+  return chart;
 }
 
 // Per-series 'custom' formats (Intl, in the interface language): a chart-wide localization.priceFormatter would
@@ -106,7 +119,10 @@ function intlFormat(minMove: number, format: (value: number) => string) {
 }
 
 function addSeries(chart: IChartApi, withIndicators: boolean): ChartSeries {
-  const price = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const price = new Intl.NumberFormat(currentLanguage(), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const candles = chart.addSeries(CandlestickSeries, {
     priceFormat: intlFormat(0.01, (value) => price.format(value)),
     upColor: colors.up,
@@ -116,17 +132,64 @@ function addSeries(chart: IChartApi, withIndicators: boolean): ChartSeries {
     wickDownColor: colors.down,
   });
   if (!withIndicators) return { candles };
-  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
   // Volume sits in the bottom fifth of the price pane, under the candles.
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const rsiFormat = intlFormat(0.1, (value) => formatRsi(value));
-  const rsiSeries = chart.addSeries(LineSeries, { color: colors.rsi, lineWidth: 1, priceLineVisible: false, title: 'RSI 14', priceFormat: rsiFormat }, 1);
-  rsiSeries.createPriceLine({ price: 70, color: colors.down, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, title: '' });
-  rsiSeries.createPriceLine({ price: 30, color: colors.up, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, title: '' });
+  const rsiSeries = chart.addSeries(
+    LineSeries,
+    { color: colors.rsi, lineWidth: 1, priceLineVisible: false, title: 'RSI 14', priceFormat: rsiFormat },
+    1,
+  );
+  rsiSeries.createPriceLine({
+    price: 70,
+    color: colors.down,
+    lineStyle: LineStyle.Dashed,
+    lineWidth: 1,
+    axisLabelVisible: false,
+    title: '',
+  });
+  rsiSeries.createPriceLine({
+    price: 30,
+    color: colors.up,
+    lineStyle: LineStyle.Dashed,
+    lineWidth: 1,
+    axisLabelVisible: false,
+    title: '',
+  });
   const macdFormat = intlFormat(0.0001, (value) => formatMacd(value));
-  const macdHistogram = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat }, 2);
-  const macdLine = chart.addSeries(LineSeries, { color: colors.macd, lineWidth: 1, priceLineVisible: false, title: 'MACD 12 26 9', priceFormat: macdFormat }, 2);
-  const macdSignal = chart.addSeries(LineSeries, { color: colors.signal, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat }, 2);
+  const macdHistogram = chart.addSeries(
+    HistogramSeries,
+    { priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat },
+    2,
+  );
+  const macdLine = chart.addSeries(
+    LineSeries,
+    {
+      color: colors.macd,
+      lineWidth: 1,
+      priceLineVisible: false,
+      title: 'MACD 12 26 9',
+      priceFormat: macdFormat,
+    },
+    2,
+  );
+  const macdSignal = chart.addSeries(
+    LineSeries,
+    {
+      color: colors.signal,
+      lineWidth: 1,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      priceFormat: macdFormat,
+    },
+    2,
+  );
   const panes = chart.panes();
   panes[0]?.setStretchFactor(3);
   panes[1]?.setStretchFactor(1);
@@ -142,17 +205,28 @@ export function computeIndicatorPoints(candles: readonly CandleData[]) {
   const rsiValues = rsi(closes, 14);
   const macdValues = macd(closes, { fast: 12, slow: 26, signal: 9 });
   const pointsOf = (values: Float64Array): Point[] =>
-    candles.flatMap((candle, index) => (Number.isFinite(values[index]) ? [{ time: candle.time as UTCTimestamp, value: values[index]! }] : []));
+    candles.flatMap((candle, index) =>
+      Number.isFinite(values[index]) ? [{ time: candle.time as UTCTimestamp, value: values[index]! }] : [],
+    );
   return {
     rsi: pointsOf(rsiValues),
     macd: pointsOf(macdValues.macd),
     signal: pointsOf(macdValues.signal),
-    histogram: pointsOf(macdValues.histogram).map((point) => ({ ...point, color: point.value >= 0 ? `${colors.up}99` : `${colors.down}99` })),
+    histogram: pointsOf(macdValues.histogram).map((point) => ({
+      ...point,
+      color: point.value >= 0 ? `${colors.up}99` : `${colors.down}99`,
+    })),
   };
 }
 
 function candleBars(candles: readonly CandleData[]) {
-  return candles.map(({ time, open, high, low, close }) => ({ time: time as UTCTimestamp, open, high, low, close }));
+  return candles.map(({ time, open, high, low, close }) => ({
+    time: time as UTCTimestamp,
+    open,
+    high,
+    low,
+    close,
+  }));
 }
 
 function volumeBars(candles: readonly CandleData[]) {
@@ -164,13 +238,17 @@ function volumeBars(candles: readonly CandleData[]) {
 }
 
 /** Points at or after `since`: the last candle that moved and any that opened since the previous refresh. */
-const tail = <T extends { time: UTCTimestamp }>(points: T[], since: number) => points.filter((point) => point.time >= since);
+const tail = <T extends { time: UTCTimestamp }>(points: T[], since: number) =>
+  points.filter((point) => point.time >= since);
 
 function fillSeries(series: ChartSeries, candles: readonly CandleData[], since: number | null): void {
   const bars = candleBars(candles);
   const volumes = volumeBars(candles);
   const indicators = series.rsi ? computeIndicatorPoints(candles) : null;
-  const apply = <T extends { time: UTCTimestamp }>(target: ISeriesApi<'Candlestick' | 'Histogram' | 'Line'> | undefined, points: T[]) => {
+  const apply = <T extends { time: UTCTimestamp }>(
+    target: ISeriesApi<'Candlestick' | 'Histogram' | 'Line'> | undefined,
+    points: T[],
+  ) => {
     if (!target) return;
     // setData redraws everything; update() moves only the live candle, so the view does not jump.
     if (since === null) target.setData(points as never);
@@ -189,7 +267,14 @@ function fillSeries(series: ChartSeries, candles: readonly CandleData[], since: 
 /** Candlestick chart (lightweight-charts) with optional volume/RSI/MACD panes and support/resistance lines. */
 const noLevels: readonly PriceLevel[] = [];
 
-export function PriceChart({ candles, seriesKey, height, withIndicators = false, levels = noLevels, label }: PriceChartProps) {
+export function PriceChart({
+  candles,
+  seriesKey,
+  height,
+  withIndicators = false,
+  levels = noLevels,
+  label,
+}: PriceChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; series: ChartSeries } | null>(null);
   const shownRef = useRef<{ key: string; lastTime: number } | null>(null);
@@ -237,7 +322,15 @@ export function PriceChart({ candles, seriesKey, height, withIndicators = false,
     };
   }, [levels]);
 
-  return <div ref={containerRef} role="img" aria-label={label} style={{ height }} className="w-full overflow-hidden rounded-md" />;
+  return (
+    <div
+      ref={containerRef}
+      role="img"
+      aria-label={label}
+      style={{ height }}
+      className="w-full overflow-hidden rounded-md"
+    />
+  );
 }
 
 export default PriceChart;
