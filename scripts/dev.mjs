@@ -10,6 +10,8 @@ import { ensureInstalled } from './start.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled();
 const node = supportedNode();
+// each child leads its own process group, so stopping reaches what it started too (tsx's server process)
+const options = { stdio: 'inherit', detached: true };
 const children = [
   spawn(
     node,
@@ -20,8 +22,8 @@ const children = [
       'apps/server/src/server.ts',
     ],
     {
+      ...options,
       cwd: root,
-      stdio: 'inherit',
       env: {
         ...process.env,
         PORT: process.env.PORT ?? '3000',
@@ -30,16 +32,28 @@ const children = [
     },
   ),
   spawn(node, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    ...options,
     cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
   }),
 ];
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
-};
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))),
+    ),
+  ).then(() => process.exit(0));
+}
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children)
-  child.on('exit', (code) => {
-    if (code && code !== 0) stop();
-  });
+for (const child of children) child.on('exit', stop);
