@@ -16,7 +16,9 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-// C0 controls but tab, line feed and carriage return; DEL and the C1 controls.
+// C0 controls but tab, line feed and carriage return; DEL and the C1 controls. Matching control characters is
+// this pattern's whole purpose.
+// oxlint-disable-next-line no-control-regex
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const lineBreaksAndTabs = /[\t\n\r]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one: not text at all.

@@ -4,7 +4,6 @@
 // writes the versioned results file the public pages render (docs/backtest/latest.json).
 import {
   signalValues,
-  type BacktestExample,
   type BacktestResults,
   type ClassResult,
   type HorizonResult,
