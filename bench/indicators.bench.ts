@@ -43,7 +43,10 @@ let sink = 0;
 type Runner = (s: Ohlc) => unknown;
 type Case = { name: string; libraries: Record<string, Runner> };
 
-function tradingSignalsStream(make: () => { update(value: never, replace: boolean): unknown }, values: (s: Ohlc) => unknown[]): Runner {
+function tradingSignalsStream(
+  make: () => { update(value: never, replace: boolean): unknown },
+  values: (s: Ohlc) => unknown[],
+): Runner {
   return (s) => {
     const indicator = make();
     let last: unknown = null;
@@ -60,7 +63,10 @@ const cases: Case[] = [
     libraries: {
       Farol: (s) => rsi(s.close, 14),
       technicalindicators: (s) => technicalIndicators.RSI.calculate({ values: s.close, period: 14 }),
-      'trading-signals': tradingSignalsStream(() => new tradingSignals.RSI(14), (s) => s.close),
+      'trading-signals': tradingSignalsStream(
+        () => new tradingSignals.RSI(14),
+        (s) => s.close,
+      ),
       '@ixjb94/indicators': (s) => ixjb.rsi(s.close, 14),
     },
   },
@@ -69,7 +75,10 @@ const cases: Case[] = [
     libraries: {
       Farol: (s) => ema(s.close, 20),
       technicalindicators: (s) => technicalIndicators.EMA.calculate({ values: s.close, period: 20 }),
-      'trading-signals': tradingSignalsStream(() => new tradingSignals.EMA(20), (s) => s.close),
+      'trading-signals': tradingSignalsStream(
+        () => new tradingSignals.EMA(20),
+        (s) => s.close,
+      ),
       '@ixjb94/indicators': (s) => ixjb.ema(s.close, 20),
     },
   },
@@ -78,9 +87,21 @@ const cases: Case[] = [
     libraries: {
       Farol: (s) => macd(s.close, { fast: 12, slow: 26, signal: 9 }),
       technicalindicators: (s) =>
-        technicalIndicators.MACD.calculate({ values: s.close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false }),
+        technicalIndicators.MACD.calculate({
+          values: s.close,
+          fastPeriod: 12,
+          slowPeriod: 26,
+          signalPeriod: 9,
+          SimpleMAOscillator: false,
+          SimpleMASignal: false,
+        }),
       'trading-signals': tradingSignalsStream(
-        () => new tradingSignals.MACD(new tradingSignals.EMA(12), new tradingSignals.EMA(26), new tradingSignals.EMA(9)),
+        () =>
+          new tradingSignals.MACD(
+            new tradingSignals.EMA(12),
+            new tradingSignals.EMA(26),
+            new tradingSignals.EMA(9),
+          ),
         (s) => s.close,
       ),
       '@ixjb94/indicators': (s) => ixjb.macd(s.close, 12, 26, 9),
@@ -90,8 +111,12 @@ const cases: Case[] = [
     name: 'BBANDS(20,2)',
     libraries: {
       Farol: (s) => bbands(s.close, { period: 20, stdDev: 2 }),
-      technicalindicators: (s) => technicalIndicators.BollingerBands.calculate({ values: s.close, period: 20, stdDev: 2 }),
-      'trading-signals': tradingSignalsStream(() => new tradingSignals.BollingerBands(20, 2), (s) => s.close),
+      technicalindicators: (s) =>
+        technicalIndicators.BollingerBands.calculate({ values: s.close, period: 20, stdDev: 2 }),
+      'trading-signals': tradingSignalsStream(
+        () => new tradingSignals.BollingerBands(20, 2),
+        (s) => s.close,
+      ),
       '@ixjb94/indicators': (s) => ixjb.bbands(s.close, 20, 2),
     },
   },
@@ -99,7 +124,8 @@ const cases: Case[] = [
     name: 'ATR(14)',
     libraries: {
       Farol: (s) => atr(s.high, s.low, s.close, 14),
-      technicalindicators: (s) => technicalIndicators.ATR.calculate({ high: s.high, low: s.low, close: s.close, period: 14 }),
+      technicalindicators: (s) =>
+        technicalIndicators.ATR.calculate({ high: s.high, low: s.low, close: s.close, period: 14 }),
       'trading-signals': tradingSignalsStream(() => new tradingSignals.ATR(14), hlcCandles),
       '@ixjb94/indicators': (s) => ixjb.atr(s.high, s.low, s.close, 14),
     },
@@ -138,7 +164,9 @@ for (const testCase of cases) {
   );
 }
 
-console.log(`Median of ${MEASURED_RUNS} runs after ${WARMUP_RUNS} warm-ups; ${SERIES} series × ${CANDLES} candles per run; times in ms (Node ${process.version}).\n`);
+console.log(
+  `Median of ${MEASURED_RUNS} runs after ${WARMUP_RUNS} warm-ups; ${SERIES} series × ${CANDLES} candles per run; times in ms (Node ${process.version}).\n`,
+);
 console.log(`| indicator | ${libraryNames.join(' | ')} | fastest other | Farol speed-up vs fastest other |`);
 console.log(`|---|${libraryNames.map(() => '---:').join('|')}|---|---:|`);
 for (const row of rows) console.log(row);

@@ -15,7 +15,11 @@ type Sample = { jsFiles: JsFile[]; lcpMs: number; cls: number; lcpElement: strin
 
 async function measure(browser: Browser, url: string, language: string): Promise<Sample> {
   // A fresh context per run: empty HTTP cache, no service worker, like a first visit.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: language, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: language,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   // Chromium's own count of the bytes received for each script (Network.loadingFinished encodedDataLength):
   // what a user's connection carries, whatever the server compressed or not.
@@ -24,8 +28,13 @@ async function measure(browser: Browser, url: string, language: string): Promise
   const jsFiles: JsFile[] = [];
   network.on('Network.responseReceived', (event) => {
     if (event.type !== 'Script') return;
-    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    scripts.set(event.requestId, { url: new URL(event.response.url).pathname, encoding: headers['content-encoding'] ?? 'identity' });
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    scripts.set(event.requestId, {
+      url: new URL(event.response.url).pathname,
+      encoding: headers['content-encoding'] ?? 'identity',
+    });
   });
   network.on('Network.loadingFinished', (event) => {
     const script = scripts.get(event.requestId);
@@ -39,18 +48,25 @@ async function measure(browser: Browser, url: string, language: string): Promise
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
         state.lcp = entry.startTime;
-        state.lcpElement = entry.element ? `${entry.element.tagName.toLowerCase()}${entry.element.id ? `#${entry.element.id}` : ''}` : '';
+        state.lcpElement = entry.element
+          ? `${entry.element.tagName.toLowerCase()}${entry.element.id ? `#${entry.element.id}` : ''}`
+          : '';
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
         if (!entry.hadRecentInput) state.cls += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
-  const perf = await page.evaluate(() => (window as unknown as { __perf: { lcp: number; lcpElement: string; cls: number } }).__perf);
+  const perf = await page.evaluate(
+    () => (window as unknown as { __perf: { lcp: number; lcpElement: string; cls: number } }).__perf,
+  );
   await context.close();
   return { jsFiles, lcpMs: perf.lcp, cls: perf.cls, lcpElement: perf.lcpElement };
 }
@@ -79,7 +95,9 @@ try {
       console.log(
         `  JS transferred on first load: ${first.jsFiles.length} files, ${kb(jsTransferred)} KB (${encodings})  ${verdict(jsTransferred / 1024 <= BUDGET.jsKb)} (<= ${BUDGET.jsKb} KB)`,
       );
-      console.log(`  LCP: ${lcp.toFixed(0)} ms on <${first.lcpElement}>  ${verdict(lcp < BUDGET.lcpMs)} (< ${BUDGET.lcpMs} ms)`);
+      console.log(
+        `  LCP: ${lcp.toFixed(0)} ms on <${first.lcpElement}>  ${verdict(lcp < BUDGET.lcpMs)} (< ${BUDGET.lcpMs} ms)`,
+      );
       console.log(`  CLS: ${cls.toFixed(4)}  ${verdict(cls < BUDGET.cls)} (< ${BUDGET.cls})`);
       if (process.env.VERBOSE) {
         for (const file of [...first.jsFiles].sort((a, b) => b.transferred - a.transferred)) {

@@ -24,10 +24,16 @@ const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocan
 
 /** `cpuMicrosPerRequest`: this process's CPU time (user + system) per answered request. */
 type Figures = { requestsPerSecond: number; p99Ms: number; cpuMicrosPerRequest: number };
-type AutocannonResult = { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number; errors: number };
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+};
 
 function figuresOf(url: string, result: AutocannonResult, cpu: NodeJS.CpuUsage): Figures {
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -44,10 +50,21 @@ async function runInProcess(url: string, headers: Record<string, string>): Promi
 // execFile, not execFileSync: the servers answer from this process's event loop meanwhile
 async function runInChild(url: string, headers: Record<string, string>): Promise<Figures> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(durationSeconds), ...headerArgs, url];
+  const args = [
+    autocannonCli,
+    '--json',
+    '-c',
+    String(connections),
+    '-d',
+    String(durationSeconds),
+    ...headerArgs,
+    url,
+  ];
   const cpuBefore = process.cpuUsage();
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
   );
   return figuresOf(url, JSON.parse(stdout) as AutocannonResult, process.cpuUsage(cpuBefore));
 }
@@ -72,11 +89,18 @@ const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).po
 const registered = await fetch(`${appUrl}/api/auth/register`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ name: 'Bench', email: 'bench@farol.test', password: 'senhaSegura1', confirmPassword: 'senhaSegura1' }),
+  body: JSON.stringify({
+    name: 'Bench',
+    email: 'bench@farol.test',
+    password: 'senhaSegura1',
+    confirmPassword: 'senhaSegura1',
+  }),
 }).then((response) => response.json() as Promise<{ token: string }>);
 const headers = { authorization: `Bearer ${registered.token}` };
 const pricesUrl = `${appUrl}/api/crypto/prices?page=1&limit=10`;
-const warm = await fetch(pricesUrl, { headers }).then((response) => response.json() as Promise<{ cache: unknown; source: string }>);
+const warm = await fetch(pricesUrl, { headers }).then(
+  (response) => response.json() as Promise<{ cache: unknown; source: string }>,
+);
 console.log('warm-up answer:', warm.source, JSON.stringify(warm.cache));
 
 const bare = Fastify();
@@ -101,7 +125,8 @@ for (const method of methods) {
   // rounds interleave the routes, so a burst of load from elsewhere on the machine hits all of them alike
   const runs: Figures[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries()) runs[index]!.push(await method.run(target.url, target.headers));
+    for (const [index, target] of targets.entries())
+      runs[index]!.push(await method.run(target.url, target.headers));
   }
   const summary = runs.map((figures) => ({
     requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
@@ -116,12 +141,18 @@ for (const method of methods) {
         `${method.cpuLabel} ${figures.cpuMicrosPerRequest.toFixed(1)} µs/request`,
     );
   }
-  const ratio = (index: number) => (summary[index]!.requestsPerSecond / summary[0]!.requestsPerSecond).toFixed(2);
-  const cpuRatio = (index: number) => (summary[0]!.cpuMicrosPerRequest / summary[index]!.cpuMicrosPerRequest).toFixed(2);
-  console.log(`ratio (prices / bare)      : ${ratio(1)} req/s, ${cpuRatio(1)} by CPU per request (target >= 0.5)`);
+  const ratio = (index: number) =>
+    (summary[index]!.requestsPerSecond / summary[0]!.requestsPerSecond).toFixed(2);
+  const cpuRatio = (index: number) =>
+    (summary[0]!.cpuMicrosPerRequest / summary[index]!.cpuMicrosPerRequest).toFixed(2);
+  console.log(
+    `ratio (prices / bare)      : ${ratio(1)} req/s, ${cpuRatio(1)} by CPU per request (target >= 0.5)`,
+  );
   console.log(`ratio (global / bare)      : ${ratio(2)} req/s, ${cpuRatio(2)} by CPU per request`);
 }
-console.log(`(${connections} connections, ${durationSeconds} s each, ${os.cpus().length} CPUs, database ${app.database.engine})`);
+console.log(
+  `(${connections} connections, ${durationSeconds} s each, ${os.cpus().length} CPUs, database ${app.database.engine})`,
+);
 
 await bare.close();
 await app.close();

@@ -41,9 +41,17 @@ const calls = {
   klines: stub.calls(stubEndpoints.klines),
 };
 console.log(`${users} users, ${minutes} min, ${requests} market reads`);
-console.log(`upstream calls: CoinGecko /coins/markets ${calls.coinsMarkets} (freshness 60 s -> ~${minutes + 1} expected)`);
+console.log(
+  `upstream calls: CoinGecko /coins/markets ${calls.coinsMarkets} (freshness 60 s -> ~${minutes + 1} expected)`,
+);
 console.log(`                CoinGecko /global ${calls.global} (120 s -> ~${Math.ceil(minutes / 2) + 1})`);
-console.log(`                alternative.me /fng ${calls.fearGreed} (300 s -> ~${Math.ceil(minutes / 5) + 1})`);
-console.log(`                Binance /klines BTC 1h ${calls.klines} (until the next 1h close -> 1 per hour crossed + 1)`);
-console.log(`CoinGecko per minute: ${((calls.coinsMarkets + calls.global) / minutes).toFixed(1)} (budget ${config.COINGECKO_CALLS_PER_MINUTE})`);
+console.log(
+  `                alternative.me /fng ${calls.fearGreed} (300 s -> ~${Math.ceil(minutes / 5) + 1})`,
+);
+console.log(
+  `                Binance /klines BTC 1h ${calls.klines} (until the next 1h close -> 1 per hour crossed + 1)`,
+);
+console.log(
+  `CoinGecko per minute: ${((calls.coinsMarkets + calls.global) / minutes).toFixed(1)} (budget ${config.COINGECKO_CALLS_PER_MINUTE})`,
+);
 await stub.close();

@@ -9,12 +9,17 @@ import { analysisSymbols } from '@farol/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { readHistoryCsv } from '../apps/server/src/modules/signals/csv-candles.ts';
-import { analyzeMarket, timeframes, type MarketCandles } from '../apps/server/src/modules/signals/market-analysis.ts';
+import {
+  analyzeMarket,
+  timeframes,
+  type MarketCandles,
+} from '../apps/server/src/modules/signals/market-analysis.ts';
 import { candleWindows, candlesAsOf } from '../apps/server/src/modules/signals/walk-forward.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 function cpuMs<T>(work: () => T): { result: T; cpu: number } {
@@ -44,11 +49,17 @@ async function main() {
     const candles = new Map<string, MarketCandles>();
     for (const symbol of analysisSymbols) {
       const byTimeframe = {} as Record<(typeof timeframes)[number], MarketCandles['1h']>;
-      for (const timeframe of timeframes) byTimeframe[timeframe] = (await app.market.getCandles(symbol, timeframe, candleWindows[timeframe])).data;
+      for (const timeframe of timeframes)
+        byTimeframe[timeframe] = (
+          await app.market.getCandles(symbol, timeframe, candleWindows[timeframe])
+        ).data;
       candles.set(symbol, byTimeframe);
     }
     const firstRun = cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!)));
-    const repeated = Array.from({ length: 20 }, () => cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!))).cpu).sort((a, b) => a - b);
+    const repeated = Array.from(
+      { length: 20 },
+      () => cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!))).cpu,
+    ).sort((a, b) => a - b);
     rows.push(`| all ten analyses, first run in the process (simulated candles) | CPU ${ms(firstRun.cpu)} |`);
     rows.push(`| all ten analyses, median of 20 further runs | CPU ${ms(percentile(repeated, 50))} |`);
 
@@ -56,13 +67,23 @@ async function main() {
       const history = readHistoryCsv(symbol);
       return candlesAsOf(history, history['1h'].at(-1)!.openTime + 3_600_000);
     });
-    const realRuns = Array.from({ length: 20 }, () => cpuMs(() => real.map((candles) => analyzeMarket(candles))).cpu).sort((a, b) => a - b);
-    rows.push(`| four analyses on the real Binance candles of the test data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`);
+    const realRuns = Array.from(
+      { length: 20 },
+      () => cpuMs(() => real.map((candles) => analyzeMarket(candles))).cpu,
+    ).sort((a, b) => a - b);
+    rows.push(
+      `| four analyses on the real Binance candles of the test data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`,
+    );
 
     const register = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: 'bench@farol.test', password: 'senhaSegura1', confirmPassword: 'senhaSegura1' }),
+      body: JSON.stringify({
+        name: 'Bench',
+        email: 'bench@farol.test',
+        password: 'senhaSegura1',
+        confirmPassword: 'senhaSegura1',
+      }),
     });
     const { token, user } = (await register.json()) as { token: string; user: { id: string } };
     const { sql } = await import('drizzle-orm');
@@ -71,7 +92,10 @@ async function main() {
 
     for (const [label, url] of [
       ['GET /api/market-signals/analysis/BTC (warm)', `${base}/api/market-signals/analysis/BTC`],
-      ['GET /api/market-signals/dashboard-signals, 10 coins (warm)', `${base}/api/market-signals/dashboard-signals`],
+      [
+        'GET /api/market-signals/dashboard-signals, 10 coins (warm)',
+        `${base}/api/market-signals/dashboard-signals`,
+      ],
     ] as const) {
       const warm = await fetch(url, { headers });
       if (warm.status !== 200) throw new Error(`${url}: ${warm.status} ${await warm.text()}`);
@@ -83,13 +107,17 @@ async function main() {
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      rows.push(`| ${label}, ${REQUESTS} sequential requests | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} |`);
+      rows.push(
+        `| ${label}, ${REQUESTS} sequential requests | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} |`,
+      );
     }
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`# Signals benchmark (${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, Node ${process.version})\n`);
+  console.log(
+    `# Signals benchmark (${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, Node ${process.version})\n`,
+  );
   console.log('| what | figure |\n|---|---|');
   console.log(rows.join('\n'));
 }

@@ -21,17 +21,31 @@ const publicPages = [
 const journey = useServerAndBrowser();
 
 describe('accessibility of the public pages', () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     for (const language of languages) {
       it(`has no serious or critical axe violation at ${viewport.width} px in ${language}`, async () => {
-        const context = await journey.browser.newContext({ viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
+        const context = await journey.browser.newContext({
+          viewport,
+          serviceWorkers: 'block',
+          reducedMotion: 'reduce',
+        });
         const page = await context.newPage();
         const found: Record<string, string[]> = {};
         for (const { path, heading } of publicPages) {
           await page.goto(`${journey.server.url}${path}?lng=${language}`);
-          await page.getByRole('heading', { level: 1, name: translate(language, heading) }).first().waitFor();
+          await page
+            .getByRole('heading', { level: 1, name: translate(language, heading) })
+            .first()
+            .waitFor();
           // Pricing cards come from the API: audit them, not their loading placeholders.
-          if (path === '/pricing') await page.getByRole('button', { name: translate(language, 'pricing:comingSoon') }).first().waitFor();
+          if (path === '/pricing')
+            await page
+              .getByRole('button', { name: translate(language, 'pricing:comingSoon') })
+              .first()
+              .waitFor();
           const violations = await seriousA11yViolations(page);
           if (violations.length > 0) found[path] = violations;
         }

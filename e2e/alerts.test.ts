@@ -14,7 +14,9 @@ const journey = setUpProfissionalJourney('alerts');
 
 describe('alerts journey', () => {
   it('creates, toggles and deletes a price alert', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/alerts`);
     await page.getByText('Nenhum alerta ainda').waitFor();
     await page.getByText(/alertas em uso/).waitFor();
@@ -43,13 +45,21 @@ describe('alerts journey', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
 
     for (const language of ['en', 'es'] as const) {
-      const other = await signedInPage(journey.browser, journey.pro, { language, pageErrors: journey.pageErrors });
+      const other = await signedInPage(journey.browser, journey.pro, {
+        language,
+        pageErrors: journey.pageErrors,
+      });
       await other.page.goto(`${journey.server.url}/alerts`);
-      await other.page.getByText(language === 'en' ? 'Price above $110,000.00' : 'Precio por encima de 110.000,00 US$').waitFor();
+      await other.page
+        .getByText(language === 'en' ? 'Price above $110,000.00' : 'Precio por encima de 110.000,00 US$')
+        .waitFor();
       await saveScreenshot(other.page, 'alerts', language);
       await other.context.close();
     }
-    const mobile = await signedInPage(journey.browser, journey.pro, { viewport: phone, pageErrors: journey.pageErrors });
+    const mobile = await signedInPage(journey.browser, journey.pro, {
+      viewport: phone,
+      pageErrors: journey.pageErrors,
+    });
     await mobile.page.goto(`${journey.server.url}/alerts`);
     await mobile.page.getByText('Preço acima de US$ 110.000,00').waitFor();
     await saveScreenshot(mobile.page, 'alerts', 'pt-BR', true);
@@ -60,7 +70,9 @@ describe('alerts journey', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Excluir', exact: true }).click();
     await page.getByText('Nenhum alerta ainda').waitFor();
     const remaining = await page.evaluate(async () => {
-      const response = await fetch('/api/alerts', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      const response = await fetch('/api/alerts', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
       return ((await response.json()) as { data: unknown[] }).data.length;
     });
     expect(remaining).toBe(0);

@@ -50,7 +50,8 @@ function signedInPage(account: Account, viewport = desktop, language: (typeof la
   return openSignedInPage(browser, account, { viewport, language, pageErrors });
 }
 
-const coinRows = (page: Page) => page.getByRole('table', { name: /Criptomoedas|Cryptocurrencies|Criptomonedas/ }).locator('tbody tr');
+const coinRows = (page: Page) =>
+  page.getByRole('table', { name: /Criptomoedas|Cryptocurrencies|Criptomonedas/ }).locator('tbody tr');
 
 describe('dashboard journeys', () => {
   it('shows a free user 5 coins, the free-plan banner, simulated-data badges and a disabled analysis button', async () => {
@@ -92,11 +93,20 @@ describe('dashboard journeys', () => {
     await page.getByRole('button', { name: 'Próxima' }).click();
     await page.getByText(/Página 2 de \d+/).waitFor();
     const firstOnPage2 = coinRows(page).first();
-    const coinName = (await firstOnPage2.locator('td').nth(2).locator('span.font-medium').textContent())!.trim();
+    const coinName = (await firstOnPage2
+      .locator('td')
+      .nth(2)
+      .locator('span.font-medium')
+      .textContent())!.trim();
     await firstOnPage2.getByRole('button', { name: `Adicionar ${coinName} às favoritas` }).click();
     await page.getByText(/Página 1 de \d+/).waitFor();
     await expect.poll(async () => coinRows(page).first().textContent()).toContain(coinName);
-    expect(await coinRows(page).first().getByRole('button', { name: `Remover ${coinName} das favoritas` }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await coinRows(page)
+        .first()
+        .getByRole('button', { name: `Remover ${coinName} das favoritas` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     await page.getByRole('link', { name: 'Ver análise completa' }).click();
     await page.waitForURL('**/market-analysis');
@@ -119,11 +129,15 @@ describe('dashboard journeys', () => {
           await page.goto(`${server.url}${path}`);
           await ready(page).catch(async (error: unknown) => {
             // The page as it stood when it never became ready: the first thing to look at.
-            await page.screenshot({ path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}-not-ready.png`, fullPage: true });
+            await page.screenshot({
+              path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}-not-ready.png`,
+              fullPage: true,
+            });
             throw error;
           });
           await saveScreenshot(page, name, language, isMobile, name !== 'chat');
-          for (const violation of await seriousA11yViolations(page)) problems.push(`${name} ${language} ${viewport.width}px: ${violation}`);
+          for (const violation of await seriousA11yViolations(page))
+            problems.push(`${name} ${language} ${viewport.width}px: ${violation}`);
           if (isMobile) await expectNoSidewaysScroll(page, viewport.width);
         }
         await context.close();
@@ -178,7 +192,13 @@ async function createAlert(account: Account) {
   const response = await fetch(`${server.url}/api/alerts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
-    body: JSON.stringify({ name: 'ETH sobrevendido', coinSymbol: 'ETH', coinName: 'Ethereum', type: 'tecnico', conditions: { rsiBelow: 30 } }),
+    body: JSON.stringify({
+      name: 'ETH sobrevendido',
+      coinSymbol: 'ETH',
+      coinName: 'Ethereum',
+      type: 'tecnico',
+      conditions: { rsiBelow: 30 },
+    }),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
 }

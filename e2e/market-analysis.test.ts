@@ -13,14 +13,18 @@ const englishReasoning = /on a −100 to \+100 scale/;
 const spanishReasoning = /en una escala de −100 a \+100/;
 
 async function savedLanguage(token: string): Promise<string | undefined> {
-  const response = await fetch(`${journey.server.url}/api/user/profile`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${journey.server.url}/api/user/profile`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const body = (await response.json()) as { preferences: { language?: string } };
   return body.preferences.language;
 }
 
 describe('language of server texts', () => {
   it('shows the analysis reasoning in English right after switching the menu to English, and keeps it after a reload', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/market-analysis`);
     await page.getByText('Preço de BTC').waitFor();
     await page.getByText(portugueseReasoning).waitFor();
@@ -40,7 +44,9 @@ describe('language of server texts', () => {
   }, 90_000);
 
   it('lets a ?lng= link set the language of the account too, so the page and the reasoning agree', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/market-analysis?lng=es`);
     await page.getByText('Precio de BTC').waitFor();
     await page.getByText(spanishReasoning).waitFor();
@@ -65,7 +71,9 @@ describe('language of server texts', () => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: /^¡Bienvenido/ }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')])).toEqual(['es', 'es']);
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')]),
+    ).toEqual(['es', 'es']);
     await page.goto(`${journey.server.url}/market-analysis`);
     await page.getByText(spanishReasoning).waitFor();
     await context.close();

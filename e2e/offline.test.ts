@@ -7,7 +7,12 @@ import { screenshotDir, useServerAndBrowser } from './support/server.ts';
 const journey = useServerAndBrowser();
 
 const activeWorkerCount = () =>
-  navigator.serviceWorker.getRegistrations().then((registrations) => registrations.filter((registration) => registration.active?.state === 'activated').length);
+  navigator.serviceWorker
+    .getRegistrations()
+    .then(
+      (registrations) =>
+        registrations.filter((registration) => registration.active?.state === 'activated').length,
+    );
 
 describe('service worker and offline start', () => {
   it('registers on a visit of the landing page and opens the app shell offline with a notice', async () => {
@@ -18,7 +23,9 @@ describe('service worker and offline start', () => {
     await page.waitForFunction(activeWorkerCount, undefined, { timeout: 30_000 });
 
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     expect(await page.evaluate(activeWorkerCount)).toBe(1);
 
     // Nothing answers any more: the server is gone and the browser is offline.

@@ -18,16 +18,24 @@ const publicPages = [
   { path: '/features', meta: 'marketing:features.meta', heading: 'marketing:features.title' },
   { path: '/pricing', meta: 'pricing:meta', heading: 'pricing:title' },
   { path: '/ai-chat', meta: 'marketing:aiChat.meta', heading: 'marketing:aiChat.title' },
-  { path: '/trading-signals', meta: 'marketing:tradingSignals.meta', heading: 'marketing:tradingSignals.title' },
+  {
+    path: '/trading-signals',
+    meta: 'marketing:tradingSignals.meta',
+    heading: 'marketing:tradingSignals.title',
+  },
   { path: '/blog', meta: 'blog:meta', heading: 'blog:title' },
 ];
 
 const expectedTitle = (language: Language, page: (typeof publicPages)[number]) =>
-  page.fullTitle ? translate(language, `${page.meta}.title`) : `${translate(language, `${page.meta}.title`)} · Farol`;
+  page.fullTitle
+    ? translate(language, `${page.meta}.title`)
+    : `${translate(language, `${page.meta}.title`)} · Farol`;
 
 const journey = useServerAndBrowser();
 
-async function openContext(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openContext(
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await journey.browser.newContext({ viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -58,7 +66,9 @@ const headTags = (page: Page) =>
     ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
     twitterTitle: document.querySelector('meta[name="twitter:title"]')?.getAttribute('content'),
     canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('hreflang')).sort(),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')]
+      .map((link) => link.getAttribute('hreflang'))
+      .sort(),
   }));
 
 describe('public pages', () => {
@@ -68,10 +78,15 @@ describe('public pages', () => {
       for (const entry of publicPages) {
         const url = `${journey.server.url}${entry.path}?lng=${language}`;
         const served = await (await fetch(url)).text();
-        expect(served, `${entry.path} served title`).toContain(`<title>${expectedTitle(language, entry)}</title>`);
+        expect(served, `${entry.path} served title`).toContain(
+          `<title>${expectedTitle(language, entry)}</title>`,
+        );
 
         await page.goto(url);
-        await page.getByRole('heading', { level: 1, name: translate(language, entry.heading) }).first().waitFor();
+        await page
+          .getByRole('heading', { level: 1, name: translate(language, entry.heading) })
+          .first()
+          .waitFor();
         const tags = await headTags(page);
         const suffix = language === 'pt-BR' ? '' : `?lng=${language}`;
         expect(tags, entry.path).toEqual({
@@ -84,7 +99,10 @@ describe('public pages', () => {
           alternates: ['en', 'es', 'pt-BR', 'x-default'],
         });
         // The risk disclaimer is in the footer of every page.
-        await page.getByRole('note').filter({ hasText: translate(language, 'common:footer.disclaimer') }).waitFor();
+        await page
+          .getByRole('note')
+          .filter({ hasText: translate(language, 'common:footer.disclaimer') })
+          .waitFor();
       }
       await context.close();
       expect(errors).toEqual([]);
@@ -132,7 +150,9 @@ describe('public pages', () => {
     expect(await page.locator('details[data-faq="accuracy"]').getAttribute('open')).not.toBeNull();
     expect(await page.locator('details[data-faq]').count()).toBe(8);
 
-    expect(await page.getByRole('link', { name: 'Entrar e conversar com a IA' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Entrar e conversar com a IA' }).getAttribute('href')).toBe(
+      '/login',
+    );
     await page.getByRole('link', { name: 'Criar conta grátis' }).first().waitFor();
     // A session appearing in storage (another tab logging in) switches the actions at once.
     const account = await registerAccount('Ana Souza');
@@ -144,13 +164,17 @@ describe('public pages', () => {
     const chatLink = page.getByRole('link', { name: 'Conversar com a IA', exact: true });
     await chatLink.waitFor();
     expect(await chatLink.getAttribute('href')).toBe('/chat');
-    expect(await page.getByRole('link', { name: 'Ir para o painel' }).getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByRole('link', { name: 'Ir para o painel' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
     expect(await page.getByRole('link', { name: 'Criar conta grátis' }).count()).toBe(0);
     await context.close();
   });
 
-  it('shows the signals\' record from the published backtest, with its method and date, and none of the old fixed figures', async () => {
-    const results = JSON.parse(readFileSync(new URL('../docs/backtest/latest.json', import.meta.url), 'utf8')) as BacktestResults;
+  it("shows the signals' record from the published backtest, with its method and date, and none of the old fixed figures", async () => {
+    const results = JSON.parse(
+      readFileSync(new URL('../docs/backtest/latest.json', import.meta.url), 'utf8'),
+    ) as BacktestResults;
     const day = results.horizons.find((horizon) => horizon.hours === 24)!;
     const { context, page, errors } = await openContext();
     await page.goto(`${journey.server.url}/trading-signals?lng=en`);
@@ -158,15 +182,25 @@ describe('public pages', () => {
     await table.waitFor();
     const rows = await table.locator('tbody tr').allTextContents();
     expect(rows).toHaveLength(5);
-    const percent = (value: number) => new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+    const percent = (value: number) =>
+      new Intl.NumberFormat('en', {
+        style: 'percent',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format(value);
     day.classes.forEach((row, index) => {
       expect(rows[index]).toContain(new Intl.NumberFormat('en').format(row.count));
       expect(rows[index]).toContain(percent(row.hitRate!));
     });
-    await page.getByText(`Measured on ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(results.generatedAt))}`).waitFor();
+    await page
+      .getByText(
+        `Measured on ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(results.generatedAt))}`,
+      )
+      .waitFor();
     await page.getByText(/Walk-forward test: every 8 hours/).waitFor();
     const body = await page.locator('main').textContent();
-    for (const unmeasured of ['accuracy', 'Win rate', '78.5%', 'Scalping', 'Average time']) expect(body).not.toContain(unmeasured);
+    for (const unmeasured of ['accuracy', 'Win rate', '78.5%', 'Scalping', 'Average time'])
+      expect(body).not.toContain(unmeasured);
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -181,7 +215,11 @@ describe('public pages', () => {
     await page.getByText('Personalizado', { exact: true }).waitFor();
     await page.getByText('Mais popular').waitFor();
     const prices = await page.locator('section[aria-labelledby^="plan-"] p.flex').allTextContents();
-    expect(prices.map((text) => text.replace(/\s/g, ' '))).toEqual(['R$ 49/mês', 'R$ 149/mês', 'Personalizado']);
+    expect(prices.map((text) => text.replace(/\s/g, ' '))).toEqual([
+      'R$ 49/mês',
+      'R$ 149/mês',
+      'Personalizado',
+    ]);
 
     // Signed in: the current subscription is fetched; hold its answer to see the loading label.
     const account = await registerAccount('Bia Lima');
@@ -210,7 +248,13 @@ describe('public pages', () => {
     const { context, page, errors } = await openContext();
     const account = await registerAccount('Caio Reis');
     const queued = async () =>
-      ((await (await fetch(`${journey.server.url}/api/email/status`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { queued: number; sent: number }).queued;
+      (
+        (await (
+          await fetch(`${journey.server.url}/api/email/status`, {
+            headers: { authorization: `Bearer ${account.token}` },
+          })
+        ).json()) as { queued: number; sent: number }
+      ).queued;
     const before = await queued();
 
     await page.goto(`${journey.server.url}/contact?lng=en`);
@@ -223,7 +267,9 @@ describe('public pages', () => {
     await page.getByLabel('Name').fill('Caio Reis');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Subject').fill('Enterprise');
-    await page.getByLabel('Message', { exact: true }).fill('We are a team of 12 traders and would like a quote.');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('We are a team of 12 traders and would like a quote.');
     await submit.click();
     await page.getByText('Enter a valid email').waitFor();
     expect(await queued()).toBe(before);

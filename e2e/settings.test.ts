@@ -17,7 +17,10 @@ const journey = setUpProfissionalJourney('settings', 1);
 describe('settings journey', () => {
   it('shows every settings page in each language and on a phone', async () => {
     for (const language of languages) {
-      const { context, page } = await signedInPage(journey.browser, journey.pro, { language, pageErrors: journey.pageErrors });
+      const { context, page } = await signedInPage(journey.browser, journey.pro, {
+        language,
+        pageErrors: journey.pageErrors,
+      });
       await page.goto(`${journey.server.url}/settings`);
       await page.locator('#subscription-full-title').waitFor();
       await page.getByRole('radio').first().waitFor();
@@ -28,7 +31,10 @@ describe('settings journey', () => {
       await saveScreenshot(page, 'email-settings', language);
       await context.close();
     }
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { viewport: phone, pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      viewport: phone,
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/settings`);
     await page.getByRole('radio').first().waitFor();
     await saveScreenshot(page, 'settings', 'pt-BR', true);
@@ -41,12 +47,16 @@ describe('settings journey', () => {
   });
 
   it('saves the AI provider and reports the real e-mail integration state', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/settings`);
     await page.getByRole('radio', { name: /Google Gemini/ }).check();
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').preferences?.aiProvider))
+      .poll(() =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').preferences?.aiProvider),
+      )
       .toBe('gemini');
 
     await page.goto(`${journey.server.url}/email-settings`);
@@ -59,7 +69,9 @@ describe('settings journey', () => {
   });
 
   it('cancels the subscription after confirmation and shows the scheduled date', async () => {
-    const { context, page } = await signedInPage(journey.browser, journey.pro, { pageErrors: journey.pageErrors });
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      pageErrors: journey.pageErrors,
+    });
     await page.goto(`${journey.server.url}/settings`);
     await page.getByText(/^Válido até /).waitFor();
     await page.getByRole('button', { name: 'Cancelar assinatura' }).click();

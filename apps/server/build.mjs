@@ -21,7 +21,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __farolRequire } from 'node:module'; const require = __farolRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __farolRequire } from 'node:module'; const require = __farolRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'externalize-npm',

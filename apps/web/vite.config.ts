@@ -30,14 +30,19 @@ function serviceWorkerVersion(): Plugin {
       const files = Object.keys(bundle).sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
       const precache = files.filter((file) => /^assets\/.+\.(?:js|css)$/.test(file));
-      if (precache.length === 0) throw new Error('the build wrote no /assets/ script: the service worker would precache nothing');
+      if (precache.length === 0)
+        throw new Error('the build wrote no /assets/ script: the service worker would precache nothing');
 
       const workerPath = `${outDir}/sw.js`;
       const source = await readFile(workerPath, 'utf8');
       const stamped = source
         .replace("const BUILD_VERSION = 'dev';", `const BUILD_VERSION = '${version}';`)
-        .replace('const PRECACHE_ASSETS = [];', `const PRECACHE_ASSETS = ${JSON.stringify(precache.map((file) => `/${file}`))};`);
-      if (stamped === source) throw new Error('sw.js markers not found: keep BUILD_VERSION and PRECACHE_ASSETS');
+        .replace(
+          'const PRECACHE_ASSETS = [];',
+          `const PRECACHE_ASSETS = ${JSON.stringify(precache.map((file) => `/${file}`))};`,
+        );
+      if (stamped === source)
+        throw new Error('sw.js markers not found: keep BUILD_VERSION and PRECACHE_ASSETS');
       await writeFile(workerPath, stamped);
     },
   };
@@ -62,13 +67,18 @@ function precompressAssets(): Plugin {
     },
     async closeBundle() {
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries.filter((entry) => entry.isFile() && compressibleFile.test(entry.name)).map((entry) => join(entry.parentPath, entry.name));
+      const files = entries
+        .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(file);
           const [br, gz] = await Promise.all([
             brotli(source, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length },
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
             }),
             gzipAsync(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
           ]);

@@ -24,7 +24,13 @@ export async function registerAccount(serverUrl: string, name: string, email: st
 }
 
 /** PUT /api/admin/users/:id/subscription; `months` gives the grant an end date (a renewal/cancel date to show). */
-export async function grantPlan(serverUrl: string, admin: Account, user: Account, plan: 'iniciante' | 'profissional', months?: number) {
+export async function grantPlan(
+  serverUrl: string,
+  admin: Account,
+  user: Account,
+  plan: 'iniciante' | 'profissional',
+  months?: number,
+) {
   const response = await fetch(`${serverUrl}/api/admin/users/${user.user.id}/subscription`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
@@ -62,9 +68,18 @@ export async function signedInPage(
  * PNG in e2e/screenshots/<name>-<lang>[-mobile].png once the network is quiet. `fullPage: false` keeps the
  * viewport as the user sees it: a full-page capture re-lays the page out and resets inner scroll boxes (chat).
  */
-export async function saveScreenshot(page: Page, name: string, language: Language, isMobile = false, fullPage = true) {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  language: Language,
+  isMobile = false,
+  fullPage = true,
+) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}.png`, fullPage });
+  await page.screenshot({
+    path: `${screenshotDir}${name}-${language}${isMobile ? '-mobile' : ''}.png`,
+    fullPage,
+  });
 }
 
 /** Nothing may overflow sideways on a phone. */
@@ -72,7 +87,12 @@ export async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-export type ProfissionalJourney = { server: RunningServer; browser: Browser; pro: Account; pageErrors: string[] };
+export type ProfissionalJourney = {
+  server: RunningServer;
+  browser: Browser;
+  pro: Account;
+  pageErrors: string[];
+};
 
 /**
  * Registers the suite's hooks: the built server (simulated market, admin@farol.test as admin), Chromium, and
@@ -81,10 +101,17 @@ export type ProfissionalJourney = { server: RunningServer; browser: Browser; pro
 export function setUpProfissionalJourney(label: string, months?: number): ProfissionalJourney {
   const journey = { pageErrors: [] as string[] } as ProfissionalJourney;
   beforeAll(async () => {
-    [journey.server, journey.browser] = await Promise.all([startServer({ ADMIN_EMAILS: 'admin@farol.test' }), launchBrowser()]);
+    [journey.server, journey.browser] = await Promise.all([
+      startServer({ ADMIN_EMAILS: 'admin@farol.test' }),
+      launchBrowser(),
+    ]);
     await mkdir(screenshotDir, { recursive: true });
     const admin = await registerAccount(journey.server.url, 'Admin Farol', 'admin@farol.test');
-    journey.pro = await registerAccount(journey.server.url, 'Paula Pro', `pro.${label}.${Date.now()}@example.com`);
+    journey.pro = await registerAccount(
+      journey.server.url,
+      'Paula Pro',
+      `pro.${label}.${Date.now()}@example.com`,
+    );
     await grantPlan(journey.server.url, admin, journey.pro, 'profissional', months);
   }, 120_000);
   afterAll(async () => {

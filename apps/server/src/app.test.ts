@@ -20,7 +20,10 @@ describe('application baseline', () => {
   it('answers unknown /api paths with the JSON 404 shape in the caller language', async () => {
     const response = await t.request('DELETE', '/api/nothing-here', { headers: { 'accept-language': 'en' } });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ code: 'route_not_found', message: 'Route not found: DELETE /api/nothing-here' });
+    expect(response.body).toEqual({
+      code: 'route_not_found',
+      message: 'Route not found: DELETE /api/nothing-here',
+    });
   });
 
   it('sends the security headers on every answer', async () => {
@@ -43,18 +46,23 @@ describe('application baseline', () => {
   it('serves Prometheus metrics with request durations only with the metrics token', async () => {
     await t.request('GET', '/api/health');
     expect((await t.request('GET', '/metrics')).status).toBe(401);
-    const response = await t.request('GET', '/metrics', { headers: { authorization: 'Bearer metrics-secret' } });
+    const response = await t.request('GET', '/metrics', {
+      headers: { authorization: 'Bearer metrics-secret' },
+    });
     expect(response.status).toBe(200);
-    expect(response.text).toMatch(/farol_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/);
+    expect(response.text).toMatch(
+      /farol_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
+    );
   });
 
   it('publishes the OpenAPI document generated from the contract', async () => {
     const response = await t.request('GET', '/api/docs/json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
-    expect(response.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'confirmPassword',
-    );
+    expect(
+      response.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema
+        .properties,
+    ).toHaveProperty('confirmPassword');
   });
 
   it('never answers 5xx to random JSON bodies on the account routes', async () => {
@@ -80,7 +88,9 @@ describe('application baseline', () => {
 describe('configuration', () => {
   it('names the variable in a one-line error', () => {
     expect(() => loadConfig({ PORT: 'abc' } as NodeJS.ProcessEnv)).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' } as NodeJS.ProcessEnv)).toThrow(/^Invalid configuration: PORT="abc": /);
+    expect(() => loadConfig({ PORT: 'abc' } as NodeJS.ProcessEnv)).toThrow(
+      /^Invalid configuration: PORT="abc": /,
+    );
     expect(() => loadConfig({ DATABASE_URL: 'not a url' } as NodeJS.ProcessEnv)).toThrow(/DATABASE_URL/);
   });
 

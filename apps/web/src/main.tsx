@@ -20,7 +20,9 @@ createRoot(document.getElementById('root')!).render(
 // page's load event has already fired (the production build loads it as a module), so register at once in
 // that case instead of waiting for an event that will not come again.
 function registerServiceWorker() {
-  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker not registered', error));
+  navigator.serviceWorker
+    .register('/sw.js')
+    .catch((error: unknown) => console.warn('Service worker not registered', error));
 }
 if ('serviceWorker' in navigator) {
   if (document.readyState === 'complete') registerServiceWorker();

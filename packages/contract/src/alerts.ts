@@ -30,15 +30,26 @@ export const ALERT_COIN_NAME_MAX_LENGTH = 100;
 /** Price inputs step 0.000001 (spec section 5). */
 export const ALERT_PRICE_DECIMALS = 6;
 
-const hasAtMostSixDecimals = (value: number) => Math.abs(value * 10 ** ALERT_PRICE_DECIMALS - Math.round(value * 10 ** ALERT_PRICE_DECIMALS)) < 1e-6;
+const hasAtMostSixDecimals = (value: number) =>
+  Math.abs(value * 10 ** ALERT_PRICE_DECIMALS - Math.round(value * 10 ** ALERT_PRICE_DECIMALS)) < 1e-6;
 const price = z.number().positive('price_positive').max(1e12).refine(hasAtMostSixDecimals, 'price_decimals');
 const zeroToHundred = z.number().min(0).max(100);
 // A percentage change of the 24 h volume: +150 means "at least 150% more", -50 "at least 50% less".
-const volumeChange = z.number().min(-100).max(100_000).refine((value) => value !== 0, 'volume_change_zero');
+const volumeChange = z
+  .number()
+  .min(-100)
+  .max(100_000)
+  .refine((value) => value !== 0, 'volume_change_zero');
 
-export const priceConditionsSchema = z.strictObject({ priceAbove: price.optional(), priceBelow: price.optional() });
+export const priceConditionsSchema = z.strictObject({
+  priceAbove: price.optional(),
+  priceBelow: price.optional(),
+});
 export const volumeConditionsSchema = z.strictObject({ volumeChange });
-export const rsiConditionsSchema = z.strictObject({ rsiAbove: zeroToHundred.optional(), rsiBelow: zeroToHundred.optional() });
+export const rsiConditionsSchema = z.strictObject({
+  rsiAbove: zeroToHundred.optional(),
+  rsiBelow: zeroToHundred.optional(),
+});
 export const fearGreedConditionsSchema = z.strictObject({
   fearGreedAbove: zeroToHundred.optional(),
   fearGreedBelow: zeroToHundred.optional(),
@@ -56,7 +67,8 @@ export const alertConditionsSchema = z.object({
 });
 export type AlertConditions = z.infer<typeof alertConditionsSchema>;
 
-const hasAnyCondition = (conditions: Record<string, unknown>) => Object.values(conditions).some((value) => value !== undefined);
+const hasAnyCondition = (conditions: Record<string, unknown>) =>
+  Object.values(conditions).some((value) => value !== undefined);
 const alertBase = {
   name: text().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
   // forced upper case (spec section 5); letters and digits only, like every listed symbol
@@ -76,7 +88,11 @@ export const createAlertRequestSchema = z.discriminatedUnion('type', [
   z.object({ ...alertBase, type: z.literal('preco'), conditions: withCondition(priceConditionsSchema) }),
   z.object({ ...alertBase, type: z.literal('volume'), conditions: withCondition(volumeConditionsSchema) }),
   z.object({ ...alertBase, type: z.literal('tecnico'), conditions: withCondition(rsiConditionsSchema) }),
-  z.object({ ...alertBase, type: z.literal('sentimento'), conditions: withCondition(fearGreedConditionsSchema) }),
+  z.object({
+    ...alertBase,
+    type: z.literal('sentimento'),
+    conditions: withCondition(fearGreedConditionsSchema),
+  }),
 ]);
 export type CreateAlertRequest = z.infer<typeof createAlertRequestSchema>;
 export type CreateAlertInput = z.input<typeof createAlertRequestSchema>;
@@ -101,8 +117,16 @@ export const alertIdParamsSchema = z.object({ id: text().min(1).max(100) });
  * GET /api/alerts. `checksPaused`: the market is simulated right now (no live upstream), so alerts are not
  * evaluated: nothing fires and nothing re-arms until live prices are back.
  */
-export const alertListResponseSchema = z.object({ success: z.literal(true), data: z.array(alertSchema), checksPaused: z.boolean() });
-export const alertResponseSchema = z.object({ success: z.literal(true), data: alertSchema, message: z.string() });
+export const alertListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(alertSchema),
+  checksPaused: z.boolean(),
+});
+export const alertResponseSchema = z.object({
+  success: z.literal(true),
+  data: alertSchema,
+  message: z.string(),
+});
 export const alertDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** GET /api/alerts/limits: maxAlerts and remaining are -1 when unlimited. */
@@ -128,5 +152,7 @@ export const alertEventSchema = z.object({
   triggeredAt: z.string(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
-export const alertEventsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const alertEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
 export const alertEventsResponseSchema = envelope(z.array(alertEventSchema));

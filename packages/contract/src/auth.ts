@@ -12,7 +12,11 @@ export const passwordRules = {
   number: (value: string) => /\p{Nd}/u.test(value),
 } as const;
 
-export const emailSchema = text().trim().min(1, 'email_required').max(EMAIL_MAX_LENGTH).email('email_invalid');
+export const emailSchema = text()
+  .trim()
+  .min(1, 'email_required')
+  .max(EMAIL_MAX_LENGTH)
+  .email('email_invalid');
 
 export const newPasswordSchema = text()
   .min(1, 'password_required')

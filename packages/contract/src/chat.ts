@@ -13,7 +13,12 @@ export const chatRiskLevelSchema = z.enum(chatRiskLevels);
 export type ChatRiskLevel = z.infer<typeof chatRiskLevelSchema>;
 
 /** The four analyst agents of spec section 1. */
-export const chatAgents = ['technical_analyst', 'fundamental_analyst', 'risk_manager', 'market_sentiment'] as const;
+export const chatAgents = [
+  'technical_analyst',
+  'fundamental_analyst',
+  'risk_manager',
+  'market_sentiment',
+] as const;
 export const chatAgentSchema = z.enum(chatAgents);
 export type ChatAgent = z.infer<typeof chatAgentSchema>;
 
@@ -60,7 +65,13 @@ export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
 export const clearChatResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** The five steps of spec section 4, reported for real by POST /api/chat/stream. */
-export const chatSteps = ['market_data', 'technical_analysis', 'price_analysis', 'sentiment_analysis', 'response_generation'] as const;
+export const chatSteps = [
+  'market_data',
+  'technical_analysis',
+  'price_analysis',
+  'sentiment_analysis',
+  'response_generation',
+] as const;
 export const chatStepSchema = z.enum(chatSteps);
 export type ChatStep = z.infer<typeof chatStepSchema>;
 

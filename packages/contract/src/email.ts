@@ -16,7 +16,13 @@ export const emailTemplates = [
 export type EmailTemplate = (typeof emailTemplates)[number];
 
 /** Types the e-mail settings page can send as a test (spec section 3). */
-export const emailTestTypes = ['welcome', 'password-reset', 'subscription', 'crypto-alert', 'contact'] as const;
+export const emailTestTypes = [
+  'welcome',
+  'password-reset',
+  'subscription',
+  'crypto-alert',
+  'contact',
+] as const;
 export type EmailTestType = (typeof emailTestTypes)[number];
 
 /** POST /api/email/test: the address is optional (empty means the caller's own). */
@@ -46,7 +52,10 @@ export const contactRequestSchema = z.object({
   name: text().trim().min(1, 'name_required').max(NAME_MAX_LENGTH, 'name_too_long'),
   email: emailSchema.max(EMAIL_MAX_LENGTH),
   subject: text().trim().min(1, 'subject_required').max(CONTACT_SUBJECT_MAX_LENGTH, 'subject_too_long'),
-  message: multiLineText().trim().min(1, 'contact_message_required').max(CONTACT_MESSAGE_MAX_LENGTH, 'contact_message_too_long'),
+  message: multiLineText()
+    .trim()
+    .min(1, 'contact_message_required')
+    .max(CONTACT_MESSAGE_MAX_LENGTH, 'contact_message_too_long'),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 

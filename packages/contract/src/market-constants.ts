@@ -1,5 +1,16 @@
 /** The ten coins with candles, signals and full analysis (spec section 2, market analysis). */
-export const analysisSymbols = ['BTC', 'ETH', 'BNB', 'ADA', 'SOL', 'XRP', 'DOT', 'AVAX', 'MATIC', 'LINK'] as const;
+export const analysisSymbols = [
+  'BTC',
+  'ETH',
+  'BNB',
+  'ADA',
+  'SOL',
+  'XRP',
+  'DOT',
+  'AVAX',
+  'MATIC',
+  'LINK',
+] as const;
 export type AnalysisSymbol = (typeof analysisSymbols)[number];
 
 export const candleIntervals = ['15m', '1h', '4h', '1d'] as const;

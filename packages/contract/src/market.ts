@@ -38,7 +38,9 @@ export const coinItemSchema = z.object({
 });
 export type CoinItem = z.infer<typeof coinItemSchema>;
 
-export const coinPricesResponseSchema = marketAnswer(z.array(coinItemSchema)).extend({ pagination: paginationSchema });
+export const coinPricesResponseSchema = marketAnswer(z.array(coinItemSchema)).extend({
+  pagination: paginationSchema,
+});
 export type CoinPricesResponse = z.infer<typeof coinPricesResponseSchema>;
 
 // ---- favourites ----

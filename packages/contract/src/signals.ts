@@ -13,7 +13,13 @@ export const rsiStates = ['oversold', 'neutral', 'overbought'] as const;
 export type RsiState = (typeof rsiStates)[number];
 
 /** MACD histogram sign, with `_crossover` when the sign flipped within the last 3 closed bars. */
-export const macdStates = ['bullish_crossover', 'bullish', 'neutral', 'bearish', 'bearish_crossover'] as const;
+export const macdStates = [
+  'bullish_crossover',
+  'bullish',
+  'neutral',
+  'bearish',
+  'bearish_crossover',
+] as const;
 export type MacdState = (typeof macdStates)[number];
 
 export const bollingerPositions = ['above_upper', 'upper_half', 'lower_half', 'below_lower'] as const;
@@ -72,11 +78,20 @@ export const marketSignalSchema = z.object({
 export type MarketSignal = z.infer<typeof marketSignalSchema>;
 
 /** Why a coin's signal could not be computed now: the upstream fault kind, or too few closed candles. */
-export const signalUnavailableKinds = ['rate_limit', 'server_error', 'api_error', 'network_error', 'insufficient_data'] as const;
+export const signalUnavailableKinds = [
+  'rate_limit',
+  'server_error',
+  'api_error',
+  'network_error',
+  'insufficient_data',
+] as const;
 export type SignalUnavailableKind = (typeof signalUnavailableKinds)[number];
 
 /** A coin of the request whose signal could not be computed (and had none computed before): listed beside the rest. */
-export const unavailableSignalSchema = z.object({ symbol: z.enum(analysisSymbols), errorKind: z.enum(signalUnavailableKinds) });
+export const unavailableSignalSchema = z.object({
+  symbol: z.enum(analysisSymbols),
+  errorKind: z.enum(signalUnavailableKinds),
+});
 export type UnavailableSignal = z.infer<typeof unavailableSignalSchema>;
 
 /** One coin failing never fails the list: the others are answered and the failed ones named in `unavailable`. */

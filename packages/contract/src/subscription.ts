@@ -80,9 +80,11 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 /** GET /api/subscription/current */
 export const currentSubscriptionResponseSchema = envelope(
   z.object({
-    plan: planSchema.pick({ id: true, name: true, price: true, interval: true, features: true, limits: true }).extend({
-      id: planIdSchema,
-    }),
+    plan: planSchema
+      .pick({ id: true, name: true, price: true, interval: true, features: true, limits: true })
+      .extend({
+        id: planIdSchema,
+      }),
     /** A paid plan (or the admin flag) is in force. */
     isActive: z.boolean(),
     subscription: subscriptionStateSchema,

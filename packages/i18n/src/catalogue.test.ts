@@ -27,7 +27,9 @@ function markers(text: string): string[] {
 const flattened = Object.fromEntries(
   languages.map((language) => [
     language,
-    Object.fromEntries(namespaces.map((namespace) => [namespace, flatten(resources[language][namespace] as Catalogue)])),
+    Object.fromEntries(
+      namespaces.map((namespace) => [namespace, flatten(resources[language][namespace] as Catalogue)]),
+    ),
   ]),
 ) as Record<(typeof languages)[number], Record<string, Map<string, string>>>;
 
@@ -73,7 +75,9 @@ function listSources(directory: string): string[] {
  * `titleKey`, `errorTitle`); keys built at run time from template literals are not checked here.
  */
 function keysUsedIn(source: string): string[] {
-  const fileNamespaces = new Set([...source.matchAll(/useTranslation\(\s*'([\w-]+)'/g)].map((match) => match[1]!));
+  const fileNamespaces = new Set(
+    [...source.matchAll(/useTranslation\(\s*'([\w-]+)'/g)].map((match) => match[1]!),
+  );
   // A file mixing namespaces must prefix its keys; one namespace (or none: `common`) covers bare keys.
   const namespace = fileNamespaces.size === 1 ? [...fileNamespaces][0]! : 'common';
   const patterns = [
@@ -82,7 +86,9 @@ function keysUsedIn(source: string): string[] {
     /\b(?:key|titleKey|errorTitle):\s*'([\w-]+(?::[\w-]+)?(?:\.[\w-]+)+|[\w-]+:[\w.-]+)'/g,
   ];
   return patterns.flatMap((pattern) =>
-    [...source.matchAll(pattern)].map((match) => (match[1]!.includes(':') ? match[1]! : `${namespace}:${match[1]}`)),
+    [...source.matchAll(pattern)].map((match) =>
+      match[1]!.includes(':') ? match[1]! : `${namespace}:${match[1]}`,
+    ),
   );
 }
 

@@ -49,7 +49,9 @@ export function translate(
 /** Whether a key exists in the pt-BR source catalogue. */
 export function hasTranslation(key: string): boolean {
   const [namespace, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-  return lookup(resources[defaultLanguage][namespace as Namespace] as Catalogue, path.split('.')) !== undefined;
+  return (
+    lookup(resources[defaultLanguage][namespace as Namespace] as Catalogue, path.split('.')) !== undefined
+  );
 }
 
 /** Picks the best supported language from an Accept-Language header ("en-US,en;q=0.9" -> "en"). */

@@ -12,11 +12,22 @@ function formatParam(param: (typeof catalog)[number]['params'][number]): string 
 }
 
 const groups = new Map<string, typeof catalog>();
-for (const definition of catalog) groups.set(definition.group, [...(groups.get(definition.group) ?? []), definition]);
+for (const definition of catalog)
+  groups.set(definition.group, [...(groups.get(definition.group) ?? []), definition]);
 
-const lines: string[] = [BEGIN, '', `${catalog.length} functions (${catalog.filter((d) => d.isTaLib).length} TA-Lib, ${catalog.filter((d) => !d.isTaLib).length} Farol additions marked ★).`, ''];
+const lines: string[] = [
+  BEGIN,
+  '',
+  `${catalog.length} functions (${catalog.filter((d) => d.isTaLib).length} TA-Lib, ${catalog.filter((d) => !d.isTaLib).length} Farol additions marked ★).`,
+  '',
+];
 for (const [group, definitions] of groups) {
-  lines.push(`### ${group}`, '', '| function | description | inputs | parameters (default, range) | outputs | lookback | source |', '|---|---|---|---|---|---:|---|');
+  lines.push(
+    `### ${group}`,
+    '',
+    '| function | description | inputs | parameters (default, range) | outputs | lookback | source |',
+    '|---|---|---|---|---|---:|---|',
+  );
   for (const d of definitions) {
     lines.push(
       `| ${d.isTaLib ? '' : '★ '}${d.name} | ${d.description} | ${d.inputs.map((input) => (input.name === input.field ? input.field : `${input.name}=${input.field}`)).join(', ')} | ${d.params.map(formatParam).join('<br>') || '-'} | ${d.outputs.map((o) => (o.type === 'integer' ? `${o.name} (int)` : o.name)).join(', ')} | ${d.defaultLookback} | ${d.source} |`,

@@ -19,7 +19,8 @@ export type MacdResult = { macd: Float64Array; signal: Float64Array; histogram: 
 export type StochResult = { k: Float64Array; d: Float64Array };
 
 function assertPeriod(name: string, value: number, min = 1): void {
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name}: period must be an integer >= ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new RangeError(`${name}: period must be an integer >= ${min}, got ${value}`);
 }
 
 /** Simple moving average (TA-Lib ta_SMA.c). */
@@ -47,7 +48,10 @@ export function rsi(close: Series, period = 14): Float64Array {
 }
 
 /** MACD line, signal and histogram with TA-Lib's seeding (Appel 1979; TA-Lib ta_MACD.c). */
-export function macd(close: Series, options: { fast?: number; slow?: number; signal?: number } = {}): MacdResult {
+export function macd(
+  close: Series,
+  options: { fast?: number; slow?: number; signal?: number } = {},
+): MacdResult {
   const { fast = 12, slow = 26, signal = 9 } = options;
   assertPeriod('macd', fast, 2);
   assertPeriod('macd', slow, 2);
@@ -57,10 +61,19 @@ export function macd(close: Series, options: { fast?: number; slow?: number; sig
 }
 
 /** Bollinger Bands, SMA ± k·population σ by default (Bollinger 2001; TA-Lib ta_BBANDS.c). */
-export function bbands(close: Series, options: { period?: number; stdDev?: number; stdDevUp?: number; stdDevDown?: number; maType?: number } = {}): Bands {
+export function bbands(
+  close: Series,
+  options: { period?: number; stdDev?: number; stdDevUp?: number; stdDevDown?: number; maType?: number } = {},
+): Bands {
   const { period = 20, stdDev = 2, maType = 0 } = options;
   assertPeriod('bbands', period, 2);
-  const [upper, middle, lower] = bbandsKernel(close, period, options.stdDevUp ?? stdDev, options.stdDevDown ?? stdDev, maType);
+  const [upper, middle, lower] = bbandsKernel(
+    close,
+    period,
+    options.stdDevUp ?? stdDev,
+    options.stdDevDown ?? stdDev,
+    maType,
+  );
   return { upper, middle, lower };
 }
 
@@ -100,7 +113,12 @@ export function stddev(values: Series, period = 20, nbDev = 1): Float64Array {
 }
 
 /** Slow stochastic %K/%D with SMA smoothing (Lane; TA-Lib ta_STOCH.c). */
-export function stoch(high: Series, low: Series, close: Series, options: { kPeriod?: number; kSmoothing?: number; dPeriod?: number } = {}): StochResult {
+export function stoch(
+  high: Series,
+  low: Series,
+  close: Series,
+  options: { kPeriod?: number; kSmoothing?: number; dPeriod?: number } = {},
+): StochResult {
   const { kPeriod = 14, kSmoothing = 3, dPeriod = 3 } = options;
   assertPeriod('stoch', kPeriod);
   const [k, d] = stochKernel(high, low, close, kPeriod, kSmoothing, 0, dPeriod, 0);

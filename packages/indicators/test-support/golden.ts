@@ -2,7 +2,14 @@ import { readTestData, readTestJson } from '@farol/testdata';
 
 // The goldens and their candles are in @farol/testdata (its README says where each came from).
 
-export type Ohlcv = { time: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] };
+export type Ohlcv = {
+  time: number[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+};
 
 export type GoldenFunction = {
   key: string;

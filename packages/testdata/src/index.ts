@@ -13,12 +13,17 @@ export function readTestData(relativePath: string): string {
   if (existsSync(plain)) return readFileSync(plain, 'utf8');
   const compressed = new URL(`${relativePath}.gz`, testDataDirectory);
   if (existsSync(compressed)) return gunzipSync(readFileSync(compressed)).toString('utf8');
-  throw new Error(`no test data file ${relativePath} (looked for it and ${relativePath}.gz in ${testDataDirectory.pathname})`);
+  throw new Error(
+    `no test data file ${relativePath} (looked for it and ${relativePath}.gz in ${testDataDirectory.pathname})`,
+  );
 }
 
 /** True when the data folder has this file, plain or compressed. */
 export function hasTestData(relativePath: string): boolean {
-  return existsSync(new URL(relativePath, testDataDirectory)) || existsSync(new URL(`${relativePath}.gz`, testDataDirectory));
+  return (
+    existsSync(new URL(relativePath, testDataDirectory)) ||
+    existsSync(new URL(`${relativePath}.gz`, testDataDirectory))
+  );
 }
 
 /** Parses a JSON data file (`fixtures/coingecko/global.json`). */

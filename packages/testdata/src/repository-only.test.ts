@@ -27,7 +27,10 @@ describe('tests run from the repository alone', () => {
 
   it('reads compressed and plain files by their original names', () => {
     expect(readTestData('ohlcv/BTCUSDT-1d.csv').split(/\r?\n/)[0]).toBe('time,open,high,low,close,volume');
-    expect(readTestJson<{ data: { market_cap_percentage: { btc: number } } }>('fixtures/coingecko/global.json').data.market_cap_percentage.btc).toBeGreaterThan(0);
+    expect(
+      readTestJson<{ data: { market_cap_percentage: { btc: number } } }>('fixtures/coingecko/global.json')
+        .data.market_cap_percentage.btc,
+    ).toBeGreaterThan(0);
     expect(hasTestData('ohlcv/ADAUSDT-1h.csv')).toBe(false);
     expect(() => readTestData('ohlcv/ADAUSDT-1h.csv')).toThrow(/no test data file ohlcv\/ADAUSDT-1h.csv/);
   });

@@ -22,7 +22,10 @@ function makeTempDir() {
 }
 
 /** Runs the CLI as `npm run admin` does (tsx on the source), with only the given settings. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, ['src/cli/admin.ts', ...args], {
       cwd: serverDir,
@@ -42,16 +45,28 @@ forEachEngine((engine) => {
     it('sets a plan and the admin flag by e-mail and lists users, straight on the database', async () => {
       const dataDir = makeTempDir();
       // PGlite: the CLI opens the same files the server would (DATA_DIR/pglite), once the server is gone.
-      const database = engine === 'pglite' ? await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }) : undefined;
+      const database =
+        engine === 'pglite' ? await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }) : undefined;
       const t = await startTestApp({ engine, deps: database ? { database } : {} });
       const account = await t.registerUser({ email: 'Cliente@Farol.test' });
-      const env = { DATA_DIR: dataDir, ...(engine === 'postgres' ? { DATABASE_URL: t.config.DATABASE_URL! } : {}) };
+      const env = {
+        DATA_DIR: dataDir,
+        ...(engine === 'postgres' ? { DATABASE_URL: t.config.DATABASE_URL! } : {}),
+      };
       if (engine === 'pglite') await t.close();
       try {
-        const setPlan = await runCli(['set-plan', 'cliente@farol.test', 'profissional', '--months', '2'], env);
+        const setPlan = await runCli(
+          ['set-plan', 'cliente@farol.test', 'profissional', '--months', '2'],
+          env,
+        );
         expect(setPlan).toMatchObject({ code: 0, stderr: '' });
-        expect(setPlan.stdout).toMatch(/^Cliente@Farol\.test: plan profissional until \d{4}-\d{2}-\d{2} \(granted, no payment\)\n$/);
-        expect(await runCli(['set-admin', 'cliente@farol.test', 'on'], env)).toMatchObject({ code: 0, stdout: 'Cliente@Farol.test: admin on\n' });
+        expect(setPlan.stdout).toMatch(
+          /^Cliente@Farol\.test: plan profissional until \d{4}-\d{2}-\d{2} \(granted, no payment\)\n$/,
+        );
+        expect(await runCli(['set-admin', 'cliente@farol.test', 'on'], env)).toMatchObject({
+          code: 0,
+          stdout: 'Cliente@Farol.test: admin on\n',
+        });
         const list = await runCli(['list-users'], env);
         expect(list.code).toBe(0);
         expect(list.stdout.split('\n')[0]).toBe('1 user(s)');
@@ -68,7 +83,9 @@ forEachEngine((engine) => {
           sql`select s.plan, s.granted_by_admin, u.is_admin, (select source from subscription_changes c where c.user_id = u.id) as source
               from users u join subscriptions s on s.user_id = u.id where u.id = ${account.user.id}`,
         );
-        expect((result as any).rows).toEqual([{ plan: 'profissional', granted_by_admin: true, is_admin: true, source: 'cli' }]);
+        expect((result as any).rows).toEqual([
+          { plan: 'profissional', granted_by_admin: true, is_admin: true, source: 'cli' },
+        ]);
         if (database) await check.close();
       } finally {
         if (engine === 'postgres') await t.close();
@@ -80,7 +97,10 @@ forEachEngine((engine) => {
       it('refuses in one line, exit 1, when a running server holds the embedded database', async () => {
         const dataDir = makeTempDir();
         // this test process stands in for the running server that holds the lock
-        fs.writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: process.pid, holder: 'server' }));
+        fs.writeFileSync(
+          path.join(dataDir, 'pglite.lock'),
+          JSON.stringify({ pid: process.pid, holder: 'server' }),
+        );
         const result = await runCli(['list-users'], { DATA_DIR: dataDir });
         expect(result.code).toBe(1);
         expect(result.stderr.trim().split('\n')).toHaveLength(1);

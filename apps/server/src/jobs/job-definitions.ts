@@ -25,7 +25,8 @@ type MarketWithRefresh = MarketService & { refreshHotKeys?: () => Promise<void> 
 
 /** Farol's periodic work. Each run returns a summary of what it did (the admin run endpoint shows it). */
 export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
-  const market = () => (app.hasDecorator('market') ? (app as unknown as { market: MarketWithRefresh }).market : undefined);
+  const market = () =>
+    app.hasDecorator('market') ? (app as unknown as { market: MarketWithRefresh }).market : undefined;
   const alertsContext = (): AlertsContext => ({ db: app.db, now: app.now, market: market(), log: app.log });
   const afterQueueing = <T extends Record<string, unknown>>(result: T) => {
     app.emailDelivery.kick();
@@ -60,7 +61,10 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
         const service = market();
         if (!service) return { refreshed: false, reason: 'market module not registered' };
         await service.refreshHotKeys?.();
-        return afterQueueing({ refreshed: Boolean(service.refreshHotKeys), alerts: await checkAlerts(alertsContext()) });
+        return afterQueueing({
+          refreshed: Boolean(service.refreshHotKeys),
+          alerts: await checkAlerts(alertsContext()),
+        });
       },
     },
   ];

@@ -22,7 +22,9 @@ describe.skipIf(!engines.includes('postgres'))('scheduler on PostgreSQL (pg-boss
     const runs: string[] = [];
     for (const instance of ['a', 'b']) {
       const scheduler = createScheduler({
-        definitions: [{ name: 'probe', cron: '* * * * *', scope: 'cluster', run: async () => (runs.push(instance), {}) }],
+        definitions: [
+          { name: 'probe', cron: '* * * * *', scope: 'cluster', run: async () => (runs.push(instance), {}) },
+        ],
         log: pino({ level: 'silent' }),
         now: () => new Date(),
         databaseUrl: app.config.DATABASE_URL,

@@ -26,9 +26,17 @@ describe('cache', () => {
     const time = clock();
     const cache = createCache({ store: createMemoryCacheStore(), now: time.now });
     const source = createSource();
-    expect(await cache.get('k', source.options)).toMatchObject({ value: 'v1', isFromCache: false, ageSeconds: 0 });
+    expect(await cache.get('k', source.options)).toMatchObject({
+      value: 'v1',
+      isFromCache: false,
+      ageSeconds: 0,
+    });
     time.advance(30_000);
-    expect(await cache.get('k', source.options)).toMatchObject({ value: 'v1', isFromCache: true, ageSeconds: 30 });
+    expect(await cache.get('k', source.options)).toMatchObject({
+      value: 'v1',
+      isFromCache: true,
+      ageSeconds: 30,
+    });
     expect(source.state.calls).toBe(1);
   });
 
@@ -48,19 +56,31 @@ describe('cache', () => {
     await cache.get('k', source.options);
     time.advance(90_000);
     source.state.value = 'v2';
-    expect(await cache.get('k', source.options)).toMatchObject({ value: 'v1', isFromCache: true, ageSeconds: 90 });
+    expect(await cache.get('k', source.options)).toMatchObject({
+      value: 'v1',
+      isFromCache: true,
+      ageSeconds: 90,
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await cache.get('k', source.options)).toMatchObject({ value: 'v2', ageSeconds: 0 });
   });
 
   it('serves a long-stale copy when the load fails, and backs off before calling again', async () => {
     const time = clock();
-    const cache = createCache({ store: createMemoryCacheStore(), now: time.now, failureBackoffMs: () => 15_000 });
+    const cache = createCache({
+      store: createMemoryCacheStore(),
+      now: time.now,
+      failureBackoffMs: () => 15_000,
+    });
     const source = createSource();
     await cache.get('k', source.options);
     source.state.failing = true;
     time.advance(3_600_000);
-    expect(await cache.get('k', source.options)).toMatchObject({ value: 'v1', isFromCache: true, ageSeconds: 3600 });
+    expect(await cache.get('k', source.options)).toMatchObject({
+      value: 'v1',
+      isFromCache: true,
+      ageSeconds: 3600,
+    });
     expect(source.state.calls).toBe(2);
     time.advance(5_000);
     await cache.get('k', source.options);
@@ -81,7 +101,10 @@ describe('cache', () => {
   it('persists loads and reads the snapshot when the store is empty', async () => {
     const time = clock();
     const saved = new Map<string, CacheEntry>();
-    const snapshots = { load: async (key: string) => saved.get(key), save: async (key: string, entry: CacheEntry) => void saved.set(key, entry) };
+    const snapshots = {
+      load: async (key: string) => saved.get(key),
+      save: async (key: string, entry: CacheEntry) => void saved.set(key, entry),
+    };
     const first = createCache({ store: createMemoryCacheStore(), now: time.now, snapshots });
     const source = createSource();
     await first.get('k', { ...source.options, persist: true });
@@ -89,7 +112,11 @@ describe('cache', () => {
     const restarted = createCache({ store: createMemoryCacheStore(), now: time.now, snapshots });
     source.state.failing = true;
     time.advance(600_000);
-    expect(await restarted.get('k', source.options)).toMatchObject({ value: 'v1', isFromCache: true, ageSeconds: 600 });
+    expect(await restarted.get('k', source.options)).toMatchObject({
+      value: 'v1',
+      isFromCache: true,
+      ageSeconds: 600,
+    });
   });
 });
 
@@ -113,7 +140,9 @@ describe.runIf(redisServer)('cache shared through Redis', () => {
         probe.close(() => resolve(address.port));
       });
     });
-    server = spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    server = spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 50 });
     for (let attempt = 0; attempt < 100; attempt += 1) {
       try {

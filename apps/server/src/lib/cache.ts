@@ -6,7 +6,13 @@ import { LRUCache } from 'lru-cache';
 export type CacheEntry<T = unknown> = { value: T; source: string; fetchedAt: number; freshUntil: number };
 
 /** What a read returns: the value, its source, whether it was served from the cache, and its age. */
-export type CachedValue<T> = { value: T; source: string; isFromCache: boolean; ageSeconds: number; fetchedAt: number };
+export type CachedValue<T> = {
+  value: T;
+  source: string;
+  isFromCache: boolean;
+  ageSeconds: number;
+  fetchedAt: number;
+};
 
 /** Where entries live: this process (lru-cache) or Redis (shared by every instance, with its lock). */
 export type CacheStore = {
@@ -55,7 +61,12 @@ export function createRedisCacheStore(redis: Redis, prefix = 'farol:cache:'): Ca
       if (acquired !== 'OK') return undefined;
       return async () => {
         // release only our own lock (it may have expired and been taken by another instance)
-        await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lockKey, token);
+        await redis.eval(
+          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+          1,
+          lockKey,
+          token,
+        );
       };
     },
   };
@@ -82,7 +93,11 @@ export type CacheOptions = {
   failureBackoffMs?: (error: unknown) => number;
   /** How long another instance's refresh is awaited before loading here (Redis lock time). */
   lockMs?: number;
-  onEvent?: (event: 'hit' | 'stale' | 'miss' | 'load' | 'load_error' | 'snapshot', key: string, error?: unknown) => void;
+  onEvent?: (
+    event: 'hit' | 'stale' | 'miss' | 'load' | 'load_error' | 'snapshot',
+    key: string,
+    error?: unknown,
+  ) => void;
 };
 
 /**
@@ -150,11 +165,17 @@ export function createCache(options: CacheOptions) {
     try {
       const { value, source } = await load.load();
       const fetchedAt = now();
-      const entry: CacheEntry<T> = { value, source, fetchedAt, freshUntil: load.freshUntil(fetchedAt, value) };
+      const entry: CacheEntry<T> = {
+        value,
+        source,
+        fetchedAt,
+        freshUntil: load.freshUntil(fetchedAt, value),
+      };
       await store.set(key, entry);
       failures.delete(key);
       emit('load', key);
-      if (load.persist && snapshots) void snapshots.save(key, entry).catch((error) => emit('load_error', key, error));
+      if (load.persist && snapshots)
+        void snapshots.save(key, entry).catch((error) => emit('load_error', key, error));
       return served<T>(entry, false);
     } catch (error) {
       failures.set(key, { error, retryAt: now() + (options.failureBackoffMs?.(error) ?? 15_000) });
@@ -180,7 +201,11 @@ export function createCache(options: CacheOptions) {
     return answer(key, load, entry);
   }
 
-  async function answer<T>(key: string, load: LoadOptions<T>, entry: CacheEntry | undefined): Promise<CachedValue<T>> {
+  async function answer<T>(
+    key: string,
+    load: LoadOptions<T>,
+    entry: CacheEntry | undefined,
+  ): Promise<CachedValue<T>> {
     const time = now();
     if (entry && time < entry.freshUntil) {
       emit('hit', key);
@@ -255,7 +280,9 @@ export function createMemo<V>(options: { ttlMs: number; maxEntries: number; now?
     // not async: a hit (the hot routes' usual case) costs one resolved promise, not an async frame
     get: (key, load) => {
       const entry = entries.get(key);
-      return entry && now() - entry.storedAt < options.ttlMs ? Promise.resolve(entry.value) : loadAndStore(key, load);
+      return entry && now() - entry.storedAt < options.ttlMs
+        ? Promise.resolve(entry.value)
+        : loadAndStore(key, load);
     },
     invalidate: (key) => {
       epoch += 1;
@@ -281,7 +308,8 @@ const readOnlyStatement = /^\s*select\b/i;
  */
 function watchEmbeddedWrites(db: object, onWrite: () => void): void {
   const client = (db as { $client?: EmbeddedClient }).$client;
-  if (!client || typeof client.query !== 'function') throw new Error('watchEmbeddedWrites needs a PGlite-backed drizzle database');
+  if (!client || typeof client.query !== 'function')
+    throw new Error('watchEmbeddedWrites needs a PGlite-backed drizzle database');
   const around = async <T>(run: () => Promise<T>): Promise<T> => {
     onWrite();
     try {
@@ -293,7 +321,8 @@ function watchEmbeddedWrites(db: object, onWrite: () => void): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (sql, ...rest) => (readOnlyStatement.test(sql) ? query(sql, ...rest) : around(() => query(sql, ...rest)));
+  client.query = (sql, ...rest) =>
+    readOnlyStatement.test(sql) ? query(sql, ...rest) : around(() => query(sql, ...rest));
   client.exec = (sql, ...rest) => around(() => exec(sql, ...rest));
   client.transaction = (callback) => around(() => transaction(callback));
 }

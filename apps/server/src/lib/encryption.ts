@@ -21,15 +21,21 @@ export function createEncryption(keyHex: string): Encryption {
       const cipher = crypto.createCipheriv(ALGORITHM, key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [FORMAT_VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+      return [FORMAT_VERSION, iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join(':');
     },
     decrypt: (sealed, context) => {
       const [version, iv, tag, ciphertext] = sealed.split(':');
-      if (version !== FORMAT_VERSION || !iv || !tag || ciphertext === undefined) throw new Error('unknown encrypted value format');
+      if (version !== FORMAT_VERSION || !iv || !tag || ciphertext === undefined)
+        throw new Error('unknown encrypted value format');
       const decipher = crypto.createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

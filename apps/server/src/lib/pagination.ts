@@ -1,5 +1,11 @@
 /** The pagination block of paged answers (spec section 3): page numbers start at 1, an empty list has 1 page. */
 export function describePage(page: number, limit: number, totalItems: number) {
   const totalPages = Math.max(1, Math.ceil(totalItems / limit));
-  return { currentPage: page, totalPages, totalItems, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
+  return {
+    currentPage: page,
+    totalPages,
+    totalItems,
+    hasPreviousPage: page > 1,
+    hasNextPage: page < totalPages,
+  };
 }

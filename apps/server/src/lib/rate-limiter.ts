@@ -32,7 +32,12 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'farol:rl:'): R
   return {
     hit: async (key, windowMs) => {
       const redisKey = prefix + key;
-      const result = await redis.multi().set(redisKey, '0', 'PX', windowMs, 'NX').incr(redisKey).pttl(redisKey).exec();
+      const result = await redis
+        .multi()
+        .set(redisKey, '0', 'PX', windowMs, 'NX')
+        .incr(redisKey)
+        .pttl(redisKey)
+        .exec();
       const count = Number(result?.[1]?.[1] ?? 1);
       const ttl = Number(result?.[2]?.[1] ?? windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };

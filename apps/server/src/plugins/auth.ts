@@ -9,7 +9,13 @@ import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
 import { memoizeOnEmbedded } from '../lib/cache.ts';
 import type { TokenClaims, TokenService } from '../lib/tokens.ts';
-import { effectivePlan, entitlementsFor, planStateColumns, planStateOf, type Entitlements } from '../modules/entitlements/entitlements.service.ts';
+import {
+  effectivePlan,
+  entitlementsFor,
+  planStateColumns,
+  planStateOf,
+  type Entitlements,
+} from '../modules/entitlements/entitlements.service.ts';
 
 export type AuthenticatedUser = {
   id: string;
@@ -49,7 +55,9 @@ function rememberVerifiedTokens(tokens: TokenService, now: () => Date): TokenSer
   const verifyAndRemember = async (token: string) => {
     const claims = await tokens.verify(token);
     if (!claims) return undefined;
-    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+    };
     if (typeof exp === 'number') verified.set(token, { claims, expiresAtMs: exp * 1000 });
     return claims;
   };
@@ -77,7 +85,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', undefined);
   const verifyToken = rememberVerifiedTokens(tokens, app.now);
   // one read per user until the next write on the embedded database; every request on PostgreSQL
-  const readSession = memoizeOnEmbedded(app.database, (userId) => findSession(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
+  const readSession = memoizeOnEmbedded(app.database, (userId) => findSession(app.db, userId), {
+    ttlMs: 60_000,
+    maxEntries: 10_000,
+  });
   // the limits depend on the plan and the admin flag only: one frozen object each, not one per request
   const entitlementsByPlan = new Map<string, Entitlements>();
   const entitlementsOf = (plan: PlanId, isAdmin: boolean) => {

@@ -10,7 +10,10 @@ import { forEachEngine, useTestApp } from '../test/harness.ts';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-compression-'));
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, label: `row ${index}` })))};\n`;
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="pt-BR"><head><title>Farol</title></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html lang="pt-BR"><head><title>Farol</title></head><body><div id="root"></div></body></html>',
+);
 fs.writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js'), script);
 fs.writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
 fs.writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js.gz'), zlib.gzipSync(script));
@@ -19,12 +22,18 @@ afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** node:http, not fetch: fetch would decode the body and hide what went over the wire. */
-function rawRequest(url: string, headers: Record<string, string>, options: { method?: string; body?: string } = {}): Promise<RawAnswer> {
+function rawRequest(
+  url: string,
+  headers: Record<string, string>,
+  options: { method?: string; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method ?? 'GET', headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -37,7 +46,9 @@ forEachEngine((engine) => {
 
   describe('built files in their precompressed copy', () => {
     it('sends brotli when the browser accepts it, with Vary, the script type and a year of cache', async () => {
-      const answer = await rawRequest(`${test.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate, br' });
+      const answer = await rawRequest(`${test.url}/assets/app-Ab12Cd34.js`, {
+        'accept-encoding': 'gzip, deflate, br',
+      });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBe('br');
       expect(answer.headers.vary?.toLowerCase()).toContain('accept-encoding');
@@ -76,7 +87,9 @@ forEachEngine((engine) => {
       expect(gzipped.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(zlib.gunzipSync(gzipped.body).toString())).toEqual(plans);
 
-      const brotli = await rawRequest(`${test.url}/api/subscription/plans`, { 'accept-encoding': 'gzip, br' });
+      const brotli = await rawRequest(`${test.url}/api/subscription/plans`, {
+        'accept-encoding': 'gzip, br',
+      });
       expect(brotli.headers['content-encoding']).toBe('br');
       expect(JSON.parse(zlib.brotliDecompressSync(brotli.body).toString())).toEqual(plans);
     });
@@ -93,7 +106,11 @@ forEachEngine((engine) => {
       const { token } = await test.registerUser();
       const answer = await rawRequest(
         `${test.url}/api/chat/stream`,
-        { 'accept-encoding': 'gzip, br', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        {
+          'accept-encoding': 'gzip, br',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
         { method: 'POST', body: JSON.stringify({ message: 'Como está o Bitcoin hoje?' }) },
       );
       expect(answer.status).toBe(200);

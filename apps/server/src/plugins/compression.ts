@@ -9,5 +9,9 @@ import type { FastifyInstance } from 'fastify';
  * socket, never reach this hook anyway: each event leaves at once. Must be registered before any route.
  */
 export async function registerCompression(app: FastifyInstance) {
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 }

@@ -57,7 +57,12 @@ export const statusByCode = {
 export const errorMessage = (language: Language, code: ErrorCode, params: Record<string, unknown> = {}) =>
   translate(language, `errors:${code}`, params);
 
-type ValidationIssue = { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> };
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+};
 
 function describeIssue(language: Language, issue: ValidationIssue) {
   const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -115,8 +120,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // Unknown error: log it with the request id, answer without any detail.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: errorMessage(language, 'internal_error') });
+    return reply
+      .status(500)
+      .send({ code: 'internal_error', message: errorMessage(language, 'internal_error') });
   });
 }
 
-export const isErrorCode = (value: string): value is ErrorCode => (errorCodes as readonly string[]).includes(value);
+export const isErrorCode = (value: string): value is ErrorCode =>
+  (errorCodes as readonly string[]).includes(value);

@@ -10,7 +10,9 @@ describe('memoizedQueryValidatorCompiler', () => {
     const first = validate({ page: '2', limit: '10' });
     expect(first).toEqual({ value: expect.objectContaining({ page: 2, limit: 10 }) });
     expect(validate({ page: '2', limit: '10' })).toBe(first);
-    expect(validate({ page: '3', limit: '10' })).toEqual({ value: expect.objectContaining({ page: 3, limit: 10 }) });
+    expect(validate({ page: '3', limit: '10' })).toEqual({
+      value: expect.objectContaining({ page: 3, limit: 10 }),
+    });
     // names and values are told apart by length, not by a separator a value could contain
     expect(validate({ page: '1', limit: '1' }).value).not.toBe(validate({ page: '11', limit: '' }).value);
   });

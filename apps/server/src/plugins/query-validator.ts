@@ -36,4 +36,3 @@ export function memoizedQueryValidatorCompiler<Schema>(route: Parameters<Fastify
     return result;
   };
 }
-

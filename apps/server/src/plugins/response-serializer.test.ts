@@ -55,7 +55,9 @@ describe('contract response serializer', () => {
   it('rejects a value of the wrong type with zod’s error when verifying', () => {
     const serialize = compile(coinPricesResponseSchema, true);
     const wrong = { ...prices, cache: { isFromCache: true, ageSeconds: 2.5 } };
-    expect(() => serialize(wrong)).toThrow(expect.objectContaining({ code: 'FST_ERR_RESPONSE_SERIALIZATION' }));
+    expect(() => serialize(wrong)).toThrow(
+      expect.objectContaining({ code: 'FST_ERR_RESPONSE_SERIALIZATION' }),
+    );
     try {
       serialize(wrong);
     } catch (error) {

@@ -7,7 +7,8 @@ import { z } from 'zod';
 type JsonSchema = { [keyword: string]: unknown };
 type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
 
-const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * `anyOf: [X, {type: 'null'}]` (how zod writes `.nullable()`) becomes X with `type: [x, 'null']`:
@@ -21,9 +22,19 @@ function simplifyNullables(node: unknown): unknown {
   for (const [keyword, value] of Object.entries(node)) simplified[keyword] = simplifyNullables(value);
   const branches = simplified.anyOf;
   if (Array.isArray(branches) && branches.length === 2 && Object.keys(simplified).length === 1) {
-    const nullIndex = branches.findIndex((branch) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+    const nullIndex = branches.findIndex(
+      (branch) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1,
+    );
     const other = branches[1 - nullIndex] as JsonSchema | undefined;
-    if (nullIndex !== -1 && isObject(other) && typeof other.type === 'string' && !other.anyOf && !other.oneOf && !other.allOf && !other.$ref) {
+    if (
+      nullIndex !== -1 &&
+      isObject(other) &&
+      typeof other.type === 'string' &&
+      !other.anyOf &&
+      !other.oneOf &&
+      !other.allOf &&
+      !other.$ref
+    ) {
       return { ...other, type: [other.type, 'null'] };
     }
   }
@@ -36,7 +47,11 @@ function simplifyNullables(node: unknown): unknown {
  */
 export function contractJsonSchema(schema: z.ZodType): JsonSchema | undefined {
   try {
-    const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }) as JsonSchema;
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+      unrepresentable: 'throw',
+    }) as JsonSchema;
     delete json.$schema;
     return simplifyNullables(json) as JsonSchema;
   } catch {
@@ -54,7 +69,9 @@ export function contractJsonSchema(schema: z.ZodType): JsonSchema | undefined {
  * through zod's serializer as before (failing as before) and both must write the same JSON value, so the
  * test suite proves the handlers and this compiler against the contract.
  */
-export function createContractSerializerCompiler(options: { verify: boolean }): FastifySerializerCompiler<unknown> {
+export function createContractSerializerCompiler(options: {
+  verify: boolean;
+}): FastifySerializerCompiler<unknown> {
   return (route: RouteSchema) => {
     const checked = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const schema = route.schema;
@@ -66,7 +83,9 @@ export function createContractSerializerCompiler(options: { verify: boolean }): 
       const expected = checked(data);
       const actual = compiled(data);
       if (!isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected))) {
-        throw new Error(`compiled serializer of ${route.method} ${route.url} (${route.httpStatus}) differs from zod's:\n${actual}\n${expected}`);
+        throw new Error(
+          `compiled serializer of ${route.method} ${route.url} (${route.httpStatus}) differs from zod's:\n${actual}\n${expected}`,
+        );
       }
       return actual;
     };

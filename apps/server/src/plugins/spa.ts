@@ -20,7 +20,10 @@ export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => strin
  * Serves the built SPA: hashed assets cached for a year, index.html for every other non-API path
  * (never cached, so a deploy is seen at once), each file in its precompressed copy when accepted. Unknown /api/* paths answer the JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, options: { webDist?: string; renderIndexHtml?: IndexHtmlRenderer }) {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { webDist?: string; renderIndexHtml?: IndexHtmlRenderer },
+) {
   const webDist = options.webDist;
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
 
@@ -34,7 +37,8 @@ export async function registerSpa(app: FastifyInstance, options: { webDist?: str
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDist, filePath);
-        if (relative.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (relative.startsWith('assets' + path.sep))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
@@ -45,7 +49,8 @@ export async function registerSpa(app: FastifyInstance, options: { webDist?: str
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
   // The static plugin would answer the root folder itself with 403; the landing page is the SPA.
-  if (indexHtml) app.get('/', { schema: { hide: true } }, async (request, reply) => sendIndex(request, reply));
+  if (indexHtml)
+    app.get('/', { schema: { hide: true } }, async (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';

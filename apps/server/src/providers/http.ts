@@ -49,7 +49,10 @@ export type UpstreamRequest = {
  * 429/418 rate_limit (Binance answers 418 once it has banned the IP), 5xx server_error, any other
  * non-OK or an unparseable/invalid body api_error, and no answer at all (refused, DNS, timeout) network_error.
  */
-export async function fetchUpstreamJson<T extends z.ZodType>(request: UpstreamRequest, schema: T): Promise<z.infer<T>> {
+export async function fetchUpstreamJson<T extends z.ZodType>(
+  request: UpstreamRequest,
+  schema: T,
+): Promise<z.infer<T>> {
   const { provider, url, timeoutMs } = request;
   let response: Response;
   try {
@@ -58,14 +61,17 @@ export async function fetchUpstreamJson<T extends z.ZodType>(request: UpstreamRe
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : describeCause(error);
+    const reason =
+      (error as Error).name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : describeCause(error);
     throw new UpstreamError(provider, 'network_error', reason);
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    throw new UpstreamError(provider, 'network_error', `body: ${describeCause(error)}`, { status: response.status });
+    throw new UpstreamError(provider, 'network_error', `body: ${describeCause(error)}`, {
+      status: response.status,
+    });
   }
   if (response.status === 429 || response.status === 418) {
     throw new UpstreamError(provider, 'rate_limit', `HTTP ${response.status}`, {
@@ -90,9 +96,14 @@ export async function fetchUpstreamJson<T extends z.ZodType>(request: UpstreamRe
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UpstreamError(provider, 'api_error', `unexpected body at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`, {
-      status: response.status,
-    });
+    throw new UpstreamError(
+      provider,
+      'api_error',
+      `unexpected body at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+      {
+        status: response.status,
+      },
+    );
   }
   return parsed.data;
 }
@@ -108,7 +119,12 @@ function describeCause(error: unknown): string {
  * provider is not called again before it allows (Binance bans IPs that keep calling after a 429). Both live
  * in `store`: this process by default, Redis when instances share one budget.
  */
-export function createUpstreamGate(options: { provider: string; callsPerMinute: number; now: () => number; store?: UpstreamBudgetStore }) {
+export function createUpstreamGate(options: {
+  provider: string;
+  callsPerMinute: number;
+  now: () => number;
+  store?: UpstreamBudgetStore;
+}) {
   const store = options.store ?? createMemoryBudgetStore();
   const bucket = { provider: options.provider, callsPerMinute: options.callsPerMinute };
   let calls = 0;
@@ -119,8 +135,13 @@ export function createUpstreamGate(options: { provider: string; callsPerMinute: 
     run: async <T>(call: () => Promise<T>): Promise<T> => {
       const refusal = await store.take(bucket, options.now());
       if (refusal) {
-        const detail = refusal.reason === 'cooling_down' ? 'cooling down after the vendor rate limit' : 'local call budget exhausted';
-        throw new UpstreamError(options.provider, 'rate_limit', detail, { retryAfterSeconds: Math.ceil(refusal.retryAfterMs / 1000) });
+        const detail =
+          refusal.reason === 'cooling_down'
+            ? 'cooling down after the vendor rate limit'
+            : 'local call budget exhausted';
+        throw new UpstreamError(options.provider, 'rate_limit', detail, {
+          retryAfterSeconds: Math.ceil(refusal.retryAfterMs / 1000),
+        });
       }
       calls += 1;
       try {

@@ -12,16 +12,31 @@ describe('live providers against the recorded answers', () => {
   });
   afterAll(() => stub.close());
   const coinGecko = () =>
-    createCoinGeckoClient({ baseUrl: stub.env.COINGECKO_BASE_URL, apiPlan: 'demo', timeoutMs: 300, now: Date.now });
+    createCoinGeckoClient({
+      baseUrl: stub.env.COINGECKO_BASE_URL,
+      apiPlan: 'demo',
+      timeoutMs: 300,
+      now: Date.now,
+    });
 
   it('maps CoinGecko coins by id, and drops null numbers instead of zeroing them', async () => {
     const top = await coinGecko().fetchCoins(1, 250);
     expect(top).toHaveLength(30);
-    expect(top[0]).toMatchObject({ id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', currentPrice: 79847, rank: 1 });
+    expect(top[0]).toMatchObject({
+      id: 'bitcoin',
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      currentPrice: 79847,
+      rank: 1,
+    });
     const withNulls = await coinGecko().fetchCoins(2, 250);
     // recorded: chartex has a null 24h change; moontools a null rank and CoinGecko's "unknown" market cap 0
     expect(withNulls.find((coin) => coin.id === 'chartex')!.priceChangePercentage24h).toBeUndefined();
-    expect(withNulls.find((coin) => coin.id === 'moontools')).toMatchObject({ rank: undefined, marketCap: undefined, currentPrice: 2.17 });
+    expect(withNulls.find((coin) => coin.id === 'moontools')).toMatchObject({
+      rank: undefined,
+      marketCap: undefined,
+      currentPrice: 2.17,
+    });
     expect(withNulls.some((coin) => Object.values(coin).includes(0))).toBe(false);
   });
 
@@ -29,13 +44,21 @@ describe('live providers against the recorded answers', () => {
     const binance = createBinanceClient({ baseUrl: stub.env.BINANCE_BASE_URL, timeoutMs: 300 });
     const days = await binance.fetchCandles('BTC', '1d', 2, Date.parse('2024-01-02T00:00:00Z'));
     // BTCUSDT 2024-01-01 and 2024-01-02 from the test data (ohlcv/BTCUSDT-1d.csv)
-    expect(days.map((candle) => new Date(candle.openTime).toISOString())).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z']);
+    expect(days.map((candle) => new Date(candle.openTime).toISOString())).toEqual([
+      '2024-01-01T00:00:00.000Z',
+      '2024-01-02T00:00:00.000Z',
+    ]);
     expect(days[0]!.open).toBe(42283.58);
-    expect((await binance.fetchCandles('MATIC', '1d', 1, Date.parse('2024-01-02T00:00:00Z')))[0]!.close).toBeGreaterThan(0);
+    expect(
+      (await binance.fetchCandles('MATIC', '1d', 1, Date.parse('2024-01-02T00:00:00Z')))[0]!.close,
+    ).toBeGreaterThan(0);
   });
 
   it('maps alternative.me text numbers and keeps the latest first', async () => {
-    const history = await createAlternativeMeClient({ baseUrl: stub.env.FEAR_GREED_BASE_URL, timeoutMs: 300 }).fetchFearGreed(3);
+    const history = await createAlternativeMeClient({
+      baseUrl: stub.env.FEAR_GREED_BASE_URL,
+      timeoutMs: 300,
+    }).fetchFearGreed(3);
     expect(history).toEqual([
       { value: 12, classification: 'Extreme Fear', timestamp: 1780704000 },
       { value: 12, classification: 'Extreme Fear', timestamp: 1780617600 },
@@ -56,7 +79,9 @@ describe('live providers against the recorded answers', () => {
   it.each(faults)('turns %o into a %s error', async (fault, kind, retryAfterSeconds) => {
     stub.setFault(stubEndpoints.global, fault);
     try {
-      const error = await coinGecko().fetchGlobal().catch((caught: unknown) => caught);
+      const error = await coinGecko()
+        .fetchGlobal()
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(UpstreamError);
       expect(error).toMatchObject({ kind, provider: 'coingecko', retryAfterSeconds });
     } finally {
@@ -67,7 +92,12 @@ describe('live providers against the recorded answers', () => {
   it('reports a refused connection as network_error', async () => {
     const closed = await startMarketStub();
     await closed.close();
-    const client = createCoinGeckoClient({ baseUrl: closed.env.COINGECKO_BASE_URL, apiPlan: 'demo', timeoutMs: 300, now: Date.now });
+    const client = createCoinGeckoClient({
+      baseUrl: closed.env.COINGECKO_BASE_URL,
+      apiPlan: 'demo',
+      timeoutMs: 300,
+      now: Date.now,
+    });
     await expect(client.fetchGlobal()).rejects.toMatchObject({ kind: 'network_error' });
   });
 });

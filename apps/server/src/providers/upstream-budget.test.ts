@@ -3,13 +3,22 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../test/stubs/market-stub.ts';
-import { createMemoryBudgetStore, createRedisBudgetStore, type UpstreamBudgetStore } from './upstream-budget.ts';
+import {
+  createMemoryBudgetStore,
+  createRedisBudgetStore,
+  type UpstreamBudgetStore,
+} from './upstream-budget.ts';
 
 // Redis is optional for Farol: these tests use the local server (REDIS_URL, else 127.0.0.1:6379) when it
 // answers, each run under its own key prefix so parallel suites sharing that server never meet.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const isRedisReachable = await (async () => {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await probe.connect();
     return (await probe.ping()) === 'PONG';
@@ -20,7 +29,8 @@ const isRedisReachable = await (async () => {
   }
 })();
 // Without a Redis server the shared-budget blocks below do not run; say so once, visibly.
-if (!isRedisReachable) console.warn(`upstream budget: Redis-backed tests not run: no Redis answers at ${redisUrl}`);
+if (!isRedisReachable)
+  console.warn(`upstream budget: Redis-backed tests not run: no Redis answers at ${redisUrl}`);
 
 const clients: Redis[] = [];
 const connectRedis = (keyPrefix: string) => {
@@ -36,8 +46,13 @@ const bucket = { provider: 'coingecko', callsPerMinute: 6 };
 
 /** Tokens taken out of `attempts` concurrent calls at one instant. */
 async function takeAll(stores: UpstreamBudgetStore[], attempts: number, nowMs: number) {
-  const results = await Promise.all(Array.from({ length: attempts }, (_, index) => stores[index % stores.length]!.take(bucket, nowMs)));
-  return { taken: results.filter((result) => result === undefined).length, refusals: results.filter((result) => result !== undefined) };
+  const results = await Promise.all(
+    Array.from({ length: attempts }, (_, index) => stores[index % stores.length]!.take(bucket, nowMs)),
+  );
+  return {
+    taken: results.filter((result) => result === undefined).length,
+    refusals: results.filter((result) => result !== undefined),
+  };
 }
 
 describe('upstream budget in this process', () => {
@@ -59,18 +74,27 @@ describe('upstream budget in this process', () => {
 describe.runIf(isRedisReachable)('upstream budget shared through Redis', () => {
   it('lets two instances racing for tokens take exactly one minute of calls together', async () => {
     const prefix = `farol-test-${crypto.randomUUID()}:`;
-    const stores = [createRedisBudgetStore(connectRedis(prefix)), createRedisBudgetStore(connectRedis(prefix))];
+    const stores = [
+      createRedisBudgetStore(connectRedis(prefix)),
+      createRedisBudgetStore(connectRedis(prefix)),
+    ];
     const burst = await takeAll(stores, 40, 1_000_000);
     expect(burst.taken).toBe(6);
     expect(burst.refusals.every((refusal) => refusal?.reason === 'budget_exhausted')).toBe(true);
     // 6 a minute: one token every 10 s, whichever instance asks
-    expect(await stores[0]!.take(bucket, 1_005_000)).toEqual({ reason: 'budget_exhausted', retryAfterMs: 5_000 });
+    expect(await stores[0]!.take(bucket, 1_005_000)).toEqual({
+      reason: 'budget_exhausted',
+      retryAfterMs: 5_000,
+    });
     expect((await takeAll(stores, 10, 1_010_000)).taken).toBe(1);
   });
 
   it("makes every instance honour one instance's vendor cool-down", async () => {
     const prefix = `farol-test-${crypto.randomUUID()}:`;
-    const [first, second] = [createRedisBudgetStore(connectRedis(prefix)), createRedisBudgetStore(connectRedis(prefix))];
+    const [first, second] = [
+      createRedisBudgetStore(connectRedis(prefix)),
+      createRedisBudgetStore(connectRedis(prefix)),
+    ];
     await first!.block('coingecko', 1_060_000, 1_000_000);
     await first!.block('coingecko', 1_030_000, 1_000_000); // a shorter Retry-After later never shortens the wait
     expect(await second!.take(bucket, 1_020_000)).toEqual({ reason: 'cooling_down', retryAfterMs: 40_000 });
@@ -78,7 +102,11 @@ describe.runIf(isRedisReachable)('upstream budget shared through Redis', () => {
   });
 
   it('falls back to its own bucket when Redis cannot be reached', async () => {
-    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     unreachable.on('error', () => undefined);
     clients.push(unreachable);
     const errors: unknown[] = [];
@@ -87,7 +115,6 @@ describe.runIf(isRedisReachable)('upstream budget shared through Redis', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 });
-
 
 describe('two app instances against the CoinGecko stub', () => {
   const callsPerMinute = 3;
@@ -110,7 +137,11 @@ describe('two app instances against the CoinGecko stub', () => {
         const client = redis();
         apps.push(
           await startTestApp({
-            env: { MARKET_DATA_SOURCE: 'live', COINGECKO_CALLS_PER_MINUTE: String(callsPerMinute), ...stub.env },
+            env: {
+              MARKET_DATA_SOURCE: 'live',
+              COINGECKO_CALLS_PER_MINUTE: String(callsPerMinute),
+              ...stub.env,
+            },
             deps: { now: () => new Date(time), ...(client ? { redis: client } : {}) },
           }),
         );
@@ -122,7 +153,11 @@ describe('two app instances against the CoinGecko stub', () => {
         // one after the other: the shared cache's lock would otherwise make the second wait for the first
         for (const app of apps) {
           const response = await app.request('GET', '/api/market-data/global');
-          answers.push({ status: response.status, code: response.body.code, retryAfter: response.headers.get('retry-after') });
+          answers.push({
+            status: response.status,
+            code: response.body.code,
+            retryAfter: response.headers.get('retry-after'),
+          });
         }
       }
       return { calls: stub.calls(stubEndpoints.global) - before, answers };

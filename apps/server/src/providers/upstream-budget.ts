@@ -25,13 +25,22 @@ export function createMemoryBudgetStore(): UpstreamBudgetStore {
   return {
     take: async (bucket, nowMs) => {
       let state = states.get(bucket.provider);
-      if (!state) states.set(bucket.provider, (state = { tokens: capacityOf(bucket), updatedAt: nowMs, blockedUntil: 0 }));
+      if (!state)
+        states.set(
+          bucket.provider,
+          (state = { tokens: capacityOf(bucket), updatedAt: nowMs, blockedUntil: 0 }),
+        );
       // a clock read earlier than the last one (another caller's) never mints tokens
       const time = Math.max(nowMs, state.updatedAt);
-      state.tokens = Math.min(capacityOf(bucket), state.tokens + (time - state.updatedAt) * refillPerMs(bucket));
+      state.tokens = Math.min(
+        capacityOf(bucket),
+        state.tokens + (time - state.updatedAt) * refillPerMs(bucket),
+      );
       state.updatedAt = time;
-      if (time < state.blockedUntil) return { reason: 'cooling_down', retryAfterMs: state.blockedUntil - time };
-      if (state.tokens < 1) return { reason: 'budget_exhausted', retryAfterMs: (1 - state.tokens) / refillPerMs(bucket) };
+      if (time < state.blockedUntil)
+        return { reason: 'cooling_down', retryAfterMs: state.blockedUntil - time };
+      if (state.tokens < 1)
+        return { reason: 'budget_exhausted', retryAfterMs: (1 - state.tokens) / refillPerMs(bucket) };
       state.tokens -= 1;
       return undefined;
     },
@@ -39,7 +48,8 @@ export function createMemoryBudgetStore(): UpstreamBudgetStore {
       const state = states.get(provider);
       if (state) state.blockedUntil = Math.max(state.blockedUntil, untilMs);
       // blocked before its first call: the bucket starts full once the block is over
-      else states.set(provider, { tokens: Number.POSITIVE_INFINITY, updatedAt: nowMs, blockedUntil: untilMs });
+      else
+        states.set(provider, { tokens: Number.POSITIVE_INFINITY, updatedAt: nowMs, blockedUntil: untilMs });
     },
   };
 }

@@ -34,7 +34,12 @@ export type TestApp = {
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
   ) => Promise<ApiResponse<T>>;
   /** Registers (and so signs in) a new user with a unique e-mail. */
-  registerUser: (overrides?: { name?: string; email?: string; password?: string; language?: string }) => Promise<{
+  registerUser: (overrides?: {
+    name?: string;
+    email?: string;
+    password?: string;
+    language?: string;
+  }) => Promise<{
     token: string;
     user: { id: string; name: string; email: string };
     email: string;
@@ -66,7 +71,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export type TestAppOptions = { engine?: Engine; env?: Record<string, string | undefined>; deps?: AppDependencies };
+export type TestAppOptions = {
+  engine?: Engine;
+  env?: Record<string, string | undefined>;
+  deps?: AppDependencies;
+};
 
 /**
  * Starts a test app before the tests of the enclosing block and closes it after them. The answer is the

@@ -22,7 +22,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function DeferredToaster() {
-  const isNeeded = useSyncExternalStore(subscribe, () => isRequested, () => false);
+  const isNeeded = useSyncExternalStore(
+    subscribe,
+    () => isRequested,
+    () => false,
+  );
   useEffect(() => {
     if (isNeeded) return;
     const options = { capture: true, once: true, passive: true } as const;
@@ -37,7 +41,15 @@ export function DeferredToaster() {
   return (
     <Suspense fallback={null}>
       {/* Spec section 9: success toasts stay 5 s. */}
-      <Toaster theme="dark" position="top-right" richColors closeButton duration={5000} offset={{ top: 64 }} mobileOffset={{ top: 64 }} />
+      <Toaster
+        theme="dark"
+        position="top-right"
+        richColors
+        closeButton
+        duration={5000}
+        offset={{ top: 64 }}
+        mobileOffset={{ top: 64 }}
+      />
     </Suspense>
   );
 }

@@ -13,7 +13,11 @@ export function RouteErrorBoundary() {
   console.error(error);
   return (
     <PageContainer className="flex min-h-[60dvh] items-center justify-center">
-      <ErrorState title={t('states.error')} onRetry={() => window.location.reload()} className="w-full max-w-md" />
+      <ErrorState
+        title={t('states.error')}
+        onRetry={() => window.location.reload()}
+        className="w-full max-w-md"
+      />
     </PageContainer>
   );
 }

@@ -31,21 +31,51 @@ const pageRoutes: RouteObject[] = [
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
   { path: '/blog', lazy: publicPage(() => import('../pages/blog-page.tsx').then((m) => m.BlogPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
-  { path: '/contact', lazy: publicPage(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)) },
-  { path: '/dashboard', lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)) },
-  { path: '/email-settings', lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)) },
-  { path: '/features', lazy: publicPage(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)) },
-  { path: '/forgot-password', lazy: page(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+  {
+    path: '/contact',
+    lazy: publicPage(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)),
+  },
+  {
+    path: '/dashboard',
+    lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)),
+  },
+  {
+    path: '/email-settings',
+    lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)),
+  },
+  {
+    path: '/features',
+    lazy: publicPage(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)),
+  },
+  {
+    path: '/forgot-password',
+    lazy: page(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
+  },
   { path: '/login', lazy: page(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
-  { path: '/market-analysis', lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)) },
-  { path: '/pricing', lazy: publicPage(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)) },
-  { path: '/privacy', lazy: publicPage(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)) },
+  {
+    path: '/market-analysis',
+    lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)),
+  },
+  {
+    path: '/pricing',
+    lazy: publicPage(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)),
+  },
+  {
+    path: '/privacy',
+    lazy: publicPage(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
+  },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
-  { path: '/reset-password', lazy: page(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  {
+    path: '/reset-password',
+    lazy: page(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
+  },
   { path: '/settings', lazy: page(() => import('../pages/settings-page.tsx').then((m) => m.SettingsPage)) },
   { path: '/terms', lazy: publicPage(() => import('../pages/terms-page.tsx').then((m) => m.TermsPage)) },
-  { path: '/trading-signals', lazy: publicPage(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)) },
+  {
+    path: '/trading-signals',
+    lazy: publicPage(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -61,7 +91,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/app-data-layout.tsx')).AppDataLayout }),
         children: [
           ...pageRoutes,
-          { path: '*', lazy: publicPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+          {
+            path: '*',
+            lazy: publicPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)),
+          },
         ],
       },
     ],

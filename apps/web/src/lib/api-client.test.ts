@@ -39,7 +39,10 @@ describe('apiRequest', () => {
   });
 
   it("throws the server's translated message, code and status on a non-OK answer", async () => {
-    stubFetch(() => ({ status: 409, body: errorAnswer({ code: 'email_taken', message: 'Já existe uma conta com este e-mail.' }) }));
+    stubFetch(() => ({
+      status: 409,
+      body: errorAnswer({ code: 'email_taken', message: 'Já existe uma conta com este e-mail.' }),
+    }));
     const error = await captureError(apiRequest('/api/auth/register', { method: 'POST', body: {} }));
     expect(error.status).toBe(409);
     expect(error.code).toBe('email_taken');
@@ -80,7 +83,10 @@ describe('apiRequest', () => {
 
   it('rejects a success answer that does not match the contract schema', async () => {
     stubFetch(() => ({ status: 200, body: { unexpected: true } }));
-    const schema = { safeParse: (value: unknown) => ('token' in (value as object) ? { success: true as const, data: value } : { success: false as const }) };
+    const schema = {
+      safeParse: (value: unknown) =>
+        'token' in (value as object) ? { success: true as const, data: value } : { success: false as const },
+    };
     const error = await captureError(apiRequest('/api/auth/login', { schema }));
     expect(error.code).toBe('invalid_response');
   });

@@ -93,7 +93,13 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function toApiError(status: number, body: unknown, hadToken = false): ApiError {
   if (!isErrorBody(body)) {
-    return new ApiError({ status, code: 'http_error', message: i18n.t('errors:http_status', { status }), body, hadToken });
+    return new ApiError({
+      status,
+      code: 'http_error',
+      message: i18n.t('errors:http_status', { status }),
+      body,
+      hadToken,
+    });
   }
   const fieldMessages = body.errors?.map((error) => error.message).filter(Boolean) ?? [];
   const message = fieldMessages.length > 0 ? fieldMessages.join(', ') : body.message;
@@ -112,6 +118,12 @@ function isErrorBody(body: unknown): body is ErrorBody {
   if (typeof code !== 'string' || typeof message !== 'string') return false;
   return (
     errors === undefined ||
-    (Array.isArray(errors) && errors.every((error) => typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'))
+    (Array.isArray(errors) &&
+      errors.every(
+        (error) =>
+          typeof error === 'object' &&
+          error !== null &&
+          typeof (error as { message?: unknown }).message === 'string',
+      ))
   );
 }

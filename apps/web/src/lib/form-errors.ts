@@ -8,7 +8,10 @@ type ParseResult = { success: true } | { success: false; error: { issues: Issue[
  * codes (`email_invalid`) with a text under `errors:validation.<code>`; zod's own issues fall back to the
  * generic text of their kind (`too_big`), given the field's visible label.
  */
-export function translateFieldErrors(result: ParseResult, labels: Record<string, string>): Record<string, string> {
+export function translateFieldErrors(
+  result: ParseResult,
+  labels: Record<string, string>,
+): Record<string, string> {
   if (result.success) return {};
   const messages: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -17,9 +20,12 @@ export function translateFieldErrors(result: ParseResult, labels: Record<string,
     const ownKey = `errors:validation.${issue.message}`;
     messages[field] = i18n.exists(ownKey)
       ? i18n.t(ownKey)
-      : i18n.t(`errors:validation.${i18n.exists(`errors:validation.${issue.code}`) ? issue.code : 'invalid'}`, {
-          field: labels[field] ?? field,
-        });
+      : i18n.t(
+          `errors:validation.${i18n.exists(`errors:validation.${issue.code}`) ? issue.code : 'invalid'}`,
+          {
+            field: labels[field] ?? field,
+          },
+        );
   }
   return messages;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMacd, formatPercent, formatPrice, formatRsi, formatTrillions } from './format.ts';
+import {
+  formatDateTime,
+  formatMacd,
+  formatPercent,
+  formatPrice,
+  formatRsi,
+  formatTrillions,
+} from './format.ts';
 
 // Intl separates currency and amount with a no-break space; normalise it for readable expectations.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

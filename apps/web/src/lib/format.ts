@@ -14,11 +14,17 @@ function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key:
 }
 
 function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cachedFormatter(`n|${language}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+  return cachedFormatter(
+    `n|${language}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(language, options),
+  );
 }
 
 function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cachedFormatter(`d|${language}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+  return cachedFormatter(
+    `d|${language}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(language, options),
+  );
 }
 
 export type Currency = 'USD' | 'BRL';
@@ -34,7 +40,11 @@ export function formatPrice(value: number, currency: Currency = 'USD', language 
 }
 
 /** A value already in percent units (12.345 -> "12,35%"), 2 decimals; `signed` adds "+" to gains. */
-export function formatPercent(value: number, options: { signed?: boolean } = {}, language = currentLanguage()): string {
+export function formatPercent(
+  value: number,
+  options: { signed?: boolean } = {},
+  language = currentLanguage(),
+): string {
   return numberFormat(language, {
     style: 'percent',
     minimumFractionDigits: 2,
@@ -44,7 +54,9 @@ export function formatPercent(value: number, options: { signed?: boolean } = {},
 }
 
 function formatFixed(value: number, digits: number, language: Language): string {
-  return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value,
+  );
 }
 
 /** RSI with 1 decimal. */
@@ -59,7 +71,11 @@ export function formatMacd(value: number, language = currentLanguage()): string 
 
 /** Compact figure with 2 decimals: 1 234 567 890 -> "1,23 bi" (pt-BR) / "1.23B" (en). */
 export function formatCompact(value: number, language = currentLanguage()): string {
-  return numberFormat(language, { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(language, {
+    notation: 'compact',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /** Amount in trillions with 2 decimals, unit left to the caller's copy: 2.41e12 -> "2,41". */

@@ -10,9 +10,12 @@ export type { Language };
  * One lazily loaded chunk per language and namespace: a visitor downloads only the catalogues of the
  * language they read (all three languages bundled together cost ~30 KB gzip on every first load).
  */
-const catalogueLoaders = import.meta.glob<Record<string, unknown>>('../../../../packages/i18n/locales/*/*.json', {
-  import: 'default',
-});
+const catalogueLoaders = import.meta.glob<Record<string, unknown>>(
+  '../../../../packages/i18n/locales/*/*.json',
+  {
+    import: 'default',
+  },
+);
 
 function catalogueKey(path: string): { language: string; namespace: string } {
   const [language = '', file = ''] = path.split('/').slice(-2);

@@ -51,7 +51,9 @@ const fetchQueryKeyUrl: QueryFunction = ({ queryKey, signal }) => {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => notifyError(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => notifyError(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _v, _c, mutation) => notifyError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         queryFn: fetchQueryKeyUrl,

@@ -30,7 +30,10 @@ describe('readSession', () => {
     const unsubscribe = subscribeSession(() => changes.push(Date.now()));
     localStorage.setItem('token', 'token-abc');
     // Passes the quick check, but `theme` is not one the contract allows.
-    localStorage.setItem('user', JSON.stringify({ ...sampleUser, preferences: { ...sampleUser.preferences, theme: 'sepia' } }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ ...sampleUser, preferences: { ...sampleUser.preferences, theme: 'sepia' } }),
+    );
     expect(readSession()?.token).toBe('token-abc');
     await waitFor(() => expect(readSession()).toBeNull());
     expect(changes.length).toBeGreaterThan(0);

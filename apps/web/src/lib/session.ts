@@ -49,7 +49,13 @@ function parseSession(token: string, rawUser: string): Session | null {
 function looksLikeUser(value: unknown): value is PublicUser {
   if (typeof value !== 'object' || value === null) return false;
   const { id, name, email, preferences } = value as Record<string, unknown>;
-  return typeof id === 'string' && typeof name === 'string' && typeof email === 'string' && typeof preferences === 'object' && preferences !== null;
+  return (
+    typeof id === 'string' &&
+    typeof name === 'string' &&
+    typeof email === 'string' &&
+    typeof preferences === 'object' &&
+    preferences !== null
+  );
 }
 
 async function confirmStoredUser(rawUser: string): Promise<void> {

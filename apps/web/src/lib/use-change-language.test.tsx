@@ -10,7 +10,11 @@ import { applyAccountLanguage, useChangeLanguage, useLanguageAgreement } from '.
 const ANALYSIS_URL = '/api/market-signals/analysis/BTC';
 
 /** An answer written by the server in the account's language, like the analysis reasoning. */
-function AnalysisProbe({ onReady }: { onReady: (change: (language: 'pt-BR' | 'en' | 'es') => Promise<void>) => void }) {
+function AnalysisProbe({
+  onReady,
+}: {
+  onReady: (change: (language: 'pt-BR' | 'en' | 'es') => Promise<void>) => void;
+}) {
   useLanguageAgreement();
   onReady(useChangeLanguage());
   const analysis = useQuery<{ text: string }>({ queryKey: [ANALYSIS_URL] });
@@ -22,9 +26,19 @@ function renderProbe() {
   const calls = stubFetch((url, method) => {
     if (url === '/api/user/preferences' && method === 'PUT') {
       accountLanguage = (calls.at(-1)!.body as { language: typeof accountLanguage }).language;
-      return { status: 200, body: preferencesResponseSchema.parse({ preferences: { ...sampleUser.preferences, language: accountLanguage }, message: 'ok' }) };
+      return {
+        status: 200,
+        body: preferencesResponseSchema.parse({
+          preferences: { ...sampleUser.preferences, language: accountLanguage },
+          message: 'ok',
+        }),
+      };
     }
-    if (url === ANALYSIS_URL) return { status: 200, body: { text: accountLanguage === 'en' ? 'Sell with a score' : 'Venda com pontuação' } };
+    if (url === ANALYSIS_URL)
+      return {
+        status: 200,
+        body: { text: accountLanguage === 'en' ? 'Sell with a score' : 'Venda com pontuação' },
+      };
     return { status: 404 };
   });
   let change: (language: 'pt-BR' | 'en' | 'es') => Promise<void> = async () => {};
@@ -34,7 +48,10 @@ function renderProbe() {
 
 describe('language agreement between the interface and the account', () => {
   it('saves an explicit switch to the account, then fetches cached server texts again in the new language', async () => {
-    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    saveSession('token-abc', {
+      ...sampleUser,
+      preferences: { ...sampleUser.preferences, language: 'pt-BR' },
+    });
     const { calls, change } = renderProbe();
     expect(await screen.findByText('Venda com pontuação')).toBeTruthy();
     await change('en');
@@ -43,7 +60,9 @@ describe('language agreement between the interface and the account', () => {
     expect(readSession()!.user.preferences.language).toBe('en');
     // The refetch comes after the preference is saved, or the server would answer in the old language again.
     const order = calls.map((call) => `${call.method} ${call.url}`);
-    expect(order.lastIndexOf(`GET ${ANALYSIS_URL}`)).toBeGreaterThan(order.indexOf('PUT /api/user/preferences'));
+    expect(order.lastIndexOf(`GET ${ANALYSIS_URL}`)).toBeGreaterThan(
+      order.indexOf('PUT /api/user/preferences'),
+    );
   });
 
   it('makes the account follow the interface language on start-up when they differ', async () => {
@@ -51,22 +70,34 @@ describe('language agreement between the interface and the account', () => {
     const { calls } = renderProbe();
     await screen.findByText('Venda com pontuação');
     await act(async () => {});
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ language: 'pt-BR' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { language: 'pt-BR' },
+    ]);
   });
 
   it('makes the account follow again when the stored user is refreshed with a language changed elsewhere', async () => {
-    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    saveSession('token-abc', {
+      ...sampleUser,
+      preferences: { ...sampleUser.preferences, language: 'pt-BR' },
+    });
     const { calls } = renderProbe();
     await screen.findByText('Venda com pontuação');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     // What the page guard does with a fresh profile answer.
-    await act(async () => saveUser({ ...sampleUser, preferences: { ...sampleUser.preferences, language: 'en' } }));
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ language: 'pt-BR' }]);
+    await act(async () =>
+      saveUser({ ...sampleUser, preferences: { ...sampleUser.preferences, language: 'en' } }),
+    );
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { language: 'pt-BR' },
+    ]);
     expect(readSession()!.user.preferences.language).toBe('pt-BR');
   });
 
   it('sends nothing on start-up when the account already agrees', async () => {
-    saveSession('token-abc', { ...sampleUser, preferences: { ...sampleUser.preferences, language: 'pt-BR' } });
+    saveSession('token-abc', {
+      ...sampleUser,
+      preferences: { ...sampleUser.preferences, language: 'pt-BR' },
+    });
     const { calls } = renderProbe();
     await screen.findByText('Venda com pontuação');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);

@@ -28,15 +28,35 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
 function stubAlertsServer(options: { refuseCreate?: boolean; checksPaused?: boolean } = {}) {
   const alerts: Alert[] = [];
   const limits = () =>
-    alertLimitsResponseSchema.parse({ success: true, data: { plan: 'free', currentAlerts: alerts.length, maxAlerts: 3, remaining: 3 - alerts.length } });
+    alertLimitsResponseSchema.parse({
+      success: true,
+      data: { plan: 'free', currentAlerts: alerts.length, maxAlerts: 3, remaining: 3 - alerts.length },
+    });
   const calls: RecordedCall[] = stubFetch((url, method) => {
     if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
-    if (url === '/api/alerts' && method === 'GET') return { status: 200, body: alertListResponseSchema.parse({ success: true, data: alerts, checksPaused: options.checksPaused ?? false }) };
+    if (url === '/api/alerts' && method === 'GET')
+      return {
+        status: 200,
+        body: alertListResponseSchema.parse({
+          success: true,
+          data: alerts,
+          checksPaused: options.checksPaused ?? false,
+        }),
+      };
     if (url === '/api/alerts/limits') return { status: 200, body: limits() };
     if (url.startsWith('/api/alerts/events')) return { status: 200, body: { success: true, data: [] } };
     if (url === '/api/alerts' && method === 'POST') {
       if (options.refuseCreate) {
-        return { status: 403, body: { ...errorAnswer({ code: 'alert_limit_reached', message: 'Limite de alertas do seu plano atingido (3).' }), requiresUpgrade: true } };
+        return {
+          status: 403,
+          body: {
+            ...errorAnswer({
+              code: 'alert_limit_reached',
+              message: 'Limite de alertas do seu plano atingido (3).',
+            }),
+            requiresUpgrade: true,
+          },
+        };
       }
       alerts.push(btcAlert);
       return { status: 201, body: { success: true, data: btcAlert, message: 'Alerta criado com sucesso' } };
@@ -79,7 +99,11 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
   it('says the alerts are paused while the market is simulated, and nothing when checks run', async () => {
     stubAlertsServer({ checksPaused: true });
     const view = renderAlerts();
-    const title = await screen.findByText('Alertas pausados: o mercado exibido é simulado', {}, { timeout: 5000 });
+    const title = await screen.findByText(
+      'Alertas pausados: o mercado exibido é simulado',
+      {},
+      { timeout: 5000 },
+    );
     expect(title.closest('[role="status"]')?.textContent).toContain('nada dispara e nada se rearma');
     view.unmount();
     stubAlertsServer({ checksPaused: false });

@@ -50,19 +50,19 @@ function AlertsSections() {
               </Alert>
             ) : null}
             {list.length === 0 ? (
-            <EmptyState
-              icon={BellPlus}
-              title={t('empty.title')}
-              description={t('empty.description')}
-              action={<CreateAlertDialog triggerLabel={t('empty.create')} />}
-            />
-          ) : (
-            <section aria-label={t('listLabel')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {list.map((alert) => (
-                <AlertCard key={alert.id} alert={alert} />
-              ))}
-            </section>
-          )}
+              <EmptyState
+                icon={BellPlus}
+                title={t('empty.title')}
+                description={t('empty.description')}
+                action={<CreateAlertDialog triggerLabel={t('empty.create')} />}
+              />
+            ) : (
+              <section aria-label={t('listLabel')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {list.map((alert) => (
+                  <AlertCard key={alert.id} alert={alert} />
+                ))}
+              </section>
+            )}
           </>
         )}
       </QueryState>

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../components/ui/page-container.tsx';
-import { BlogArticleCard, BlogCategories, NewsletterSignup } from '../features/marketing/components/blog-sections.tsx';
+import {
+  BlogArticleCard,
+  BlogCategories,
+  NewsletterSignup,
+} from '../features/marketing/components/blog-sections.tsx';
 import { PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { blogArticles } from '../features/marketing/data/blog-articles.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';

@@ -21,10 +21,18 @@ function ChatScreen({ preferredProvider }: { preferredProvider: 'openai' | 'gemi
   const keys = useApiKeyStatusQuery();
   const usage = useUsageQuery();
   const history = useChatHistoryQuery();
-  const hasKey = keys.data ? (preferredProvider === 'openai' ? keys.data.hasOpenaiApiKey : keys.data.hasGeminiApiKey) : undefined;
+  const hasKey = keys.data
+    ? preferredProvider === 'openai'
+      ? keys.data.hasOpenaiApiKey
+      : keys.data.hasGeminiApiKey
+    : undefined;
   return (
     <PageContainer className="flex max-w-5xl flex-col gap-4">
-      <ChatHeader preferredProvider={preferredProvider} hasKey={hasKey} hasHistory={(history.data?.length ?? 0) > 0} />
+      <ChatHeader
+        preferredProvider={preferredProvider}
+        hasKey={hasKey}
+        hasHistory={(history.data?.length ?? 0) > 0}
+      />
       <ChatConversation
         // Unknown usage (still loading or failed) does not block: the server enforces the limit anyway.
         canChat={usage.data?.canChat ?? true}

@@ -18,7 +18,10 @@ export function ContactPage() {
     <PageContainer className="flex flex-col gap-10">
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr]">
-        <section aria-labelledby="contact-form-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6"
+        >
           <h2 id="contact-form-heading" className="text-lg font-semibold">
             {t('form.title')}
           </h2>

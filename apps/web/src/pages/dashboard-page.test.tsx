@@ -31,7 +31,15 @@ function stubServer(routes: Routes, fallback: Routes = {}) {
   return stubFetch((url, method) => {
     const key = `${method} ${url}`;
     const pathKey = `${method} ${url.split('?')[0]}`;
-    return routes[key] ?? routes[pathKey] ?? fallback[key] ?? fallback[pathKey] ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'Não encontrado' }) };
+    return (
+      routes[key] ??
+      routes[pathKey] ??
+      fallback[key] ??
+      fallback[pathKey] ?? {
+        status: 404,
+        body: errorAnswer({ code: 'not_found', message: 'Não encontrado' }),
+      }
+    );
   });
 }
 
@@ -71,68 +79,104 @@ describe('DashboardPage', () => {
   });
 
   it('shows the iniciante plan the locked panel instead of the coin table and never asks for prices', async () => {
-    const { calls } = renderDashboard({ 'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('iniciante') } });
+    const { calls } = renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('iniciante') },
+    });
     expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByText('Você está no plano Gratuito')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe('/market-analysis');
+    expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe(
+      '/market-analysis',
+    );
     expect(calls.some((call) => call.url.startsWith('/api/crypto/prices'))).toBe(false);
   });
 
   it('shows the locked panel when the server refuses the coin list with 403', async () => {
     renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
-      'GET /api/crypto/prices': { status: 403, body: errorAnswer({ code: 'plan_required', message: 'Plano insuficiente' }) },
+      'GET /api/crypto/prices': {
+        status: 403,
+        body: errorAnswer({ code: 'plan_required', message: 'Plano insuficiente' }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
   });
 
   it.each([
     [{ status: 429, body: errorAnswer({ code: 'rate_limited', message: 'Devagar' }) }, 'Muitas requisições'],
-    [{ status: 503, body: errorAnswer({ code: 'upstream_unavailable', message: 'Fora do ar' }) }, 'Erro no servidor'],
-    [{ status: 400, body: errorAnswer({ code: 'validation_error', message: 'Inválido' }) }, 'Erro ao carregar as cotações'],
+    [
+      { status: 503, body: errorAnswer({ code: 'upstream_unavailable', message: 'Fora do ar' }) },
+      'Erro no servidor',
+    ],
+    [
+      { status: 400, body: errorAnswer({ code: 'validation_error', message: 'Inválido' }) },
+      'Erro ao carregar as cotações',
+    ],
     ['network-error', 'Erro de conexão'],
-  ] as [StubAnswer, string][])('turns a coin list failure (%j) into its kind with try-again', async (answer, title) => {
-    let failing = true;
-    saveSession('token-abc', sampleUser);
-    stubServer(
-      {
-        'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
-        'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins) },
-      },
-      commonRoutes,
-    );
-    // The stub above answers prices; swap in the failure until the user retries.
-    const original = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-      if (failing && input.startsWith('/api/crypto/prices')) {
-        if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
-        return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
-      }
-      return original(input, init);
-    });
-    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
-    const alert = await screen.findByText(title, {}, { timeout: 4000 });
-    expect(alert).toBeTruthy();
-    failing = false;
-    await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Tentar Novamente' }));
-    expect(await screen.findByRole('table', { name: 'Criptomoedas' })).toBeTruthy();
-  });
+  ] as [StubAnswer, string][])(
+    'turns a coin list failure (%j) into its kind with try-again',
+    async (answer, title) => {
+      let failing = true;
+      saveSession('token-abc', sampleUser);
+      stubServer(
+        {
+          'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+          'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins) },
+        },
+        commonRoutes,
+      );
+      // The stub above answers prices; swap in the failure until the user retries.
+      const original = globalThis.fetch;
+      vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+        if (failing && input.startsWith('/api/crypto/prices')) {
+          if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
+          return Promise.resolve(
+            new Response(JSON.stringify(answer.body), {
+              status: answer.status,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          );
+        }
+        return original(input, init);
+      });
+      renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+      const alert = await screen.findByText(title, {}, { timeout: 4000 });
+      expect(alert).toBeTruthy();
+      failing = false;
+      await userEvent.click(
+        within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+          name: 'Tentar Novamente',
+        }),
+      );
+      expect(await screen.findByRole('table', { name: 'Criptomoedas' })).toBeTruthy();
+    },
+  );
 
   it('favourites a coin with its wanted state, lists it first and goes back to page 1', async () => {
     const user = userEvent.setup();
     let favorite = false;
-    const pageOne = () => pricesAnswer(favorite ? [coin(10, { isFavorite: true }), ...tenCoins.slice(0, 9)] : tenCoins, 1, 3);
+    const pageOne = () =>
+      pricesAnswer(favorite ? [coin(10, { isFavorite: true }), ...tenCoins.slice(0, 9)] : tenCoins, 1, 3);
     saveSession('token-abc', sampleUser);
     const calls = stubFetch((url, method) => {
       if (method === 'POST' && url === '/api/crypto/toggle-favorite') {
         favorite = true;
-        return { status: 200, body: { success: true, data: { coinId: 'chainlink', isFavorite: true }, message: 'Chainlink adicionada aos favoritos' } };
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: { coinId: 'chainlink', isFavorite: true },
+            message: 'Chainlink adicionada aos favoritos',
+          },
+        };
       }
-      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url === '/api/subscription/current')
+        return { status: 200, body: subscriptionAnswer('profissional') };
       if (url === '/api/crypto/prices?page=1&limit=10') return { status: 200, body: pageOne() };
-      if (url === '/api/crypto/prices?page=2&limit=10') return { status: 200, body: pricesAnswer([coin(10), coin(11)], 2, 3) };
-      if (url === '/api/crypto/favorites') return { status: 200, body: favoritesAnswer(favorite ? ['chainlink'] : []) };
+      if (url === '/api/crypto/prices?page=2&limit=10')
+        return { status: 200, body: pricesAnswer([coin(10), coin(11)], 2, 3) };
+      if (url === '/api/crypto/favorites')
+        return { status: 200, body: favoritesAnswer(favorite ? ['chainlink'] : []) };
       const route = commonRoutes[`${method} ${url.split('?')[0]}`];
       return route ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
     });
@@ -146,7 +190,11 @@ describe('DashboardPage', () => {
     expect(post?.body).toEqual({ coinId: 'chainlink', coinName: 'Chainlink', isFavorite: true });
     const table = screen.getByRole('table', { name: 'Criptomoedas' });
     await waitFor(() => expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Chainlink'));
-    expect(within(table).getByRole('button', { name: 'Remover Chainlink das favoritas' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(table)
+        .getByRole('button', { name: 'Remover Chainlink das favoritas' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('searches the 500-coin list by name or symbol, counts results, says when none match and clears', async () => {
@@ -154,7 +202,10 @@ describe('DashboardPage', () => {
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
       'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins, 1, 50) },
-      'GET /api/crypto/prices?page=1&limit=500': { status: 200, body: pricesAnswer([...tenCoins, coin(10), coin(11)]) },
+      'GET /api/crypto/prices?page=1&limit=500': {
+        status: 200,
+        body: pricesAnswer([...tenCoins, coin(10), coin(11)]),
+      },
     });
     const search = await screen.findByRole('searchbox', { name: 'Buscar moeda por nome ou símbolo' });
     await user.type(search, 'ETH');
@@ -191,9 +242,14 @@ describe('DashboardPage', () => {
     renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
       'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
-      'GET /api/market-signals/dashboard-signals': { status: 200, body: signalsAnswer('binance', [{ symbol: 'ETH', errorKind: 'server_error' }]) },
+      'GET /api/market-signals/dashboard-signals': {
+        status: 200,
+        body: signalsAnswer('binance', [{ symbol: 'ETH', errorKind: 'server_error' }]),
+      },
     });
-    const notice = (await screen.findByText('Sem sinal agora, tentaremos de novo em instantes:', {}, { timeout: 5000 })).parentElement!;
+    const notice = (
+      await screen.findByText('Sem sinal agora, tentaremos de novo em instantes:', {}, { timeout: 5000 })
+    ).parentElement!;
     expect(within(notice).getByRole('listitem').textContent).toBe('ETH: fonte de dados fora do ar');
     expect(screen.queryByText('Sinais temporariamente indisponíveis')).toBeNull();
   });
@@ -202,10 +258,15 @@ describe('DashboardPage', () => {
     renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
       'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
-      'GET /api/market-data/fear-greed': { status: 502, body: errorAnswer({ code: 'upstream_unavailable', message: 'x' }) },
+      'GET /api/market-data/fear-greed': {
+        status: 502,
+        body: errorAnswer({ code: 'upstream_unavailable', message: 'x' }),
+      },
       'GET /api/market-signals/dashboard-signals': 'network-error',
     });
     expect(await screen.findByText('Erro da API ao carregar os dados', {}, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByText('Sinais temporariamente indisponíveis', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Sinais temporariamente indisponíveis', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });

@@ -9,7 +9,11 @@ import { isPlanRefusal, useCoinPricesQuery } from '../features/market/api/market
 import { CoinListCard } from '../features/market/components/coin-list-card.tsx';
 import { DominanceCard } from '../features/market/components/dominance-card.tsx';
 import { FearGreedCard } from '../features/market/components/fear-greed-card.tsx';
-import { AnalysisShortcut, FreePlanBanner, LockedCoinsPanel } from '../features/market/components/plan-panels.tsx';
+import {
+  AnalysisShortcut,
+  FreePlanBanner,
+  LockedCoinsPanel,
+} from '../features/market/components/plan-panels.tsx';
 import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
 import { StatCards } from '../features/market/components/stat-cards.tsx';
 import { planAccessFrom, type PlanAccess } from '../features/market/hooks/plan-access.ts';

@@ -39,7 +39,11 @@ describe('EmailSettingsPage', { timeout: 20_000 }, () => {
   it('sends a test of the chosen type to the typed address and toasts a queued result', async () => {
     const calls = renderPage(() => ({
       status: 200,
-      body: emailResultSchema.parse({ success: true, sent: false, message: 'E-mail guardado na fila: o SMTP não está configurado.' }),
+      body: emailResultSchema.parse({
+        success: true,
+        sent: false,
+        message: 'E-mail guardado na fila: o SMTP não está configurado.',
+      }),
     }));
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Tipo de e-mail'), 'crypto-alert');
@@ -47,11 +51,17 @@ describe('EmailSettingsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enviar teste' }));
     expect(await screen.findByText('Email na fila')).toBeTruthy();
     expect(screen.getByText('E-mail guardado na fila: o SMTP não está configurado.')).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/email/test')!.body).toEqual({ type: 'crypto-alert', email: 'outra@example.com' });
+    expect(calls.find((call) => call.url === '/api/email/test')!.body).toEqual({
+      type: 'crypto-alert',
+      email: 'outra@example.com',
+    });
   });
 
   it('toasts the failure with the server error and omits an empty address', async () => {
-    const calls = renderPage(() => ({ status: 200, body: emailResultSchema.parse({ success: false, sent: false, error: 'SMTP recusou.' }) }));
+    const calls = renderPage(() => ({
+      status: 200,
+      body: emailResultSchema.parse({ success: false, sent: false, error: 'SMTP recusou.' }),
+    }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar teste' }));
     expect(await screen.findByText('Falha no envio')).toBeTruthy();

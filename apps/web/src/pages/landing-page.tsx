@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { FeatureTabs } from '../features/marketing/components/feature-tabs.tsx';
 import { LandingHero } from '../features/marketing/components/landing-hero.tsx';
-import { LandingCallToAction, LandingFaq, PlatformStats, UsageRoutines } from '../features/marketing/components/landing-sections.tsx';
+import {
+  LandingCallToAction,
+  LandingFaq,
+  PlatformStats,
+  UsageRoutines,
+} from '../features/marketing/components/landing-sections.tsx';
 import { ProvidersStrip } from '../features/marketing/components/providers-strip.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { loadNamespaces } from '../lib/i18n.ts';

@@ -9,7 +9,9 @@ import { MarketAnalysisPage } from './market-analysis-page.tsx';
 
 // jsdom has no canvas: the chart is replaced by a stand-in listing the price lines it was asked to draw.
 vi.mock('../features/market/components/price-chart.tsx', () => ({
-  default: ({ levels }: { levels: { title: string; price: number }[] }) => <p>levels {levels.map((level) => `${level.title}=${level.price}`).join(' ')}</p>,
+  default: ({ levels }: { levels: { title: string; price: number }[] }) => (
+    <p>levels {levels.map((level) => `${level.title}=${level.price}`).join(' ')}</p>
+  ),
 }));
 
 const analysis = (symbol: string) =>
@@ -23,7 +25,17 @@ const analysis = (symbol: string) =>
         strength: 58.3,
         confidence: 71,
         reasoning: 'Médias em baixa e MACD negativo.',
-        indicators: [{ rule: 'macd_histogram', name: 'Histograma MACD', timeframe: '4h', vote: -1, weight: 1, value: -12.5, explanation: 'Histograma negativo.' }],
+        indicators: [
+          {
+            rule: 'macd_histogram',
+            name: 'Histograma MACD',
+            timeframe: '4h',
+            vote: -1,
+            weight: 1,
+            value: -12.5,
+            explanation: 'Histograma negativo.',
+          },
+        ],
       },
       trendStrength: 40,
       volume: 123456,
@@ -35,8 +47,20 @@ const analysis = (symbol: string) =>
       },
       supportLevels: [3050, 2980],
       resistanceLevels: [3200],
-      confluenceAnalysis: { signalStrength: 55, marketContext: 'Tendência de baixa', strategyType: 'Venda no repique', riskLevel: 'Alto', confluenceFactors: ['MACD cruzou para baixo'] },
-      recommendedStrategy: { name: 'Aguardar repique', description: 'Esperar teste da resistência.', entrySignals: ['Rejeição em 3200'], stopLoss: 3260, targets: [3050, 2980] },
+      confluenceAnalysis: {
+        signalStrength: 55,
+        marketContext: 'Tendência de baixa',
+        strategyType: 'Venda no repique',
+        riskLevel: 'Alto',
+        confluenceFactors: ['MACD cruzou para baixo'],
+      },
+      recommendedStrategy: {
+        name: 'Aguardar repique',
+        description: 'Esperar teste da resistência.',
+        entrySignals: ['Rejeição em 3200'],
+        stopLoss: 3260,
+        targets: [3050, 2980],
+      },
       aiAnalysis: 'O ETH perde força no curto prazo.',
       recommendations: ['Reduza a alavancagem'],
       source: 'simulated',
@@ -59,8 +83,10 @@ describe('MarketAnalysisPage', () => {
   it('shows the analysis of the chosen coin with formatted indicators, flags, levels and strategy', async () => {
     const user = userEvent.setup();
     const calls = renderPage((url) => {
-      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
-      if (url.startsWith('/api/market-signals/analysis/')) return { status: 200, body: analysis(url.split('/').pop()!) };
+      if (url === '/api/subscription/current')
+        return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url.startsWith('/api/market-signals/analysis/'))
+        return { status: 200, body: analysis(url.split('/').pop()!) };
       return undefined;
     });
     // Generous waits: the first render loads the page's modules, slow on a busy machine.
@@ -77,7 +103,9 @@ describe('MarketAnalysisPage', () => {
     expect(screen.getByText('Dados simulados')).toBeTruthy();
     expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeTruthy();
     // the template-composed text is labelled as an automatic reading, never as an AI's analysis
-    const reading = screen.getByRole('heading', { name: 'Leitura automática dos indicadores' }).closest('section')!;
+    const reading = screen
+      .getByRole('heading', { name: 'Leitura automática dos indicadores' })
+      .closest('section')!;
     expect(within(reading).getByText('O ETH perde força no curto prazo.').tagName).toBe('P');
     expect(within(reading).getByText(/sem modelo de linguagem/).tagName).toBe('P');
     expect(screen.queryByText('Análise de IA')).toBeNull();
@@ -86,16 +114,27 @@ describe('MarketAnalysisPage', () => {
   });
 
   it('shows the locked upsell with a disabled coming-soon button to a plan without advanced analysis, without calling it', async () => {
-    const calls = renderPage((url) => (url === '/api/subscription/current' ? { status: 200, body: subscriptionAnswer('iniciante') } : undefined));
+    const calls = renderPage((url) =>
+      url === '/api/subscription/current'
+        ? { status: 200, body: subscriptionAnswer('iniciante') }
+        : undefined,
+    );
     expect(await screen.findByText('Análise avançada requer plano Profissional')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Assinar Profissional — em breve' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Assinar Profissional — em breve' }).hasAttribute('disabled'),
+    ).toBe(true);
     expect(calls.some((call) => call.url.startsWith('/api/market-signals/analysis'))).toBe(false);
   });
 
   it('shows the server message when the analysis call answers 403', async () => {
     renderPage((url) => {
-      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
-      if (url.startsWith('/api/market-signals/analysis/')) return { status: 403, body: errorAnswer({ code: 'plan_required', message: 'Seu plano não inclui análise avançada.' }) };
+      if (url === '/api/subscription/current')
+        return { status: 200, body: subscriptionAnswer('profissional') };
+      if (url.startsWith('/api/market-signals/analysis/'))
+        return {
+          status: 403,
+          body: errorAnswer({ code: 'plan_required', message: 'Seu plano não inclui análise avançada.' }),
+        };
       return undefined;
     });
     expect(await screen.findByText('Seu plano não inclui análise avançada.')).toBeTruthy();
@@ -105,8 +144,12 @@ describe('MarketAnalysisPage', () => {
     const user = userEvent.setup();
     let failing = true;
     renderPage((url) => {
-      if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional', { isAdmin: true }) };
-      if (url.startsWith('/api/market-signals/analysis/')) return failing ? { status: 500, body: errorAnswer({ code: 'internal_error', message: 'Erro interno' }) } : { status: 200, body: analysis('BTC') };
+      if (url === '/api/subscription/current')
+        return { status: 200, body: subscriptionAnswer('profissional', { isAdmin: true }) };
+      if (url.startsWith('/api/market-signals/analysis/'))
+        return failing
+          ? { status: 500, body: errorAnswer({ code: 'internal_error', message: 'Erro interno' }) }
+          : { status: 200, body: analysis('BTC') };
       return undefined;
     });
     expect(await screen.findByText('Erro ao carregar análise detalhada', {}, { timeout: 5000 })).toBeTruthy();

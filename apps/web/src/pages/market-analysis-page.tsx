@@ -75,12 +75,19 @@ function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
 
   if (subscription.isPending) return <LoadingState className="min-h-96" />;
   if (subscription.isError) {
-    return <ErrorState title={t('loadError')} onRetry={() => void subscription.refetch()} isRetrying={subscription.isFetching} />;
+    return (
+      <ErrorState
+        title={t('loadError')}
+        onRetry={() => void subscription.refetch()}
+        isRetrying={subscription.isFetching}
+      />
+    );
   }
   if (!canAnalyse) return <AnalysisLocked />;
   if (analysis.isPending) return <LoadingState className="min-h-96" label={t('loading', { symbol })} />;
   if (analysis.isError) {
-    if (isApiError(analysis.error) && analysis.error.status === 403) return <AnalysisLocked message={analysis.error.message} />;
+    if (isApiError(analysis.error) && analysis.error.status === 403)
+      return <AnalysisLocked message={analysis.error.message} />;
     return (
       <ErrorState
         title={t('loadError')}
@@ -97,8 +104,16 @@ function AnalysisContent({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   const levels = useMemo<PriceLevel[]>(
     () => [
-      ...analysis.supportLevels.map((price, index) => ({ price, kind: 'support' as const, title: `S${index + 1}` })),
-      ...analysis.resistanceLevels.map((price, index) => ({ price, kind: 'resistance' as const, title: `R${index + 1}` })),
+      ...analysis.supportLevels.map((price, index) => ({
+        price,
+        kind: 'support' as const,
+        title: `S${index + 1}`,
+      })),
+      ...analysis.resistanceLevels.map((price, index) => ({
+        price,
+        kind: 'resistance' as const,
+        title: `R${index + 1}`,
+      })),
     ],
     [analysis.supportLevels, analysis.resistanceLevels],
   );

@@ -27,7 +27,10 @@ export function PricingPage() {
           </Link>
         </p>
       </div>
-      <section aria-labelledby="guarantee-heading" className="flex items-start gap-4 rounded-xl border border-success/30 bg-success/5 p-6">
+      <section
+        aria-labelledby="guarantee-heading"
+        className="flex items-start gap-4 rounded-xl border border-success/30 bg-success/5 p-6"
+      >
         <ShieldCheck aria-hidden="true" className="size-8 shrink-0 text-success" />
         <div className="flex flex-col gap-1">
           <h2 id="guarantee-heading" className="text-lg font-semibold">

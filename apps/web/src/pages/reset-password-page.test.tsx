@@ -12,12 +12,19 @@ const routes = [
 
 describe('password reset pages', { timeout: 20_000 }, () => {
   it('asks for a link and shows the server answer', async () => {
-    const calls = stubFetch(() => ({ status: 200, body: { message: 'Se existir uma conta com este e-mail, enviamos um link.' } }));
+    const calls = stubFetch(() => ({
+      status: 200,
+      body: { message: 'Se existir uma conta com este e-mail, enviamos um link.' },
+    }));
     renderRoutes(routes, '/forgot-password');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(await screen.findByText('Se existir uma conta com este e-mail, enviamos um link.')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password', method: 'POST', body: { email: 'ana@example.com' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/forgot-password',
+      method: 'POST',
+      body: { email: 'ana@example.com' },
+    });
   });
 
   it('says the link is incomplete when it carries no token', async () => {
@@ -40,7 +47,10 @@ describe('password reset pages', { timeout: 20_000 }, () => {
   it('offers a new link when the server rejects the token, and confirms a reset', async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,
-      body: errorAnswer({ code: 'invalid_reset_token', message: 'Link de redefinição inválido ou expirado.' }),
+      body: errorAnswer({
+        code: 'invalid_reset_token',
+        message: 'Link de redefinição inválido ou expirado.',
+      }),
     };
     const calls = stubFetch(() => answer);
     renderRoutes(routes, '/reset-password?token=abcdefghijklmnop');
@@ -52,6 +62,9 @@ describe('password reset pages', { timeout: 20_000 }, () => {
     answer = { status: 200, body: { message: 'Senha redefinida. Entre com a nova senha.' } };
     await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByRole('link', { name: 'Ir para o login' })).toBeTruthy();
-    expect(calls.at(-1)).toMatchObject({ url: '/api/auth/reset-password', body: { token: 'abcdefghijklmnop', password: 'novaSenha9' } });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/auth/reset-password',
+      body: { token: 'abcdefghijklmnop', password: 'novaSenha9' },
+    });
   });
 });

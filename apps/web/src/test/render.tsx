@@ -21,8 +21,11 @@ export const sampleUser: PublicUser = profileSchema.parse({
 export const authAnswer = (message: string) =>
   authResponseSchema.parse({ token: 'token-abc', user: sampleUser, message });
 
-export const errorAnswer = (body: { code: string; message: string; errors?: { message: string; field?: string }[] }) =>
-  errorBodySchema.parse(body);
+export const errorAnswer = (body: {
+  code: string;
+  message: string;
+  errors?: { message: string; field?: string }[];
+}) => errorBodySchema.parse(body);
 
 export type StubAnswer = { status: number; body?: unknown } | 'network-error';
 export type RecordedCall = { url: string; method: string; headers: Record<string, string>; body: unknown };

@@ -4,7 +4,11 @@ import { patternFunctions } from './pattern-functions.ts';
 import { extraFunctions } from './extra-functions.ts';
 
 /** Every indicator of the engine, TA-Lib's first: the single description the UI, agents and docs read. */
-export const catalog: readonly IndicatorDefinition[] = Object.freeze([...taLibFunctions, ...patternFunctions, ...extraFunctions]);
+export const catalog: readonly IndicatorDefinition[] = Object.freeze([
+  ...taLibFunctions,
+  ...patternFunctions,
+  ...extraFunctions,
+]);
 
 const byName = new Map(catalog.map((definition) => [definition.name, definition]));
 

@@ -5,16 +5,34 @@ import type { PriceField } from '../core/types.ts';
 const MAX_PERIOD = 100000;
 const MAX_REAL = 3e37;
 
-export function period(defaultValue: number, min = 2, name = 'optInTimePeriod', description = 'Number of bars'): ParamSpec {
+export function period(
+  defaultValue: number,
+  min = 2,
+  name = 'optInTimePeriod',
+  description = 'Number of bars',
+): ParamSpec {
   return { name, type: 'integer', defaultValue, min, max: MAX_PERIOD, description };
 }
 
-export function real(name: string, defaultValue: number, min: number, max = MAX_REAL, description = ''): ParamSpec {
+export function real(
+  name: string,
+  defaultValue: number,
+  min: number,
+  max = MAX_REAL,
+  description = '',
+): ParamSpec {
   return { name, type: 'real', defaultValue, min, max, description };
 }
 
 export function maType(name = 'optInMAType', defaultValue = 0): ParamSpec {
-  return { name, type: 'maType', defaultValue, min: 0, max: 8, description: 'MA type: 0=SMA 1=EMA 2=WMA 3=DEMA 4=TEMA 5=TRIMA 6=KAMA 7=MAMA 8=T3' };
+  return {
+    name,
+    type: 'maType',
+    defaultValue,
+    min: 0,
+    max: 8,
+    description: 'MA type: 0=SMA 1=EMA 2=WMA 3=DEMA 4=TEMA 5=TRIMA 6=KAMA 7=MAMA 8=T3',
+  };
 }
 
 export const inReal: readonly InputSpec[] = [{ name: 'inReal', field: 'close' }];
@@ -36,7 +54,11 @@ type DefinitionInput = Omit<IndicatorDefinition, 'defaultLookback' | 'isTaLib'> 
 /** Builds a definition, computing the lookback for the defaults once. */
 export function define(definition: DefinitionInput): IndicatorDefinition {
   const defaults = Object.fromEntries(definition.params.map((param) => [param.name, param.defaultValue]));
-  return { ...definition, isTaLib: definition.isTaLib ?? true, defaultLookback: definition.lookback(defaults) };
+  return {
+    ...definition,
+    isTaLib: definition.isTaLib ?? true,
+    defaultLookback: definition.lookback(defaults),
+  };
 }
 
 export type { IndicatorGroup };

@@ -7,7 +7,11 @@ import { vwap } from '../extras/vwap.ts';
 // Indicators TA-Lib lacks. Same calling convention; `lookback` is the first bar of the first output.
 
 const hlc = fields('high', 'low', 'close');
-const channelOutputs = outputs(['outUpper', 'Upper line'], ['outMiddle', 'Middle line'], ['outLower', 'Lower line']);
+const channelOutputs = outputs(
+  ['outUpper', 'Upper line'],
+  ['outMiddle', 'Middle line'],
+  ['outLower', 'Lower line'],
+);
 const PIVOT_METHODS: PivotMethod[] = ['classic', 'fibonacci', 'camarilla'];
 
 export const extraFunctions: IndicatorDefinition[] = [
@@ -18,10 +22,21 @@ export const extraFunctions: IndicatorDefinition[] = [
     description: 'Volume-weighted average price, reset each UTC session (0=day 1=week 2=month 3=never)',
     source: 'Berkowitz, Logue & Noser, Journal of Finance 1988; TradingView "VWAP"',
     inputs: fields('high', 'low', 'close', 'volume', 'time'),
-    params: [{ name: 'optInAnchor', type: 'integer', defaultValue: 0, min: 0, max: 3, description: 'Session: 0=day 1=week 2=month 3=never' }],
+    params: [
+      {
+        name: 'optInAnchor',
+        type: 'integer',
+        defaultValue: 0,
+        min: 0,
+        max: 3,
+        description: 'Session: 0=day 1=week 2=month 3=never',
+      },
+    ],
     outputs: outReal('VWAP'),
     lookback: () => 0,
-    compute: ([high, low, close, volume, time], p) => [vwap(high, low, close, volume, time, (['day', 'week', 'month', 'none'] as const)[p.optInAnchor])],
+    compute: ([high, low, close, volume, time], p) => [
+      vwap(high, low, close, volume, time, (['day', 'week', 'month', 'none'] as const)[p.optInAnchor]),
+    ],
   }),
   define({
     name: 'KELTNER',
@@ -30,11 +45,19 @@ export const extraFunctions: IndicatorDefinition[] = [
     description: 'Keltner Channels: EMA ± multiplier·ATR',
     source: 'Raschke; StockCharts "Keltner Channels"',
     inputs: hlc,
-    params: [period(20), real('optInMultiplier', 2, 0, 100, 'ATR multiplier'), period(10, 1, 'optInATRPeriod', 'ATR period')],
+    params: [
+      period(20),
+      real('optInMultiplier', 2, 0, 100, 'ATR multiplier'),
+      period(10, 1, 'optInATRPeriod', 'ATR period'),
+    ],
     outputs: channelOutputs,
     lookback: (p) => Math.max(p.optInTimePeriod - 1, p.optInATRPeriod),
     compute: ([high, low, close], p) => {
-      const c = keltner(high, low, close, { period: p.optInTimePeriod, multiplier: p.optInMultiplier, atrPeriod: p.optInATRPeriod });
+      const c = keltner(high, low, close, {
+        period: p.optInTimePeriod,
+        multiplier: p.optInMultiplier,
+        atrPeriod: p.optInATRPeriod,
+      });
       return [c.upper, c.middle, c.lower];
     },
   }),
@@ -93,10 +116,21 @@ export const extraFunctions: IndicatorDefinition[] = [
       period(52, 1, 'optInSpanBPeriod', 'Senkou span B period'),
       period(26, 0, 'optInDisplacement', 'Displacement of the spans'),
     ],
-    outputs: outputs(['outConversion', 'Tenkan-sen'], ['outBase', 'Kijun-sen'], ['outSpanA', 'Senkou span A'], ['outSpanB', 'Senkou span B'], ['outLagging', 'Chikou span']),
+    outputs: outputs(
+      ['outConversion', 'Tenkan-sen'],
+      ['outBase', 'Kijun-sen'],
+      ['outSpanA', 'Senkou span A'],
+      ['outSpanB', 'Senkou span B'],
+      ['outLagging', 'Chikou span'],
+    ),
     lookback: (p) => p.optInConversionPeriod - 1,
     compute: ([high, low, close], p) => {
-      const r = ichimoku(high, low, close, { conversionPeriod: p.optInConversionPeriod, basePeriod: p.optInBasePeriod, spanBPeriod: p.optInSpanBPeriod, displacement: p.optInDisplacement });
+      const r = ichimoku(high, low, close, {
+        conversionPeriod: p.optInConversionPeriod,
+        basePeriod: p.optInBasePeriod,
+        spanBPeriod: p.optInSpanBPeriod,
+        displacement: p.optInDisplacement,
+      });
       return [r.conversion, r.base, r.spanA, r.spanB, r.lagging];
     },
   }),
@@ -132,7 +166,12 @@ export const extraFunctions: IndicatorDefinition[] = [
     source: 'Valcu, TASC Feb 2004',
     inputs: fields('open', 'high', 'low', 'close'),
     params: [],
-    outputs: outputs(['outOpen', 'HA open'], ['outHigh', 'HA high'], ['outLow', 'HA low'], ['outClose', 'HA close']),
+    outputs: outputs(
+      ['outOpen', 'HA open'],
+      ['outHigh', 'HA high'],
+      ['outLow', 'HA low'],
+      ['outClose', 'HA close'],
+    ),
     lookback: () => 0,
     compute: ([open, high, low, close]) => {
       const ha = heikinAshi(open, high, low, close);
@@ -146,8 +185,25 @@ export const extraFunctions: IndicatorDefinition[] = [
     description: "Pivot points from the previous bar's H/L/C (0=classic 1=Fibonacci 2=Camarilla)",
     source: 'Person 2004 (classic, Fibonacci); Nick Scott 1989 (Camarilla)',
     inputs: hlc,
-    params: [{ name: 'optInMethod', type: 'integer', defaultValue: 0, min: 0, max: 2, description: '0=classic 1=Fibonacci 2=Camarilla' }],
-    outputs: outputs(['outPivot', 'Pivot'], ['outR1', 'R1'], ['outR2', 'R2'], ['outR3', 'R3'], ['outS1', 'S1'], ['outS2', 'S2'], ['outS3', 'S3']),
+    params: [
+      {
+        name: 'optInMethod',
+        type: 'integer',
+        defaultValue: 0,
+        min: 0,
+        max: 2,
+        description: '0=classic 1=Fibonacci 2=Camarilla',
+      },
+    ],
+    outputs: outputs(
+      ['outPivot', 'Pivot'],
+      ['outR1', 'R1'],
+      ['outR2', 'R2'],
+      ['outR3', 'R3'],
+      ['outS1', 'S1'],
+      ['outS2', 'S2'],
+      ['outS3', 'S3'],
+    ),
     lookback: () => 1,
     compute: ([high, low, close], p) => {
       const l = pivotPoints(high, low, close, PIVOT_METHODS[p.optInMethod]);
@@ -158,7 +214,8 @@ export const extraFunctions: IndicatorDefinition[] = [
     name: 'FRACTALS',
     group: 'Pattern Recognition',
     isTaLib: false,
-    description: 'Bill Williams fractals (1 at a fractal bar, 0 otherwise; the last 2 bars are not known yet)',
+    description:
+      'Bill Williams fractals (1 at a fractal bar, 0 otherwise; the last 2 bars are not known yet)',
     source: 'Bill Williams, Trading Chaos 1995',
     inputs: fields('high', 'low'),
     params: [],
@@ -176,12 +233,23 @@ export const extraFunctions: IndicatorDefinition[] = [
     name: 'SQUEEZE',
     group: 'Volatility Indicators',
     isTaLib: false,
-    description: 'Bollinger/Keltner squeeze flag: 1 while the Bollinger Bands are inside the Keltner Channels',
+    description:
+      'Bollinger/Keltner squeeze flag: 1 while the Bollinger Bands are inside the Keltner Channels',
     source: 'John Carter, Mastering the Trade 2005, ch. 11',
     inputs: hlc,
-    params: [period(20), real('optInBBMultiplier', 2, 0, 100, 'Bollinger σ multiplier'), real('optInKCMultiplier', 1.5, 0, 100, 'Keltner ATR multiplier')],
+    params: [
+      period(20),
+      real('optInBBMultiplier', 2, 0, 100, 'Bollinger σ multiplier'),
+      real('optInKCMultiplier', 1.5, 0, 100, 'Keltner ATR multiplier'),
+    ],
     outputs: [{ name: 'outInteger', type: 'integer', description: '1 in a squeeze, 0 otherwise' }],
     lookback: (p) => p.optInTimePeriod,
-    compute: ([high, low, close], p) => [squeeze(high, low, close, { period: p.optInTimePeriod, bbMultiplier: p.optInBBMultiplier, kcMultiplier: p.optInKCMultiplier })],
+    compute: ([high, low, close], p) => [
+      squeeze(high, low, close, {
+        period: p.optInTimePeriod,
+        bbMultiplier: p.optInBBMultiplier,
+        kcMultiplier: p.optInKCMultiplier,
+      }),
+    ],
   }),
 ];

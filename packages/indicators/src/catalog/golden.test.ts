@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { goldenSets, readGolden, readOhlcv, type GoldenFunction, type Ohlcv } from '../../test-support/golden.ts';
+import {
+  goldenSets,
+  readGolden,
+  readOhlcv,
+  type GoldenFunction,
+  type Ohlcv,
+} from '../../test-support/golden.ts';
 import { findIndicator, runIndicator } from '../index.ts';
 
 // No tolerance is relaxed and no bar is skipped: the kernels repeat TA-Lib's arithmetic, so even the
 // flat-window cases the golden README warns about (STOCHRSI flipping 0/100, VAR running sums) match.
 
 function mismatches(golden: GoldenFunction, data: Ohlcv): string[] {
-  const inputs = Object.fromEntries(Object.entries(golden.inputs).map(([name, column]) => [name, data[column]]));
+  const inputs = Object.fromEntries(
+    Object.entries(golden.inputs).map(([name, column]) => [name, data[column]]),
+  );
   const result = runIndicator(golden.name, inputs, golden.params);
   const problems: string[] = [];
   golden.outputs.forEach((output, outputIndex) => {
@@ -37,21 +45,31 @@ function mismatches(golden: GoldenFunction, data: Ohlcv): string[] {
 for (const set of goldenSets) {
   const golden = readGolden(set.golden);
   const data = readOhlcv(set.csv);
-  const implemented = Object.values(golden.functions).filter((entry) => findIndicator(entry.name) !== undefined);
+  const implemented = Object.values(golden.functions).filter(
+    (entry) => findIndicator(entry.name) !== undefined,
+  );
 
   describe(`TA-Lib goldens for ${set.name}`, () => {
     it('reads the whole input', () => {
       expect(data.close.length).toBe(golden.input.rows);
     });
 
-    it.each(implemented.map((entry) => [entry.key, entry] as const))('%s matches TA-Lib on every output and bar', (_key, entry) => {
-      expect(mismatches(entry, data)).toEqual([]);
-    });
+    it.each(implemented.map((entry) => [entry.key, entry] as const))(
+      '%s matches TA-Lib on every output and bar',
+      (_key, entry) => {
+        expect(mismatches(entry, data)).toEqual([]);
+      },
+    );
 
-    it.each(implemented.map((entry) => [entry.key, entry] as const))('%s catalog lookback equals TA-Lib begIndex', (_key, entry) => {
-      const definition = findIndicator(entry.name)!;
-      const params = Object.fromEntries(definition.params.map((param) => [param.name, entry.params[param.name] ?? param.defaultValue]));
-      expect(definition.lookback(params)).toBe(entry.lookback);
-    });
+    it.each(implemented.map((entry) => [entry.key, entry] as const))(
+      '%s catalog lookback equals TA-Lib begIndex',
+      (_key, entry) => {
+        const definition = findIndicator(entry.name)!;
+        const params = Object.fromEntries(
+          definition.params.map((param) => [param.name, entry.params[param.name] ?? param.defaultValue]),
+        );
+        expect(definition.lookback(params)).toBe(entry.lookback);
+      },
+    );
   });
 }

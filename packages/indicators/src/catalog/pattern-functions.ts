@@ -9,14 +9,31 @@ import { cdlHikkake, cdlHikkakeMod } from '../patterns/hikkake-patterns.ts';
 
 const ohlc = fields('open', 'high', 'low', 'close');
 
-function pattern(name: string, description: string, lookback: number, kernel: PatternKernel, penetration?: number): IndicatorDefinition {
+function pattern(
+  name: string,
+  description: string,
+  lookback: number,
+  kernel: PatternKernel,
+  penetration?: number,
+): IndicatorDefinition {
   return define({
     name,
     group: 'Pattern Recognition',
     description,
     source: `Nison, Japanese Candlestick Charting Techniques 1991; TA-Lib ta_${name}.c`,
     inputs: ohlc,
-    params: penetration === undefined ? [] : [real('optInPenetration', penetration, 0, 3e37, 'Percentage of penetration of a candle within another')],
+    params:
+      penetration === undefined
+        ? []
+        : [
+            real(
+              'optInPenetration',
+              penetration,
+              0,
+              3e37,
+              'Percentage of penetration of a candle within another',
+            ),
+          ],
     outputs: [{ name: 'outInteger', type: 'integer', description: '+100 bullish, -100 bearish, 0 none' }],
     lookback: () => lookback,
     compute: ([open, high, low, close], p) => [kernel(open, high, low, close, p.optInPenetration ?? 0)],
@@ -64,7 +81,12 @@ export const patternFunctions: IndicatorDefinition[] = [
   pattern('CDLIDENTICAL3CROWS', 'Identical Three Crows', 12, multi.cdlIdentical3Crows),
   pattern('CDLINNECK', 'In-Neck Pattern', 11, two.cdlInNeck),
   pattern('CDLKICKING', 'Kicking', 11, two.cdlKicking),
-  pattern('CDLKICKINGBYLENGTH', 'Kicking - bull/bear determined by the longer marubozu', 11, two.cdlKickingByLength),
+  pattern(
+    'CDLKICKINGBYLENGTH',
+    'Kicking - bull/bear determined by the longer marubozu',
+    11,
+    two.cdlKickingByLength,
+  ),
   pattern('CDLLADDERBOTTOM', 'Ladder Bottom', 14, multi.cdlLadderBottom),
   pattern('CDLLONGLEGGEDDOJI', 'Long Legged Doji', 10, single.cdlLongLeggedDoji),
   pattern('CDLLONGLINE', 'Long Line Candle', 10, single.cdlLongLine),

@@ -34,7 +34,8 @@ const cases: Array<[string, number[]]> = [
 describe('every catalogued function on edge inputs', () => {
   for (const [label, close] of cases) {
     it(`never throws nor returns Infinity on ${label}`, () => {
-      for (const definition of catalog) expectFiniteOrNaN(definition.name, ohlcv(close, label === 'a flat series' ? 0 : 0.01));
+      for (const definition of catalog)
+        expectFiniteOrNaN(definition.name, ohlcv(close, label === 'a flat series' ? 0 : 0.01));
     });
   }
 
@@ -64,13 +65,19 @@ describe('runIndicator errors', () => {
   });
 
   it('names an unknown parameter and lists the valid ones', () => {
-    expect(() => runIndicator('RSI', { close: [1, 2, 3] }, { period: 14 })).toThrow(/unknown parameter period \(expected optInTimePeriod\)/);
+    expect(() => runIndicator('RSI', { close: [1, 2, 3] }, { period: 14 })).toThrow(
+      /unknown parameter period \(expected optInTimePeriod\)/,
+    );
   });
 
   it('names a parameter out of range or not an integer', () => {
     expect(() => runIndicator('RSI', { close: [1] }, { optInTimePeriod: 1 })).toThrow(IndicatorError);
-    expect(() => runIndicator('EMA', { close: [1] }, { optInTimePeriod: 2.5 })).toThrow(/optInTimePeriod must be an integer/);
-    expect(() => runIndicator('BBANDS', { close: [1] }, { optInMAType: 9 })).toThrow(/optInMAType must be between 0 and 8/);
+    expect(() => runIndicator('EMA', { close: [1] }, { optInTimePeriod: 2.5 })).toThrow(
+      /optInTimePeriod must be an integer/,
+    );
+    expect(() => runIndicator('BBANDS', { close: [1] }, { optInMAType: 9 })).toThrow(
+      /optInMAType must be between 0 and 8/,
+    );
   });
 
   it('names a missing input', () => {

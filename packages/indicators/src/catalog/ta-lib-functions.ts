@@ -1,29 +1,73 @@
 import { define, fields, inReal, maType, outputs, outReal, period, real } from './define.ts';
 import type { IndicatorDefinition } from './types.ts';
-import { demaKernel, emaKernel, kamaKernel, smaKernel, t3Kernel, temaKernel, trimaKernel, wmaKernel } from '../overlap/moving-averages.ts';
+import {
+  demaKernel,
+  emaKernel,
+  kamaKernel,
+  smaKernel,
+  t3Kernel,
+  temaKernel,
+  trimaKernel,
+  wmaKernel,
+} from '../overlap/moving-averages.ts';
 import { maKernel, maLookback } from '../overlap/ma.ts';
 import { MAMA_LOOKBACK, mamaKernel } from '../overlap/mama.ts';
 import { bbandsKernel } from '../overlap/bbands.ts';
 import { sarExtKernel, sarKernel } from '../overlap/sar.ts';
 import { accBandsKernel } from '../overlap/acceleration-bands.ts';
-import { HT_DCPERIOD_LOOKBACK, HT_PHASE_LOOKBACK, HT_PHASOR_LOOKBACK, htDcPeriodKernel, htDominantCyclePhase, htPhasorKernel } from '../cycle/hilbert-cycle.ts';
+import {
+  HT_DCPERIOD_LOOKBACK,
+  HT_PHASE_LOOKBACK,
+  HT_PHASOR_LOOKBACK,
+  htDcPeriodKernel,
+  htDominantCyclePhase,
+  htPhasorKernel,
+} from '../cycle/hilbert-cycle.ts';
 import { HT_TRENDLINE_LOOKBACK, htTrendlineKernel } from '../overlap/ht-trendline.ts';
 import { maxKernel, midpointKernel, midpriceKernel, minKernel, sumKernel } from '../math/window-extremes.ts';
 import { cmoKernel, rsiKernel } from '../momentum/rsi.ts';
-import { macdExtKernel, macdExtLookback, macdKernel, macdLookback, priceOscillatorKernel } from '../momentum/macd.ts';
+import {
+  macdExtKernel,
+  macdExtLookback,
+  macdKernel,
+  macdLookback,
+  priceOscillatorKernel,
+} from '../momentum/macd.ts';
 import { stochFKernel, stochKernel, stochRsiKernel } from '../momentum/stochastic.ts';
 import { changeKernel, type ChangeKind } from '../momentum/rate-of-change.ts';
-import { aroonKernel, bopKernel, cciKernel, imiKernel, mfiKernel, trixKernel, ultoscKernel, willrKernel } from '../momentum/oscillators.ts';
+import {
+  aroonKernel,
+  bopKernel,
+  cciKernel,
+  imiKernel,
+  mfiKernel,
+  trixKernel,
+  ultoscKernel,
+  willrKernel,
+} from '../momentum/oscillators.ts';
 import { adxrKernel, directionalKernel, directionalMovementKernel } from '../momentum/directional.ts';
 import { atrKernel, natrKernel, trangeKernel } from '../volatility/true-range.ts';
 import { adKernel, adoscKernel, obvKernel } from '../volume/volume.ts';
 import { stddevKernel, varianceKernel } from '../statistic/variance.ts';
-import { avgdevKernel, betaKernel, correlKernel, linearRegressionKernel, type RegressionOutput } from '../statistic/regression.ts';
+import {
+  avgdevKernel,
+  betaKernel,
+  correlKernel,
+  linearRegressionKernel,
+  type RegressionOutput,
+} from '../statistic/regression.ts';
 import { avgPriceKernel, medPriceKernel, typPriceKernel, wclPriceKernel } from '../price/price-transforms.ts';
 
 const ta = (file: string): string => `TA-Lib ${file}`;
 
-function movingAverage(name: string, description: string, defaultPeriod: number, lookback: (n: number) => number, kernel: (x: ArrayLike<number>, n: number) => Float64Array, source: string): IndicatorDefinition {
+function movingAverage(
+  name: string,
+  description: string,
+  defaultPeriod: number,
+  lookback: (n: number) => number,
+  kernel: (x: ArrayLike<number>, n: number) => Float64Array,
+  source: string,
+): IndicatorDefinition {
   return define({
     name,
     group: 'Overlap Studies',
@@ -66,18 +110,75 @@ function regression(name: RegressionOutput, description: string): IndicatorDefin
 }
 
 const hlc = fields('high', 'low', 'close');
-const bandOutputs = outputs(['outRealUpperBand', 'Upper band'], ['outRealMiddleBand', 'Middle band'], ['outRealLowerBand', 'Lower band']);
-const macdOutputs = outputs(['outMACD', 'MACD line'], ['outMACDSignal', 'Signal line'], ['outMACDHist', 'Histogram']);
+const bandOutputs = outputs(
+  ['outRealUpperBand', 'Upper band'],
+  ['outRealMiddleBand', 'Middle band'],
+  ['outRealLowerBand', 'Lower band'],
+);
+const macdOutputs = outputs(
+  ['outMACD', 'MACD line'],
+  ['outMACDSignal', 'Signal line'],
+  ['outMACDHist', 'Histogram'],
+);
 
 export const taLibFunctions: IndicatorDefinition[] = [
   // Overlap studies
-  movingAverage('SMA', 'Simple Moving Average', 30, (n) => n - 1, (x, n) => smaKernel(x, n), ta('ta_SMA.c')),
-  movingAverage('EMA', 'Exponential Moving Average (SMA seed)', 30, (n) => n - 1, (x, n) => emaKernel(x, n), ta('ta_EMA.c')),
-  movingAverage('WMA', 'Weighted Moving Average', 30, (n) => n - 1, (x, n) => wmaKernel(x, n), ta('ta_WMA.c')),
-  movingAverage('DEMA', 'Double Exponential Moving Average', 30, (n) => 2 * (n - 1), (x, n) => demaKernel(x, n), 'Mulloy, TASC Feb 1994; TA-Lib ta_DEMA.c'),
-  movingAverage('TEMA', 'Triple Exponential Moving Average', 30, (n) => 3 * (n - 1), (x, n) => temaKernel(x, n), 'Mulloy, TASC Feb 1994; TA-Lib ta_TEMA.c'),
-  movingAverage('TRIMA', 'Triangular Moving Average', 30, (n) => n - 1, (x, n) => trimaKernel(x, n), ta('ta_TRIMA.c')),
-  movingAverage('KAMA', 'Kaufman Adaptive Moving Average', 30, (n) => n, (x, n) => kamaKernel(x, n), 'Kaufman, Smarter Trading 1995; TA-Lib ta_KAMA.c'),
+  movingAverage(
+    'SMA',
+    'Simple Moving Average',
+    30,
+    (n) => n - 1,
+    (x, n) => smaKernel(x, n),
+    ta('ta_SMA.c'),
+  ),
+  movingAverage(
+    'EMA',
+    'Exponential Moving Average (SMA seed)',
+    30,
+    (n) => n - 1,
+    (x, n) => emaKernel(x, n),
+    ta('ta_EMA.c'),
+  ),
+  movingAverage(
+    'WMA',
+    'Weighted Moving Average',
+    30,
+    (n) => n - 1,
+    (x, n) => wmaKernel(x, n),
+    ta('ta_WMA.c'),
+  ),
+  movingAverage(
+    'DEMA',
+    'Double Exponential Moving Average',
+    30,
+    (n) => 2 * (n - 1),
+    (x, n) => demaKernel(x, n),
+    'Mulloy, TASC Feb 1994; TA-Lib ta_DEMA.c',
+  ),
+  movingAverage(
+    'TEMA',
+    'Triple Exponential Moving Average',
+    30,
+    (n) => 3 * (n - 1),
+    (x, n) => temaKernel(x, n),
+    'Mulloy, TASC Feb 1994; TA-Lib ta_TEMA.c',
+  ),
+  movingAverage(
+    'TRIMA',
+    'Triangular Moving Average',
+    30,
+    (n) => n - 1,
+    (x, n) => trimaKernel(x, n),
+    ta('ta_TRIMA.c'),
+  ),
+  movingAverage(
+    'KAMA',
+    'Kaufman Adaptive Moving Average',
+    30,
+    (n) => n,
+    (x, n) => kamaKernel(x, n),
+    'Kaufman, Smarter Trading 1995; TA-Lib ta_KAMA.c',
+  ),
   define({
     name: 'T3',
     group: 'Overlap Studies',
@@ -95,7 +196,10 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'MESA Adaptive Moving Average',
     source: 'Ehlers, TASC Sep 2001; TA-Lib ta_MAMA.c',
     inputs: inReal,
-    params: [real('optInFastLimit', 0.5, 0.01, 0.99, 'Upper limit of the adaptive factor'), real('optInSlowLimit', 0.05, 0.01, 0.99, 'Lower limit of the adaptive factor')],
+    params: [
+      real('optInFastLimit', 0.5, 0.01, 0.99, 'Upper limit of the adaptive factor'),
+      real('optInSlowLimit', 0.05, 0.01, 0.99, 'Lower limit of the adaptive factor'),
+    ],
     outputs: outputs(['outMAMA', 'MAMA'], ['outFAMA', 'Following adaptive MA']),
     lookback: () => MAMA_LOOKBACK,
     compute: ([x], p) => mamaKernel(x, p.optInFastLimit, p.optInSlowLimit),
@@ -117,7 +221,12 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Bollinger Bands',
     source: 'Bollinger, Bollinger on Bollinger Bands 2001; TA-Lib ta_BBANDS.c',
     inputs: inReal,
-    params: [period(5), real('optInNbDevUp', 2, -3e37, 3e37, 'Deviation multiplier of the upper band'), real('optInNbDevDn', 2, -3e37, 3e37, 'Deviation multiplier of the lower band'), maType()],
+    params: [
+      period(5),
+      real('optInNbDevUp', 2, -3e37, 3e37, 'Deviation multiplier of the upper band'),
+      real('optInNbDevDn', 2, -3e37, 3e37, 'Deviation multiplier of the lower band'),
+      maType(),
+    ],
     outputs: bandOutputs,
     lookback: (p) => maLookback(p.optInTimePeriod, p.optInMAType),
     compute: ([x], p) => bbandsKernel(x, p.optInTimePeriod, p.optInNbDevUp, p.optInNbDevDn, p.optInMAType),
@@ -128,7 +237,10 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Parabolic SAR',
     source: 'Wilder, New Concepts in Technical Trading Systems 1978; TA-Lib ta_SAR.c',
     inputs: fields('high', 'low'),
-    params: [real('optInAcceleration', 0.02, 0, 3e37, 'Acceleration factor step'), real('optInMaximum', 0.2, 0, 3e37, 'Acceleration factor maximum')],
+    params: [
+      real('optInAcceleration', 0.02, 0, 3e37, 'Acceleration factor step'),
+      real('optInMaximum', 0.2, 0, 3e37, 'Acceleration factor maximum'),
+    ],
     outputs: outReal(),
     lookback: () => 1,
     compute: ([high, low], p) => [sarKernel(high, low, p.optInAcceleration, p.optInMaximum)],
@@ -142,10 +254,22 @@ export const taLibFunctions: IndicatorDefinition[] = [
     params: [
       real('optInStartValue', 0, -3e37, 3e37, 'Start value and direction: 0 auto, > 0 long, < 0 short'),
       real('optInOffsetOnReverse', 0, 0, 3e37, 'Percent offset added/removed to the SAR on reversal'),
-      real('optInAccelerationInitLong', 0.02, 0, 3e37, 'Acceleration factor initial value for the long direction'),
+      real(
+        'optInAccelerationInitLong',
+        0.02,
+        0,
+        3e37,
+        'Acceleration factor initial value for the long direction',
+      ),
       real('optInAccelerationLong', 0.02, 0, 3e37, 'Acceleration factor step for the long direction'),
       real('optInAccelerationMaxLong', 0.2, 0, 3e37, 'Acceleration factor maximum for the long direction'),
-      real('optInAccelerationInitShort', 0.02, 0, 3e37, 'Acceleration factor initial value for the short direction'),
+      real(
+        'optInAccelerationInitShort',
+        0.02,
+        0,
+        3e37,
+        'Acceleration factor initial value for the short direction',
+      ),
       real('optInAccelerationShort', 0.02, 0, 3e37, 'Acceleration factor step for the short direction'),
       real('optInAccelerationMaxShort', 0.2, 0, 3e37, 'Acceleration factor maximum for the short direction'),
     ],
@@ -238,7 +362,11 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Moving Average Convergence/Divergence',
     source: 'Appel, The Moving Average Convergence-Divergence Trading Method 1979; TA-Lib ta_MACD.c',
     inputs: inReal,
-    params: [period(12, 2, 'optInFastPeriod', 'Fast EMA period'), period(26, 2, 'optInSlowPeriod', 'Slow EMA period'), period(9, 1, 'optInSignalPeriod', 'Signal EMA period')],
+    params: [
+      period(12, 2, 'optInFastPeriod', 'Fast EMA period'),
+      period(26, 2, 'optInSlowPeriod', 'Slow EMA period'),
+      period(9, 1, 'optInSignalPeriod', 'Signal EMA period'),
+    ],
     outputs: macdOutputs,
     lookback: (p) => macdLookback(p.optInFastPeriod, p.optInSlowPeriod, p.optInSignalPeriod),
     compute: ([x], p) => macdKernel(x, p.optInFastPeriod, p.optInSlowPeriod, p.optInSignalPeriod),
@@ -258,8 +386,25 @@ export const taLibFunctions: IndicatorDefinition[] = [
       maType('optInSignalMAType'),
     ],
     outputs: macdOutputs,
-    lookback: (p) => macdExtLookback(p.optInFastPeriod, p.optInFastMAType, p.optInSlowPeriod, p.optInSlowMAType, p.optInSignalPeriod, p.optInSignalMAType),
-    compute: ([x], p) => macdExtKernel(x, p.optInFastPeriod, p.optInFastMAType, p.optInSlowPeriod, p.optInSlowMAType, p.optInSignalPeriod, p.optInSignalMAType),
+    lookback: (p) =>
+      macdExtLookback(
+        p.optInFastPeriod,
+        p.optInFastMAType,
+        p.optInSlowPeriod,
+        p.optInSlowMAType,
+        p.optInSignalPeriod,
+        p.optInSignalMAType,
+      ),
+    compute: ([x], p) =>
+      macdExtKernel(
+        x,
+        p.optInFastPeriod,
+        p.optInFastMAType,
+        p.optInSlowPeriod,
+        p.optInSlowMAType,
+        p.optInSignalPeriod,
+        p.optInSignalMAType,
+      ),
   }),
   define({
     name: 'MACDFIX',
@@ -278,10 +423,16 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Absolute Price Oscillator',
     source: ta('ta_APO.c'),
     inputs: inReal,
-    params: [period(12, 2, 'optInFastPeriod', 'Fast MA period'), period(26, 2, 'optInSlowPeriod', 'Slow MA period'), maType()],
+    params: [
+      period(12, 2, 'optInFastPeriod', 'Fast MA period'),
+      period(26, 2, 'optInSlowPeriod', 'Slow MA period'),
+      maType(),
+    ],
     outputs: outReal(),
     lookback: (p) => maLookback(Math.max(p.optInFastPeriod, p.optInSlowPeriod), p.optInMAType),
-    compute: ([x], p) => [priceOscillatorKernel(x, p.optInFastPeriod, p.optInSlowPeriod, p.optInMAType, false)],
+    compute: ([x], p) => [
+      priceOscillatorKernel(x, p.optInFastPeriod, p.optInSlowPeriod, p.optInMAType, false),
+    ],
   }),
   define({
     name: 'PPO',
@@ -289,10 +440,16 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Percentage Price Oscillator',
     source: ta('ta_PPO.c'),
     inputs: inReal,
-    params: [period(12, 2, 'optInFastPeriod', 'Fast MA period'), period(26, 2, 'optInSlowPeriod', 'Slow MA period'), maType()],
+    params: [
+      period(12, 2, 'optInFastPeriod', 'Fast MA period'),
+      period(26, 2, 'optInSlowPeriod', 'Slow MA period'),
+      maType(),
+    ],
     outputs: outReal(),
     lookback: (p) => maLookback(Math.max(p.optInFastPeriod, p.optInSlowPeriod), p.optInMAType),
-    compute: ([x], p) => [priceOscillatorKernel(x, p.optInFastPeriod, p.optInSlowPeriod, p.optInMAType, true)],
+    compute: ([x], p) => [
+      priceOscillatorKernel(x, p.optInFastPeriod, p.optInSlowPeriod, p.optInMAType, true),
+    ],
   }),
   change('MOM', 'Momentum: x - x[n]'),
   change('ROC', 'Rate of change: ((x/x[n]) - 1)·100'),
@@ -313,8 +470,22 @@ export const taLibFunctions: IndicatorDefinition[] = [
       maType('optInSlowD_MAType'),
     ],
     outputs: outputs(['outSlowK', 'Slow %K'], ['outSlowD', 'Slow %D']),
-    lookback: (p) => p.optInFastK_Period - 1 + maLookback(p.optInSlowK_Period, p.optInSlowK_MAType) + maLookback(p.optInSlowD_Period, p.optInSlowD_MAType),
-    compute: ([high, low, close], p) => stochKernel(high, low, close, p.optInFastK_Period, p.optInSlowK_Period, p.optInSlowK_MAType, p.optInSlowD_Period, p.optInSlowD_MAType),
+    lookback: (p) =>
+      p.optInFastK_Period -
+      1 +
+      maLookback(p.optInSlowK_Period, p.optInSlowK_MAType) +
+      maLookback(p.optInSlowD_Period, p.optInSlowD_MAType),
+    compute: ([high, low, close], p) =>
+      stochKernel(
+        high,
+        low,
+        close,
+        p.optInFastK_Period,
+        p.optInSlowK_Period,
+        p.optInSlowK_MAType,
+        p.optInSlowD_Period,
+        p.optInSlowD_MAType,
+      ),
   }),
   define({
     name: 'STOCHF',
@@ -322,10 +493,15 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Stochastic Fast (%K and %D)',
     source: 'Lane; TA-Lib ta_STOCHF.c',
     inputs: hlc,
-    params: [period(5, 1, 'optInFastK_Period', 'Fast %K period'), period(3, 1, 'optInFastD_Period', 'Fast %D smoothing'), maType('optInFastD_MAType')],
+    params: [
+      period(5, 1, 'optInFastK_Period', 'Fast %K period'),
+      period(3, 1, 'optInFastD_Period', 'Fast %D smoothing'),
+      maType('optInFastD_MAType'),
+    ],
     outputs: outputs(['outFastK', 'Fast %K'], ['outFastD', 'Fast %D']),
     lookback: (p) => p.optInFastK_Period - 1 + maLookback(p.optInFastD_Period, p.optInFastD_MAType),
-    compute: ([high, low, close], p) => stochFKernel(high, low, close, p.optInFastK_Period, p.optInFastD_Period, p.optInFastD_MAType),
+    compute: ([high, low, close], p) =>
+      stochFKernel(high, low, close, p.optInFastK_Period, p.optInFastD_Period, p.optInFastD_MAType),
   }),
   define({
     name: 'STOCHRSI',
@@ -333,10 +509,17 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Stochastic Relative Strength Index',
     source: 'Chande & Kroll, The New Technical Trader 1994; TA-Lib ta_STOCHRSI.c',
     inputs: inReal,
-    params: [period(14), period(5, 1, 'optInFastK_Period', 'Fast %K period'), period(3, 1, 'optInFastD_Period', 'Fast %D smoothing'), maType('optInFastD_MAType')],
+    params: [
+      period(14),
+      period(5, 1, 'optInFastK_Period', 'Fast %K period'),
+      period(3, 1, 'optInFastD_Period', 'Fast %D smoothing'),
+      maType('optInFastD_MAType'),
+    ],
     outputs: outputs(['outFastK', 'Fast %K'], ['outFastD', 'Fast %D']),
-    lookback: (p) => p.optInTimePeriod + p.optInFastK_Period - 1 + maLookback(p.optInFastD_Period, p.optInFastD_MAType),
-    compute: ([x], p) => stochRsiKernel(x, p.optInTimePeriod, p.optInFastK_Period, p.optInFastD_Period, p.optInFastD_MAType),
+    lookback: (p) =>
+      p.optInTimePeriod + p.optInFastK_Period - 1 + maLookback(p.optInFastD_Period, p.optInFastD_MAType),
+    compute: ([x], p) =>
+      stochRsiKernel(x, p.optInTimePeriod, p.optInFastK_Period, p.optInFastD_Period, p.optInFastD_MAType),
   }),
   define({
     name: 'CCI',
@@ -498,10 +681,16 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Ultimate Oscillator',
     source: 'Williams, TASC Apr 1985; TA-Lib ta_ULTOSC.c',
     inputs: hlc,
-    params: [period(7, 1, 'optInTimePeriod1', 'Shortest period'), period(14, 1, 'optInTimePeriod2', 'Middle period'), period(28, 1, 'optInTimePeriod3', 'Longest period')],
+    params: [
+      period(7, 1, 'optInTimePeriod1', 'Shortest period'),
+      period(14, 1, 'optInTimePeriod2', 'Middle period'),
+      period(28, 1, 'optInTimePeriod3', 'Longest period'),
+    ],
     outputs: outReal(),
     lookback: (p) => Math.max(p.optInTimePeriod1, p.optInTimePeriod2, p.optInTimePeriod3),
-    compute: ([high, low, close], p) => [ultoscKernel(high, low, close, p.optInTimePeriod1, p.optInTimePeriod2, p.optInTimePeriod3)],
+    compute: ([high, low, close], p) => [
+      ultoscKernel(high, low, close, p.optInTimePeriod1, p.optInTimePeriod2, p.optInTimePeriod3),
+    ],
   }),
 
   define({
@@ -569,10 +758,15 @@ export const taLibFunctions: IndicatorDefinition[] = [
     description: 'Chaikin A/D Oscillator',
     source: 'Chaikin; TA-Lib ta_ADOSC.c',
     inputs: fields('high', 'low', 'close', 'volume'),
-    params: [period(3, 2, 'optInFastPeriod', 'Fast EMA period'), period(10, 2, 'optInSlowPeriod', 'Slow EMA period')],
+    params: [
+      period(3, 2, 'optInFastPeriod', 'Fast EMA period'),
+      period(10, 2, 'optInSlowPeriod', 'Slow EMA period'),
+    ],
     outputs: outReal(),
     lookback: (p) => Math.max(p.optInFastPeriod, p.optInSlowPeriod) - 1,
-    compute: ([high, low, close, volume], p) => [adoscKernel(high, low, close, volume, p.optInFastPeriod, p.optInSlowPeriod)],
+    compute: ([high, low, close, volume], p) => [
+      adoscKernel(high, low, close, volume, p.optInFastPeriod, p.optInSlowPeriod),
+    ],
   }),
   define({
     name: 'OBV',
@@ -630,7 +824,10 @@ export const taLibFunctions: IndicatorDefinition[] = [
     source: 'Ehlers, Rocket Science for Traders 2001; TA-Lib ta_HT_SINE.c',
     inputs: inReal,
     params: [],
-    outputs: outputs(['outSine', 'Sine of the dominant cycle phase'], ['outLeadSine', 'Sine of the phase + 45°']),
+    outputs: outputs(
+      ['outSine', 'Sine of the dominant cycle phase'],
+      ['outLeadSine', 'Sine of the phase + 45°'],
+    ),
     lookback: () => HT_PHASE_LOOKBACK,
     compute: ([x]) => {
       const { sine, leadSine } = htDominantCyclePhase(x);

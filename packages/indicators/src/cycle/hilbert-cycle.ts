@@ -49,7 +49,12 @@ export function htPhasorKernel(x: Series): [Float64Array, Float64Array] {
   return [inPhase, quadrature];
 }
 
-export type DominantCyclePhase = { phase: Float64Array; sine: Float64Array; leadSine: Float64Array; trendMode: Float64Array };
+export type DominantCyclePhase = {
+  phase: Float64Array;
+  sine: Float64Array;
+  leadSine: Float64Array;
+  trendMode: Float64Array;
+};
 
 /**
  * Dominant cycle phase, its sine wave and lead sine, and the trend-vs-cycle mode (Ehlers 2001 ch. 9-10;
@@ -57,7 +62,12 @@ export type DominantCyclePhase = { phase: Float64Array; sine: Float64Array; lead
  */
 export function htDominantCyclePhase(x: Series): DominantCyclePhase {
   const length = x.length;
-  const result = { phase: nanArray(length), sine: nanArray(length), leadSine: nanArray(length), trendMode: nanArray(length) };
+  const result = {
+    phase: nanArray(length),
+    sine: nanArray(length),
+    leadSine: nanArray(length),
+    trendMode: nanArray(length),
+  };
   if (HT_PHASE_LOOKBACK >= length) return result;
   const hilbert = new HilbertTransform(x, 0, 34);
   const trendline = htTrendlineKernel(x);
@@ -110,7 +120,12 @@ export function htDominantCyclePhase(x: Series): DominantCyclePhase {
     daysInTrend += 1;
     if (daysInTrend < 0.5 * smoothPeriod) trend = 0;
     const phaseChange = phase - prevPhase;
-    if (smoothPeriod !== 0 && phaseChange > (0.67 * 360) / smoothPeriod && phaseChange < (1.5 * 360) / smoothPeriod) trend = 0;
+    if (
+      smoothPeriod !== 0 &&
+      phaseChange > (0.67 * 360) / smoothPeriod &&
+      phaseChange < (1.5 * 360) / smoothPeriod
+    )
+      trend = 0;
     if (today < HT_PHASE_LOOKBACK) continue;
     const line = trendline[today];
     if (line !== 0 && Math.abs((smoothed[today] - line) / line) >= 0.015) trend = 1;

@@ -5,10 +5,24 @@ const A = 0.0962;
 const B = 0.5769;
 const RAD_TO_DEG = 180 / (4 * Math.atan(1));
 
-type HilbertFilter = { odd: Float64Array; even: Float64Array; prevOdd: number; prevEven: number; prevInputOdd: number; prevInputEven: number };
+type HilbertFilter = {
+  odd: Float64Array;
+  even: Float64Array;
+  prevOdd: number;
+  prevEven: number;
+  prevInputOdd: number;
+  prevInputEven: number;
+};
 
 function createFilter(): HilbertFilter {
-  return { odd: new Float64Array(3), even: new Float64Array(3), prevOdd: 0, prevEven: 0, prevInputOdd: 0, prevInputEven: 0 };
+  return {
+    odd: new Float64Array(3),
+    even: new Float64Array(3),
+    prevOdd: 0,
+    prevEven: 0,
+    prevInputOdd: 0,
+    prevInputEven: 0,
+  };
 }
 
 function filterEven(f: HilbertFilter, input: number, index: number, adjustedPrevPeriod: number): number {

@@ -8,7 +8,12 @@ import { bbandsKernel } from '../overlap/bbands.ts';
 export type Channel = { upper: Float64Array; middle: Float64Array; lower: Float64Array };
 
 /** Keltner Channels: EMA(n) ± m·ATR(atrPeriod) (Raschke's version, StockCharts "Keltner Channels"; Keltner 1960 used a 10-day SMA of typical price). */
-export function keltner(high: Series, low: Series, close: Series, options: { period?: number; multiplier?: number; atrPeriod?: number } = {}): Channel {
+export function keltner(
+  high: Series,
+  low: Series,
+  close: Series,
+  options: { period?: number; multiplier?: number; atrPeriod?: number } = {},
+): Channel {
   const { period = 20, multiplier = 2, atrPeriod = 10 } = options;
   const middle = emaKernel(close, period);
   const range = atrKernel(high, low, close, atrPeriod);
@@ -43,20 +48,33 @@ export function hma(values: Series, period = 9): Float64Array {
 }
 
 /** Bollinger/Keltner squeeze: 1 while BB(n, 2σ) lies inside KC(SMA n ± 1.5·ATR n), else 0 (Carter, Mastering the Trade 2005, ch. 11). */
-export function squeeze(high: Series, low: Series, close: Series, options: { period?: number; bbMultiplier?: number; kcMultiplier?: number } = {}): Float64Array {
+export function squeeze(
+  high: Series,
+  low: Series,
+  close: Series,
+  options: { period?: number; bbMultiplier?: number; kcMultiplier?: number } = {},
+): Float64Array {
   const { period = 20, bbMultiplier = 2, kcMultiplier = 1.5 } = options;
   const [bbUpper, middle, bbLower] = bbandsKernel(close, period, bbMultiplier, bbMultiplier, 0);
   const range = atrKernel(high, low, close, period);
   const out = nanArray(close.length);
   for (let i = 0; i < close.length; i++) {
     if (Number.isNaN(range[i]) || Number.isNaN(middle[i])) continue;
-    out[i] = bbUpper[i] < middle[i] + kcMultiplier * range[i] && bbLower[i] > middle[i] - kcMultiplier * range[i] ? 1 : 0;
+    out[i] =
+      bbUpper[i] < middle[i] + kcMultiplier * range[i] && bbLower[i] > middle[i] - kcMultiplier * range[i]
+        ? 1
+        : 0;
   }
   return out;
 }
 
 /** SuperTrend: ATR bands around HL/2 that ratchet with the trend (Olivier Seban; TradingView built-in "Supertrend" reference script). */
-export function supertrend(high: Series, low: Series, close: Series, options: { period?: number; multiplier?: number } = {}): { supertrend: Float64Array; direction: Float64Array } {
+export function supertrend(
+  high: Series,
+  low: Series,
+  close: Series,
+  options: { period?: number; multiplier?: number } = {},
+): { supertrend: Float64Array; direction: Float64Array } {
   const { period = 10, multiplier = 3 } = options;
   const length = close.length;
   const range = atrKernel(high, low, close, period);
@@ -74,7 +92,8 @@ export function supertrend(high: Series, low: Series, close: Series, options: { 
     const previousClose = close[i - 1];
     const previousUpper = finalUpper;
     // Bands only tighten while price stays inside them.
-    finalUpper = isFirst || basicUpper < previousUpper || previousClose > previousUpper ? basicUpper : previousUpper;
+    finalUpper =
+      isFirst || basicUpper < previousUpper || previousClose > previousUpper ? basicUpper : previousUpper;
     finalLower = isFirst || basicLower > finalLower || previousClose < finalLower ? basicLower : finalLower;
     if (isFirst) trend = close[i] <= finalUpper ? -1 : 1;
     else if (trend === -1 && close[i] > previousUpper) trend = 1;

@@ -4,7 +4,8 @@ import { fractals, heikinAshi, ichimoku, pivotPoints } from './price-structure.t
 import { vwap } from './vwap.ts';
 import { atr, ema, sma } from '../wrappers.ts';
 
-const close6 = (values: Float64Array | number[], digits = 6) => Array.from(values, (v) => (Number.isNaN(v) ? v : Number(v.toFixed(digits))));
+const close6 = (values: Float64Array | number[], digits = 6) =>
+  Array.from(values, (v) => (Number.isNaN(v) ? v : Number(v.toFixed(digits))));
 
 describe('pivot points', () => {
   // Worked example H=110, L=90, C=100 from the classic floor-trader formulas (Person 2004).
@@ -14,13 +15,17 @@ describe('pivot points', () => {
 
   it('computes classic levels from the previous bar', () => {
     const p = pivotPoints(high, low, close, 'classic');
-    expect([p.pivot[1], p.r1[1], p.s1[1], p.r2[1], p.s2[1], p.r3[1], p.s3[1]]).toEqual([100, 110, 90, 120, 80, 130, 70]);
+    expect([p.pivot[1], p.r1[1], p.s1[1], p.r2[1], p.s2[1], p.r3[1], p.s3[1]]).toEqual([
+      100, 110, 90, 120, 80, 130, 70,
+    ]);
     expect(Number.isNaN(p.pivot[0])).toBe(true);
   });
 
   it('computes Fibonacci levels at 38.2/61.8/100% of the range', () => {
     const p = pivotPoints(high, low, close, 'fibonacci');
-    expect(close6([p.r1[1], p.s1[1], p.r2[1], p.s2[1], p.r3[1], p.s3[1]])).toEqual([107.64, 92.36, 112.36, 87.64, 120, 80]);
+    expect(close6([p.r1[1], p.s1[1], p.r2[1], p.s2[1], p.r3[1], p.s3[1]])).toEqual([
+      107.64, 92.36, 112.36, 87.64, 120, 80,
+    ]);
   });
 
   it('computes Camarilla levels from the close and 1.1 × range', () => {
@@ -112,7 +117,12 @@ describe('Donchian, Keltner, Awesome Oscillator, Ichimoku', () => {
     const up = Array.from({ length: 40 }, (_, i) => 100 + i);
     const down = Array.from({ length: 40 }, (_, i) => 139 - 3 * i);
     const series = [...up, ...down];
-    const s = supertrend(series.map((c) => c + 1), series.map((c) => c - 1), series, { period: 5, multiplier: 2 });
+    const s = supertrend(
+      series.map((c) => c + 1),
+      series.map((c) => c - 1),
+      series,
+      { period: 5, multiplier: 2 },
+    );
     expect(s.direction[35]).toBe(1);
     expect(s.direction[79]).toBe(-1);
     expect(s.supertrend[35]).toBeLessThan(series[35]);
@@ -123,7 +133,11 @@ describe('Donchian, Keltner, Awesome Oscillator, Ichimoku', () => {
     const calm = Array.from({ length: 60 }, (_, i) => 100 + 0.01 * Math.sin(i));
     const wild = Array.from({ length: 60 }, (_, i) => 100 + i * 2);
     const series = [...calm, ...wild];
-    const flags = squeeze(series.map((c) => c + 1), series.map((c) => c - 1), series);
+    const flags = squeeze(
+      series.map((c) => c + 1),
+      series.map((c) => c - 1),
+      series,
+    );
     expect(flags[50]).toBe(1);
     expect(flags[110]).toBe(0);
   });

@@ -3,12 +3,33 @@ import { nanArray } from '../core/numeric.ts';
 import { maxKernel, minKernel } from '../math/window-extremes.ts';
 
 export type PivotMethod = 'classic' | 'fibonacci' | 'camarilla';
-export type PivotLevels = { pivot: Float64Array; r1: Float64Array; r2: Float64Array; r3: Float64Array; s1: Float64Array; s2: Float64Array; s3: Float64Array };
+export type PivotLevels = {
+  pivot: Float64Array;
+  r1: Float64Array;
+  r2: Float64Array;
+  r3: Float64Array;
+  s1: Float64Array;
+  s2: Float64Array;
+  s3: Float64Array;
+};
 
 /** Pivot points of each bar from the previous bar's H/L/C: classic floor, Fibonacci, Camarilla (Person, A Complete Guide to Technical Trading Tactics 2004; Camarilla by Nick Scott 1989). */
-export function pivotPoints(high: Series, low: Series, close: Series, method: PivotMethod = 'classic'): PivotLevels {
+export function pivotPoints(
+  high: Series,
+  low: Series,
+  close: Series,
+  method: PivotMethod = 'classic',
+): PivotLevels {
   const length = close.length;
-  const levels: PivotLevels = { pivot: nanArray(length), r1: nanArray(length), r2: nanArray(length), r3: nanArray(length), s1: nanArray(length), s2: nanArray(length), s3: nanArray(length) };
+  const levels: PivotLevels = {
+    pivot: nanArray(length),
+    r1: nanArray(length),
+    r2: nanArray(length),
+    r3: nanArray(length),
+    s1: nanArray(length),
+    s2: nanArray(length),
+    s3: nanArray(length),
+  };
   for (let i = 1; i < length; i++) {
     const h = high[i - 1];
     const l = low[i - 1];
@@ -48,14 +69,23 @@ export function fractals(high: Series, low: Series): { up: Float64Array; down: F
   const up = nanArray(length);
   const down = nanArray(length);
   for (let i = 2; i < length - 2; i++) {
-    up[i] = high[i] > high[i - 1] && high[i] > high[i - 2] && high[i] > high[i + 1] && high[i] > high[i + 2] ? 1 : 0;
-    down[i] = low[i] < low[i - 1] && low[i] < low[i - 2] && low[i] < low[i + 1] && low[i] < low[i + 2] ? 1 : 0;
+    up[i] =
+      high[i] > high[i - 1] && high[i] > high[i - 2] && high[i] > high[i + 1] && high[i] > high[i + 2]
+        ? 1
+        : 0;
+    down[i] =
+      low[i] < low[i - 1] && low[i] < low[i - 2] && low[i] < low[i + 1] && low[i] < low[i + 2] ? 1 : 0;
   }
   return { up, down };
 }
 
 /** Heikin-Ashi candles (Valcu, "Using the Heikin-Ashi Technique", TASC Feb 2004). */
-export function heikinAshi(open: Series, high: Series, low: Series, close: Series): { open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array } {
+export function heikinAshi(
+  open: Series,
+  high: Series,
+  low: Series,
+  close: Series,
+): { open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array } {
   const length = close.length;
   const haOpen = new Float64Array(length);
   const haHigh = new Float64Array(length);
@@ -70,14 +100,25 @@ export function heikinAshi(open: Series, high: Series, low: Series, close: Serie
   return { open: haOpen, high: haHigh, low: haLow, close: haClose };
 }
 
-export type IchimokuLines = { conversion: Float64Array; base: Float64Array; spanA: Float64Array; spanB: Float64Array; lagging: Float64Array };
+export type IchimokuLines = {
+  conversion: Float64Array;
+  base: Float64Array;
+  spanA: Float64Array;
+  spanB: Float64Array;
+  lagging: Float64Array;
+};
 
 /** Ichimoku Kinko Hyo 9/26/52, spans plotted `displacement` bars ahead, lagging span `displacement` bars back (Hosoda 1969; StockCharts "Ichimoku Cloud"). */
 export function ichimoku(
   high: Series,
   low: Series,
   close: Series,
-  options: { conversionPeriod?: number; basePeriod?: number; spanBPeriod?: number; displacement?: number } = {},
+  options: {
+    conversionPeriod?: number;
+    basePeriod?: number;
+    spanBPeriod?: number;
+    displacement?: number;
+  } = {},
 ): IchimokuLines {
   const { conversionPeriod = 9, basePeriod = 26, spanBPeriod = 52, displacement = 26 } = options;
   const length = close.length;

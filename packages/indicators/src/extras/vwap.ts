@@ -14,7 +14,14 @@ export function sessionKey(time: number, anchor: VwapAnchor): number {
 }
 
 /** Session-anchored VWAP = Σ(typical·V)/ΣV, reset at each UTC session; typical price while the session has no volume (Berkowitz et al., Journal of Finance 1988; TradingView "VWAP"). */
-export function vwap(high: Series, low: Series, close: Series, volume: Series, time?: Series, anchor: VwapAnchor = 'day'): Float64Array {
+export function vwap(
+  high: Series,
+  low: Series,
+  close: Series,
+  volume: Series,
+  time?: Series,
+  anchor: VwapAnchor = 'day',
+): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
   let session = Number.NaN;

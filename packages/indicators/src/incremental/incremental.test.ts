@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import type { Candle } from '../core/types.ts';
 import { adx, atr, bbands, ema, macd, minusDi, obv, plusDi, rsi, sma } from '../wrappers.ts';
 import { vwap } from '../extras/vwap.ts';
-import { createIncremental, IncrementalADX, IncrementalBBANDS, IncrementalMACD, IncrementalRSI } from './incremental.ts';
+import {
+  createIncremental,
+  IncrementalADX,
+  IncrementalBBANDS,
+  IncrementalMACD,
+  IncrementalRSI,
+} from './incremental.ts';
 import { sampleOhlcv } from '../../test-support/golden.ts';
 
 const candleArbitrary = fc
@@ -16,7 +22,14 @@ const candleArbitrary = fc
   })
   .map(({ open, spreadUp, spreadDown, move, volume }): Candle => {
     const close = open * (1 + move);
-    return { open, close, high: Math.max(open, close) * (1 + spreadUp), low: Math.min(open, close) * (1 - spreadDown), volume, time: 0 };
+    return {
+      open,
+      close,
+      high: Math.max(open, close) * (1 + spreadUp),
+      low: Math.min(open, close) * (1 - spreadDown),
+      volume,
+      time: 0,
+    };
   });
 
 function columns(candles: Candle[]) {
@@ -90,7 +103,14 @@ function expectStreamEqualsBatch(candles: Candle[]): void {
 describe('incremental indicators', () => {
   it('equal a full recompute bit for bit on the sample series', () => {
     const data = sampleOhlcv();
-    const candles = data.close.map((close, i) => ({ open: data.open[i], high: data.high[i], low: data.low[i], close, volume: data.volume[i], time: data.time[i] }));
+    const candles = data.close.map((close, i) => ({
+      open: data.open[i],
+      high: data.high[i],
+      low: data.low[i],
+      close,
+      volume: data.volume[i],
+      time: data.time[i],
+    }));
     expect(() => expectStreamEqualsBatch(candles)).not.toThrow();
   });
 

@@ -362,7 +362,11 @@ export function createIncremental(name: string, params: Record<string, number> =
     case 'RSI':
       return new IncrementalRSI(period(14));
     case 'MACD':
-      return new IncrementalMACD(params.optInFastPeriod ?? 12, params.optInSlowPeriod ?? 26, params.optInSignalPeriod ?? 9);
+      return new IncrementalMACD(
+        params.optInFastPeriod ?? 12,
+        params.optInSlowPeriod ?? 26,
+        params.optInSignalPeriod ?? 9,
+      );
     case 'BBANDS':
       return new IncrementalBBANDS(period(5), params.optInNbDevUp ?? 2, params.optInNbDevDn ?? 2);
     case 'ATR':
@@ -374,6 +378,8 @@ export function createIncremental(name: string, params: Record<string, number> =
     case 'VWAP':
       return new IncrementalVWAP(VWAP_ANCHORS[params.optInAnchor ?? 0]);
     default:
-      throw new RangeError(`No incremental form for "${name}": available SMA, EMA, RSI, MACD, BBANDS, ATR, ADX, OBV, VWAP`);
+      throw new RangeError(
+        `No incremental form for "${name}": available SMA, EMA, RSI, MACD, BBANDS, ATR, ADX, OBV, VWAP`,
+      );
   }
 }

@@ -6,7 +6,11 @@ import { nanArray } from '../core/numeric.ts';
 // over; the *INDEX functions expose that tie rule, so it is kept as is.
 
 /** Highest value over `period` bars and its index (TA-Lib ta_MAX.c / ta_MAXINDEX.c). */
-export function maxKernel(x: Series, period: number, begin = 0): { value: Float64Array; index: Float64Array } {
+export function maxKernel(
+  x: Series,
+  period: number,
+  begin = 0,
+): { value: Float64Array; index: Float64Array } {
   const length = x.length;
   const value = nanArray(length);
   const index = nanArray(length);
@@ -34,7 +38,11 @@ export function maxKernel(x: Series, period: number, begin = 0): { value: Float6
 }
 
 /** Lowest value over `period` bars and its index (TA-Lib ta_MIN.c / ta_MININDEX.c). */
-export function minKernel(x: Series, period: number, begin = 0): { value: Float64Array; index: Float64Array } {
+export function minKernel(
+  x: Series,
+  period: number,
+  begin = 0,
+): { value: Float64Array; index: Float64Array } {
   const length = x.length;
   const value = nanArray(length);
   const index = nanArray(length);

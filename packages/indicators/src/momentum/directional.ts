@@ -24,7 +24,11 @@ function directionalMove(high: Series, low: Series, i: number): [number, number]
 }
 
 /** Smoothed +DM and -DM (Wilder 1978; TA-Lib ta_PLUS_DM.c / ta_MINUS_DM.c). */
-export function directionalMovementKernel(high: Series, low: Series, period: number): [Float64Array, Float64Array] {
+export function directionalMovementKernel(
+  high: Series,
+  low: Series,
+  period: number,
+): [Float64Array, Float64Array] {
   const length = high.length;
   const plus = nanArray(length);
   const minus = nanArray(length);
@@ -53,7 +57,12 @@ export function directionalMovementKernel(high: Series, low: Series, period: num
 }
 
 /** +DI, -DI, DX and ADX in one pass (Wilder 1978; TA-Lib ta_PLUS_DI.c, ta_MINUS_DI.c, ta_DX.c, ta_ADX.c). */
-export function directionalKernel(high: Series, low: Series, close: Series, period: number): Omit<DirectionalLines, 'plusDm' | 'minusDm'> {
+export function directionalKernel(
+  high: Series,
+  low: Series,
+  close: Series,
+  period: number,
+): Omit<DirectionalLines, 'plusDm' | 'minusDm'> {
   const length = close.length;
   const plusDi = nanArray(length);
   const minusDi = nanArray(length);

@@ -5,11 +5,21 @@ import { maKernel, maLookback } from '../overlap/ma.ts';
 
 type MacdLines = [Float64Array, Float64Array, Float64Array];
 
-function combine(fast: Float64Array, slow: Float64Array, lineStart: number, signalPeriod: number, signalMaType: number, signalK?: number): MacdLines {
+function combine(
+  fast: Float64Array,
+  slow: Float64Array,
+  lineStart: number,
+  signalPeriod: number,
+  signalMaType: number,
+  signalK?: number,
+): MacdLines {
   const length = fast.length;
   const line = nanArray(length);
   for (let i = lineStart; i < length; i++) line[i] = fast[i] - slow[i];
-  const signal = signalK === undefined ? maKernel(line, signalPeriod, signalMaType, lineStart) : emaKernel(line, signalPeriod, lineStart, signalK);
+  const signal =
+    signalK === undefined
+      ? maKernel(line, signalPeriod, signalMaType, lineStart)
+      : emaKernel(line, signalPeriod, lineStart, signalK);
   const histogram = nanArray(length);
   // TA-Lib outputs every line from the signal's first value, the MACD line included.
   const outputStart = lineStart + maLookback(signalPeriod, signalMaType);
@@ -19,7 +29,12 @@ function combine(fast: Float64Array, slow: Float64Array, lineStart: number, sign
 }
 
 /** MACD (Appel 1979) with TA-Lib's seeding: both EMAs start at bar slow-1 (TA-Lib TA_INT_MACD, ta_MACD.c). */
-export function macdKernel(x: Series, fastPeriod: number, slowPeriod: number, signalPeriod: number): MacdLines {
+export function macdKernel(
+  x: Series,
+  fastPeriod: number,
+  slowPeriod: number,
+  signalPeriod: number,
+): MacdLines {
   let fast = fastPeriod;
   let slow = slowPeriod;
   if (slow < fast) [fast, slow] = [slow, fast];
@@ -38,7 +53,14 @@ export function macdKernel(x: Series, fastPeriod: number, slowPeriod: number, si
 }
 
 /** One pass over the data with the exact operations of three TA_INT_EMA calls (slow, fast, signal). */
-function fusedMacd(x: Series, fast: number, slow: number, signalPeriod: number, fastK: number, slowK: number): MacdLines {
+function fusedMacd(
+  x: Series,
+  fast: number,
+  slow: number,
+  signalPeriod: number,
+  fastK: number,
+  slowK: number,
+): MacdLines {
   const length = x.length;
   const line = nanArray(length);
   const signal = nanArray(length);
@@ -114,12 +136,25 @@ export function macdExtKernel(
 }
 
 /** MACDEXT lookback. */
-export function macdExtLookback(fast: number, fastType: number, slow: number, slowType: number, signal: number, signalType: number): number {
+export function macdExtLookback(
+  fast: number,
+  fastType: number,
+  slow: number,
+  slowType: number,
+  signal: number,
+  signalType: number,
+): number {
   return Math.max(maLookback(fast, fastType), maLookback(slow, slowType)) + maLookback(signal, signalType);
 }
 
 /** Absolute (APO) or percentage (PPO) price oscillator, independently seeded MAs (TA-Lib TA_INT_PO, ta_APO.c/ta_PPO.c). */
-export function priceOscillatorKernel(x: Series, fastPeriod: number, slowPeriod: number, maType: number, isPercentage: boolean): Float64Array {
+export function priceOscillatorKernel(
+  x: Series,
+  fastPeriod: number,
+  slowPeriod: number,
+  maType: number,
+  isPercentage: boolean,
+): Float64Array {
   let fast = fastPeriod;
   let slow = slowPeriod;
   if (slow < fast) [fast, slow] = [slow, fast];

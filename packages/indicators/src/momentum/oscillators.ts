@@ -36,7 +36,11 @@ export function willrKernel(high: Series, low: Series, close: Series, period: nu
 }
 
 /** Aroon down/up over `period`+1 bars, the latest extreme winning ties (Chande 1995; TA-Lib ta_AROON.c). */
-export function aroonKernel(high: Series, low: Series, period: number): [Float64Array, Float64Array, Float64Array] {
+export function aroonKernel(
+  high: Series,
+  low: Series,
+  period: number,
+): [Float64Array, Float64Array, Float64Array] {
   const length = high.length;
   const down = nanArray(length);
   const up = nanArray(length);
@@ -93,7 +97,13 @@ export function bopKernel(open: Series, high: Series, low: Series, close: Series
 }
 
 /** Money Flow Index over typical price × volume (Quong & Soudack, TASC 1989; TA-Lib ta_MFI.c). */
-export function mfiKernel(high: Series, low: Series, close: Series, volume: Series, period: number): Float64Array {
+export function mfiKernel(
+  high: Series,
+  low: Series,
+  close: Series,
+  volume: Series,
+  period: number,
+): Float64Array {
   const length = close.length;
   const out = nanArray(length);
   if (period >= length) return out;
@@ -143,7 +153,14 @@ export function trixKernel(x: Series, period: number): Float64Array {
 }
 
 /** Ultimate Oscillator with 4/2/1 weights (Williams, TASC 1985; TA-Lib ta_ULTOSC.c). */
-export function ultoscKernel(high: Series, low: Series, close: Series, period1: number, period2: number, period3: number): Float64Array {
+export function ultoscKernel(
+  high: Series,
+  low: Series,
+  close: Series,
+  period1: number,
+  period2: number,
+  period3: number,
+): Float64Array {
   const [shortest, middle, longest] = [period1, period2, period3].sort((a, b) => a - b);
   const length = close.length;
   const out = nanArray(length);

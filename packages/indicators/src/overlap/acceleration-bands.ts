@@ -6,7 +6,12 @@ import { smaKernel } from './moving-averages.ts';
  * Acceleration Bands: SMAs of H·(1 + 4(H-L)/(H+L)), of the close and of L·(1 - 4(H-L)/(H+L))
  * (Headley, Big Trends in Trading 2002; TA-Lib ta_ACCBANDS.c). A bar with H+L ~ 0 contributes H and L unchanged.
  */
-export function accBandsKernel(high: Series, low: Series, close: Series, period: number): [Float64Array, Float64Array, Float64Array] {
+export function accBandsKernel(
+  high: Series,
+  low: Series,
+  close: Series,
+  period: number,
+): [Float64Array, Float64Array, Float64Array] {
   const length = close.length;
   const upper = new Float64Array(length);
   const lower = new Float64Array(length);

@@ -32,7 +32,12 @@ export function bbandsLookback(period: number, maType: number): number {
 }
 
 /** BBANDS with an SMA middle in one pass: the same running sums as smaKernel + TA-Lib's stddev around the precomputed SMA (TA_INT_stddev_using_precalc_ma), fused. */
-function bbandsSmaKernel(x: Series, period: number, nbDevUp: number, nbDevDown: number): [Float64Array, Float64Array, Float64Array] {
+function bbandsSmaKernel(
+  x: Series,
+  period: number,
+  nbDevUp: number,
+  nbDevDown: number,
+): [Float64Array, Float64Array, Float64Array] {
   const length = x.length;
   const upper = nanArray(length);
   const middle = nanArray(length);

@@ -1,6 +1,16 @@
 import type { Series } from '../core/types.ts';
 import { nanArray } from '../core/numeric.ts';
-import { demaKernel, emaKernel, kamaKernel, type MaType, smaKernel, t3Kernel, temaKernel, trimaKernel, wmaKernel } from './moving-averages.ts';
+import {
+  demaKernel,
+  emaKernel,
+  kamaKernel,
+  type MaType,
+  smaKernel,
+  t3Kernel,
+  temaKernel,
+  trimaKernel,
+  wmaKernel,
+} from './moving-averages.ts';
 import { MAMA_LOOKBACK, mamaKernel } from './mama.ts';
 
 /** Lookback of TA-Lib's TA_MA for a period and MA type (ta_MA.c). */
@@ -23,7 +33,9 @@ export function maLookback(period: number, maType: number): number {
     case 8:
       return 6 * (period - 1);
     default:
-      throw new RangeError(`Unknown MA type ${maType}: expected 0..8 (SMA EMA WMA DEMA TEMA TRIMA KAMA MAMA T3)`);
+      throw new RangeError(
+        `Unknown MA type ${maType}: expected 0..8 (SMA EMA WMA DEMA TEMA TRIMA KAMA MAMA T3)`,
+      );
   }
 }
 
@@ -55,6 +67,8 @@ export function maKernel(x: Series, period: number, maType: MaType | number, beg
     case 8:
       return t3Kernel(x, period, 0.7, begin);
     default:
-      throw new RangeError(`Unknown MA type ${maType}: expected 0..8 (SMA EMA WMA DEMA TEMA TRIMA KAMA MAMA T3)`);
+      throw new RangeError(
+        `Unknown MA type ${maType}: expected 0..8 (SMA EMA WMA DEMA TEMA TRIMA KAMA MAMA T3)`,
+      );
   }
 }

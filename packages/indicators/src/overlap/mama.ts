@@ -5,7 +5,12 @@ import { HilbertTransform, RAD_TO_DEG } from '../cycle/hilbert.ts';
 export const MAMA_LOOKBACK = 32;
 
 /** MESA adaptive MA and its following FAMA (Ehlers, "MESA Adaptive Moving Averages", TASC Sep 2001; TA-Lib ta_MAMA.c). */
-export function mamaKernel(x: Series, fastLimit: number, slowLimit: number, begin = 0): [Float64Array, Float64Array] {
+export function mamaKernel(
+  x: Series,
+  fastLimit: number,
+  slowLimit: number,
+  begin = 0,
+): [Float64Array, Float64Array] {
   const length = x.length;
   const mamaOut = nanArray(length);
   const famaOut = nanArray(length);

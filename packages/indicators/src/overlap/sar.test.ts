@@ -14,7 +14,14 @@ function firstReversal(values: Float64Array): number {
 describe('SAREXT parameters', () => {
   it('equals SAR with the sign of the position at symmetric settings', () => {
     const { outReal: sar } = runIndicator('SAR', prices, { optInAcceleration: 0.03, optInMaximum: 0.25 });
-    const settings = { optInAccelerationInitLong: 0.03, optInAccelerationLong: 0.03, optInAccelerationMaxLong: 0.25, optInAccelerationInitShort: 0.03, optInAccelerationShort: 0.03, optInAccelerationMaxShort: 0.25 };
+    const settings = {
+      optInAccelerationInitLong: 0.03,
+      optInAccelerationLong: 0.03,
+      optInAccelerationMaxLong: 0.25,
+      optInAccelerationInitShort: 0.03,
+      optInAccelerationShort: 0.03,
+      optInAccelerationMaxShort: 0.25,
+    };
     const { outReal: ext } = runIndicator('SAREXT', prices, settings);
     expect(Array.from(ext, Math.abs)).toEqual(Array.from(sar));
     expect(ext.some((value) => value < 0)).toBe(true);

@@ -23,7 +23,12 @@ function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signS
   const length = high.length;
   const out = nanArray(length);
   if (length < 2) return out;
-  const { startValue, offsetOnReverse, accelerationMaxLong: maxLong, accelerationMaxShort: maxShort } = settings;
+  const {
+    startValue,
+    offsetOnReverse,
+    accelerationMaxLong: maxLong,
+    accelerationMaxShort: maxShort,
+  } = settings;
   // TA-Lib lowers an initial or step acceleration above its maximum to that maximum.
   const initLong = Math.min(settings.accelerationInitLong, maxLong);
   const stepLong = Math.min(settings.accelerationLong, maxLong);

@@ -105,7 +105,8 @@ export class CandleContext {
     const divisor = setting.rangeType === 'Shadows' ? 2 : 1;
     const period = setting.averagePeriod;
     if (period === 0) {
-      for (let i = start; i < this.length; i++) out[i] = (setting.factor * this.range(setting, i - offset)) / divisor;
+      for (let i = start; i < this.length; i++)
+        out[i] = (setting.factor * this.range(setting, i - offset)) / divisor;
       return out;
     }
     let total = 0;

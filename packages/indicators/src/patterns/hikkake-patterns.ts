@@ -8,7 +8,14 @@ import { CandleContext } from './candle-context.ts';
 
 type HikkakeTest = (k: CandleContext, i: number) => boolean;
 
-function hikkakeScan(open: Series, high: Series, low: Series, close: Series, lookback: number, isPattern: HikkakeTest): Float64Array {
+function hikkakeScan(
+  open: Series,
+  high: Series,
+  low: Series,
+  close: Series,
+  lookback: number,
+  isPattern: HikkakeTest,
+): Float64Array {
   const k = new CandleContext(open, high, low, close);
   const out = nanArray(k.length);
   if (lookback >= k.length) return out;
@@ -22,7 +29,8 @@ function hikkakeScan(open: Series, high: Series, low: Series, close: Series, loo
       value = patternResult;
     } else if (
       i <= patternIndex + 3 &&
-      ((patternResult > 0 && close[i] > high[patternIndex - 1]) || (patternResult < 0 && close[i] < low[patternIndex - 1]))
+      ((patternResult > 0 && close[i] > high[patternIndex - 1]) ||
+        (patternResult < 0 && close[i] < low[patternIndex - 1]))
     ) {
       value = patternResult + (patternResult > 0 ? 100 : -100);
       patternIndex = 0;
@@ -36,7 +44,11 @@ function hikkakeScan(open: Series, high: Series, low: Series, close: Series, loo
 function isHikkake(k: CandleContext, i: number): boolean {
   const h = k.high;
   const l = k.low;
-  return h[i - 1] < h[i - 2] && l[i - 1] > l[i - 2] && ((h[i] < h[i - 1] && l[i] < l[i - 1]) || (h[i] > h[i - 1] && l[i] > l[i - 1]));
+  return (
+    h[i - 1] < h[i - 2] &&
+    l[i - 1] > l[i - 2] &&
+    ((h[i] < h[i - 1] && l[i] < l[i - 1]) || (h[i] > h[i - 1] && l[i] > l[i - 1]))
+  );
 }
 
 /** Hikkake (Chesler, TASC 2003; TA-Lib ta_CDLHIKKAKE.c). */
@@ -59,7 +71,8 @@ export function cdlHikkakeMod(open: Series, high: Series, low: Series, close: Se
       l[i - 2] > l[i - 3] &&
       h[i - 1] < h[i - 2] &&
       l[i - 1] > l[i - 2] &&
-      ((h[i] < h[i - 1] && l[i] < l[i - 1] && c[i - 2] <= l[i - 2] + near[i]) || (h[i] > h[i - 1] && l[i] > l[i - 1] && c[i - 2] >= h[i - 2] - near[i]))
+      ((h[i] < h[i - 1] && l[i] < l[i - 1] && c[i - 2] <= l[i - 2] + near[i]) ||
+        (h[i] > h[i - 1] && l[i] > l[i - 1] && c[i - 2] >= h[i - 2] - near[i]))
     );
   });
 }

@@ -18,18 +18,21 @@ export const cdl2Crows = candlePattern(12, { long: ['BodyLong', 2] }, (k, i, a) 
 );
 
 /** Upside gap two crows (Nison 1991; TA-Lib ta_CDLUPSIDEGAP2CROWS.c). */
-export const cdlUpsideGap2Crows = candlePattern(12, { long: ['BodyLong', 2], short: ['BodyShort', 1] }, (k, i, a) =>
-  k.color(i - 2) === 1 &&
-  k.body(i - 2) > a.long[i] &&
-  k.color(i - 1) === -1 &&
-  k.body(i - 1) <= a.short[i] &&
-  k.bodyGapUp(i - 1, i - 2) &&
-  k.color(i) === -1 &&
-  k.open[i] > k.open[i - 1] &&
-  k.close[i] < k.close[i - 1] &&
-  k.close[i] > k.close[i - 2]
-    ? -100
-    : 0,
+export const cdlUpsideGap2Crows = candlePattern(
+  12,
+  { long: ['BodyLong', 2], short: ['BodyShort', 1] },
+  (k, i, a) =>
+    k.color(i - 2) === 1 &&
+    k.body(i - 2) > a.long[i] &&
+    k.color(i - 1) === -1 &&
+    k.body(i - 1) <= a.short[i] &&
+    k.bodyGapUp(i - 1, i - 2) &&
+    k.color(i) === -1 &&
+    k.open[i] > k.open[i - 1] &&
+    k.close[i] < k.close[i - 1] &&
+    k.close[i] > k.close[i - 2]
+      ? -100
+      : 0,
 );
 
 /** Three inside up/down: a harami confirmed by the third candle (Nison 1991; TA-Lib ta_CDL3INSIDE.c). */
@@ -38,7 +41,8 @@ export const cdl3Inside = candlePattern(12, { long: ['BodyLong', 2], short: ['Bo
   k.body(i - 1) <= a.short[i] &&
   k.bodyTop(i - 1) < k.bodyTop(i - 2) &&
   k.bodyBottom(i - 1) > k.bodyBottom(i - 2) &&
-  ((k.color(i - 2) === 1 && k.color(i) === -1 && k.close[i] < k.open[i - 2]) || (k.color(i - 2) === -1 && k.color(i) === 1 && k.close[i] > k.open[i - 2]))
+  ((k.color(i - 2) === 1 && k.color(i) === -1 && k.close[i] < k.open[i - 2]) ||
+    (k.color(i - 2) === -1 && k.color(i) === 1 && k.close[i] > k.open[i - 2]))
     ? -k.color(i - 2) * 100
     : 0,
 );
@@ -47,8 +51,16 @@ export const cdl3Inside = candlePattern(12, { long: ['BodyLong', 2], short: ['Bo
 export const cdl3Outside = candlePattern(3, {}, (k, i) => {
   const o = k.open;
   const c = k.close;
-  return (k.color(i - 1) === 1 && k.color(i - 2) === -1 && c[i - 1] > o[i - 2] && o[i - 1] < c[i - 2] && c[i] > c[i - 1]) ||
-    (k.color(i - 1) === -1 && k.color(i - 2) === 1 && o[i - 1] > c[i - 2] && c[i - 1] < o[i - 2] && c[i] < c[i - 1])
+  return (k.color(i - 1) === 1 &&
+    k.color(i - 2) === -1 &&
+    c[i - 1] > o[i - 2] &&
+    o[i - 1] < c[i - 2] &&
+    c[i] > c[i - 1]) ||
+    (k.color(i - 1) === -1 &&
+      k.color(i - 2) === 1 &&
+      o[i - 1] > c[i - 2] &&
+      c[i - 1] < o[i - 2] &&
+      c[i] < c[i - 1])
     ? k.color(i - 1) * 100
     : 0;
 });
@@ -64,8 +76,16 @@ export const cdl3LineStrike = candlePattern(8, { near3: ['Near', 3], near2: ['Ne
     o[i - 2] <= k.bodyTop(i - 3) + a.near3[i] &&
     o[i - 1] >= k.bodyBottom(i - 2) - a.near2[i] &&
     o[i - 1] <= k.bodyTop(i - 2) + a.near2[i] &&
-    ((k.color(i - 1) === 1 && c[i - 1] > c[i - 2] && c[i - 2] > c[i - 3] && o[i] > c[i - 1] && c[i] < o[i - 3]) ||
-      (k.color(i - 1) === -1 && c[i - 1] < c[i - 2] && c[i - 2] < c[i - 3] && o[i] < c[i - 1] && c[i] > o[i - 3]))
+    ((k.color(i - 1) === 1 &&
+      c[i - 1] > c[i - 2] &&
+      c[i - 2] > c[i - 3] &&
+      o[i] > c[i - 1] &&
+      c[i] < o[i - 3]) ||
+      (k.color(i - 1) === -1 &&
+        c[i - 1] < c[i - 2] &&
+        c[i - 2] < c[i - 3] &&
+        o[i] < c[i - 1] &&
+        c[i] > o[i - 3]))
     ? k.color(i - 1) * 100
     : 0;
 });
@@ -73,7 +93,13 @@ export const cdl3LineStrike = candlePattern(8, { near3: ['Near', 3], near2: ['Ne
 /** Three stars in the south (Nison 1991; TA-Lib ta_CDL3STARSINSOUTH.c). */
 export const cdl3StarsInSouth = candlePattern(
   12,
-  { long: ['BodyLong', 2], shadowLong: ['ShadowLong', 2], veryShort1: ['ShadowVeryShort', 1], veryShort0: ['ShadowVeryShort', 0], short: ['BodyShort', 0] },
+  {
+    long: ['BodyLong', 2],
+    shadowLong: ['ShadowLong', 2],
+    veryShort1: ['ShadowVeryShort', 1],
+    veryShort0: ['ShadowVeryShort', 0],
+    short: ['BodyShort', 0],
+  },
   (k, i, a) =>
     k.color(i - 2) === -1 &&
     k.color(i - 1) === -1 &&
@@ -99,33 +125,50 @@ export const cdl3StarsInSouth = candlePattern(
 );
 
 /** Abandoned baby: long candle, doji gapping away, opposite candle gapping back (Nison 1991; TA-Lib ta_CDLABANDONEDBABY.c). */
-export const cdlAbandonedBaby = candlePattern(12, { long: ['BodyLong', 2], doji: ['BodyDoji', 1], short: ['BodyShort', 0] }, (k, i, a, penetration) =>
-  k.body(i - 2) > a.long[i] &&
-  k.body(i - 1) <= a.doji[i] &&
-  k.body(i) > a.short[i] &&
-  ((k.color(i - 2) === 1 &&
-    k.color(i) === -1 &&
-    k.close[i] < k.close[i - 2] - k.body(i - 2) * penetration &&
-    k.gapUp(i - 1, i - 2) &&
-    k.gapDown(i, i - 1)) ||
-    (k.color(i - 2) === -1 &&
-      k.color(i) === 1 &&
-      k.close[i] > k.close[i - 2] + k.body(i - 2) * penetration &&
-      k.gapDown(i - 1, i - 2) &&
-      k.gapUp(i, i - 1)))
-    ? k.color(i) * 100
-    : 0,
+export const cdlAbandonedBaby = candlePattern(
+  12,
+  { long: ['BodyLong', 2], doji: ['BodyDoji', 1], short: ['BodyShort', 0] },
+  (k, i, a, penetration) =>
+    k.body(i - 2) > a.long[i] &&
+    k.body(i - 1) <= a.doji[i] &&
+    k.body(i) > a.short[i] &&
+    ((k.color(i - 2) === 1 &&
+      k.color(i) === -1 &&
+      k.close[i] < k.close[i - 2] - k.body(i - 2) * penetration &&
+      k.gapUp(i - 1, i - 2) &&
+      k.gapDown(i, i - 1)) ||
+      (k.color(i - 2) === -1 &&
+        k.color(i) === 1 &&
+        k.close[i] > k.close[i - 2] + k.body(i - 2) * penetration &&
+        k.gapDown(i - 1, i - 2) &&
+        k.gapUp(i, i - 1)))
+      ? k.color(i) * 100
+      : 0,
 );
 
 /** Long candle, a small (star) or doji middle candle gapping away from it, then an opposite candle closing into the first. */
 function star(isMorning: boolean, middle: 'BodyShort' | 'BodyDoji') {
-  return candlePattern(12, { long: ['BodyLong', 2], middle: [middle, 1], short: ['BodyShort', 0] }, (k, i, a, penetration) => {
-    if (!(k.body(i - 2) > a.long[i] && k.body(i - 1) <= a.middle[i] && k.body(i) > a.short[i])) return 0;
-    if (isMorning) {
-      return k.color(i - 2) === -1 && k.bodyGapDown(i - 1, i - 2) && k.color(i) === 1 && k.close[i] > k.close[i - 2] + k.body(i - 2) * penetration ? 100 : 0;
-    }
-    return k.color(i - 2) === 1 && k.bodyGapUp(i - 1, i - 2) && k.color(i) === -1 && k.close[i] < k.close[i - 2] - k.body(i - 2) * penetration ? -100 : 0;
-  });
+  return candlePattern(
+    12,
+    { long: ['BodyLong', 2], middle: [middle, 1], short: ['BodyShort', 0] },
+    (k, i, a, penetration) => {
+      if (!(k.body(i - 2) > a.long[i] && k.body(i - 1) <= a.middle[i] && k.body(i) > a.short[i])) return 0;
+      if (isMorning) {
+        return k.color(i - 2) === -1 &&
+          k.bodyGapDown(i - 1, i - 2) &&
+          k.color(i) === 1 &&
+          k.close[i] > k.close[i - 2] + k.body(i - 2) * penetration
+          ? 100
+          : 0;
+      }
+      return k.color(i - 2) === 1 &&
+        k.bodyGapUp(i - 1, i - 2) &&
+        k.color(i) === -1 &&
+        k.close[i] < k.close[i - 2] - k.body(i - 2) * penetration
+        ? -100
+        : 0;
+    },
+  );
 }
 
 /** Morning star (Nison 1991; TA-Lib ta_CDLMORNINGSTAR.c, penetration 0.3). */
@@ -152,11 +195,18 @@ export const cdlAdvanceBlock = candlePattern(
     long: ['BodyLong', 2],
   },
   (k, i, a) => {
-    if (!(isThreeRisingWhites(k, i, a.near2[i], a.near1[i]) && k.body(i - 2) > a.long[i] && k.upperShadow(i - 2) < a.shadowShort2[i])) return 0;
+    if (!(
+      isThreeRisingWhites(k, i, a.near2[i], a.near1[i]) &&
+      k.body(i - 2) > a.long[i] &&
+      k.upperShadow(i - 2) < a.shadowShort2[i]
+    ))
+      return 0;
     const weakening =
       (k.body(i - 1) < k.body(i - 2) - a.far2[i] && k.body(i) < k.body(i - 1) + a.near1[i]) ||
       k.body(i) < k.body(i - 1) - a.far1[i] ||
-      (k.body(i) < k.body(i - 1) && k.body(i - 1) < k.body(i - 2) && (k.upperShadow(i) > a.shadowShort0[i] || k.upperShadow(i - 1) > a.shadowShort1[i])) ||
+      (k.body(i) < k.body(i - 1) &&
+        k.body(i - 1) < k.body(i - 2) &&
+        (k.upperShadow(i) > a.shadowShort0[i] || k.upperShadow(i - 1) > a.shadowShort1[i])) ||
       (k.body(i) < k.body(i - 1) && k.upperShadow(i) > a.shadowLong0[i]);
     return weakening ? -100 : 0;
   },
@@ -165,7 +215,14 @@ export const cdlAdvanceBlock = candlePattern(
 /** Stalled pattern: two long white candles, then a small one riding on the second's shoulder (Nison 1991; TA-Lib ta_CDLSTALLEDPATTERN.c). */
 export const cdlStalledPattern = candlePattern(
   12,
-  { long2: ['BodyLong', 2], long1: ['BodyLong', 1], short: ['BodyShort', 0], veryShort: ['ShadowVeryShort', 1], near2: ['Near', 2], near1: ['Near', 1] },
+  {
+    long2: ['BodyLong', 2],
+    long1: ['BodyLong', 1],
+    short: ['BodyShort', 0],
+    veryShort: ['ShadowVeryShort', 1],
+    near2: ['Near', 2],
+    near1: ['Near', 1],
+  },
   (k, i, a) =>
     k.color(i - 2) === 1 &&
     k.color(i - 1) === 1 &&
@@ -216,7 +273,11 @@ export const cdlBreakaway = candlePattern(14, { long: ['BodyLong', 4] }, (k, i, 
 /** Concealing baby swallow (Nison 1991; TA-Lib ta_CDLCONCEALBABYSWALL.c). */
 export const cdlConcealBabySwallow = candlePattern(
   13,
-  { veryShort3: ['ShadowVeryShort', 3], veryShort2: ['ShadowVeryShort', 2], veryShort1: ['ShadowVeryShort', 1] },
+  {
+    veryShort3: ['ShadowVeryShort', 3],
+    veryShort2: ['ShadowVeryShort', 2],
+    veryShort1: ['ShadowVeryShort', 1],
+  },
   (k, i, a) =>
     k.color(i - 3) === -1 &&
     k.color(i - 2) === -1 &&
@@ -240,7 +301,8 @@ export const cdlConcealBabySwallow = candlePattern(
 
 /** Gap side-by-side white lines (Nison 1991; TA-Lib ta_CDLGAPSIDESIDEWHITE.c). */
 export const cdlGapSideSideWhite = candlePattern(7, { near: ['Near', 1], equal: ['Equal', 1] }, (k, i, a) =>
-  ((k.bodyGapUp(i - 1, i - 2) && k.bodyGapUp(i, i - 2)) || (k.bodyGapDown(i - 1, i - 2) && k.bodyGapDown(i, i - 2))) &&
+  ((k.bodyGapUp(i - 1, i - 2) && k.bodyGapUp(i, i - 2)) ||
+    (k.bodyGapDown(i - 1, i - 2) && k.bodyGapDown(i, i - 2))) &&
   k.color(i - 1) === 1 &&
   k.color(i) === 1 &&
   k.body(i) >= k.body(i - 1) - a.near[i] &&
@@ -256,7 +318,13 @@ export const cdlGapSideSideWhite = candlePattern(7, { near: ['Near', 1], equal: 
 /** Identical three crows: each black candle opening at the prior close (Nison 1991; TA-Lib ta_CDLIDENTICAL3CROWS.c). */
 export const cdlIdentical3Crows = candlePattern(
   12,
-  { veryShort2: ['ShadowVeryShort', 2], veryShort1: ['ShadowVeryShort', 1], veryShort0: ['ShadowVeryShort', 0], equal2: ['Equal', 2], equal1: ['Equal', 1] },
+  {
+    veryShort2: ['ShadowVeryShort', 2],
+    veryShort1: ['ShadowVeryShort', 1],
+    veryShort0: ['ShadowVeryShort', 0],
+    equal2: ['Equal', 2],
+    equal1: ['Equal', 1],
+  },
   (k, i, a) =>
     isThreeBlackCrows(k, i, a) &&
     k.close[i - 2] > k.close[i - 1] &&
@@ -320,7 +388,13 @@ export const cdlMatHold = candlePattern(
 /** Rising/falling three methods (Nison 1991; TA-Lib ta_CDLRISEFALL3METHODS.c). */
 export const cdlRiseFall3Methods = candlePattern(
   14,
-  { long4: ['BodyLong', 4], short3: ['BodyShort', 3], short2: ['BodyShort', 2], short1: ['BodyShort', 1], long0: ['BodyLong', 0] },
+  {
+    long4: ['BodyLong', 4],
+    short3: ['BodyShort', 3],
+    short2: ['BodyShort', 2],
+    short1: ['BodyShort', 1],
+    long0: ['BodyLong', 0],
+  },
   (k, i, a) => {
     const h = k.high;
     const l = k.low;
@@ -399,18 +473,21 @@ export const cdlTristar = candlePattern(12, { doji: ['BodyDoji', 2] }, (k, i, a)
 });
 
 /** Unique three river bottom (Nison 1991; TA-Lib ta_CDLUNIQUE3RIVER.c). */
-export const cdlUnique3River = candlePattern(12, { long: ['BodyLong', 2], short: ['BodyShort', 0] }, (k, i, a) =>
-  k.body(i - 2) > a.long[i] &&
-  k.color(i - 2) === -1 &&
-  k.color(i - 1) === -1 &&
-  k.close[i - 1] > k.close[i - 2] &&
-  k.open[i - 1] <= k.open[i - 2] &&
-  k.low[i - 1] < k.low[i - 2] &&
-  k.body(i) < a.short[i] &&
-  k.color(i) === 1 &&
-  k.open[i] > k.low[i - 1]
-    ? 100
-    : 0,
+export const cdlUnique3River = candlePattern(
+  12,
+  { long: ['BodyLong', 2], short: ['BodyShort', 0] },
+  (k, i, a) =>
+    k.body(i - 2) > a.long[i] &&
+    k.color(i - 2) === -1 &&
+    k.color(i - 1) === -1 &&
+    k.close[i - 1] > k.close[i - 2] &&
+    k.open[i - 1] <= k.open[i - 2] &&
+    k.low[i - 1] < k.low[i - 2] &&
+    k.body(i) < a.short[i] &&
+    k.color(i) === 1 &&
+    k.open[i] > k.low[i - 1]
+      ? 100
+      : 0,
 );
 
 /** Upside/downside gap three methods (Nison 1991; TA-Lib ta_CDLXSIDEGAP3METHODS.c). */
@@ -421,7 +498,8 @@ export const cdlXSideGap3Methods = candlePattern(2, {}, (k, i) =>
   k.open[i] > k.bodyBottom(i - 1) &&
   k.close[i] < k.bodyTop(i - 2) &&
   k.close[i] > k.bodyBottom(i - 2) &&
-  ((k.color(i - 2) === 1 && k.bodyGapUp(i - 1, i - 2)) || (k.color(i - 2) === -1 && k.bodyGapDown(i - 1, i - 2)))
+  ((k.color(i - 2) === 1 && k.bodyGapUp(i - 1, i - 2)) ||
+    (k.color(i - 2) === -1 && k.bodyGapDown(i - 1, i - 2)))
     ? k.color(i - 2) * 100
     : 0,
 );

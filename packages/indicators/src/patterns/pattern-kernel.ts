@@ -2,7 +2,13 @@ import { nanArray } from '../core/numeric.ts';
 import { CandleContext, type CandleSettingName } from './candle-context.ts';
 import type { Series } from '../core/types.ts';
 
-export type PatternKernel = (open: Series, high: Series, low: Series, close: Series, penetration: number) => Float64Array;
+export type PatternKernel = (
+  open: Series,
+  high: Series,
+  low: Series,
+  close: Series,
+  penetration: number,
+) => Float64Array;
 
 /** Candle-setting averages a pattern reads: key -> [setting, bars back from the current one]. */
 export type AverageSpecs = Readonly<Record<string, readonly [CandleSettingName, number]>>;
@@ -20,7 +26,8 @@ export function candlePattern(lookback: number, specs: AverageSpecs, detect: Pat
     const out = nanArray(k.length);
     if (lookback >= k.length) return out;
     const averages: Record<string, Float64Array> = {};
-    for (const [key, [setting, offset]] of Object.entries(specs)) averages[key] = k.averages(setting, lookback, offset);
+    for (const [key, [setting, offset]] of Object.entries(specs))
+      averages[key] = k.averages(setting, lookback, offset);
     for (let i = lookback; i < k.length; i++) out[i] = detect(k, i, averages, penetration);
     return out;
   };

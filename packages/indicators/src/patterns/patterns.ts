@@ -8,7 +8,15 @@ import { isThreeBlackCrows, isThreeRisingWhites, type PatternKernel } from './pa
 
 export type { PatternKernel };
 
-function scan(open: Series, high: Series, low: Series, close: Series, lookback: number, detect: (c: CandleContext, i: number) => number, prepare?: (c: CandleContext) => void): Float64Array {
+function scan(
+  open: Series,
+  high: Series,
+  low: Series,
+  close: Series,
+  lookback: number,
+  detect: (c: CandleContext, i: number) => number,
+  prepare?: (c: CandleContext) => void,
+): Float64Array {
   const context = new CandleContext(open, high, low, close);
   const out = nanArray(context.length);
   if (lookback >= context.length) return out;
@@ -21,9 +29,17 @@ function scan(open: Series, high: Series, low: Series, close: Series, lookback: 
 export const cdlDoji: PatternKernel = (o, h, l, c) => {
   const lookback = 10;
   let doji: Float64Array = new Float64Array(0);
-  return scan(o, h, l, c, lookback, (k, i) => (k.body(i) <= doji[i] ? 100 : 0), (k) => {
-    doji = k.averages('BodyDoji', lookback);
-  });
+  return scan(
+    o,
+    h,
+    l,
+    c,
+    lookback,
+    (k, i) => (k.body(i) <= doji[i] ? 100 : 0),
+    (k) => {
+      doji = k.averages('BodyDoji', lookback);
+    },
+  );
 };
 
 /** Spinning top: small body, both shadows longer than the body (Nison 1991; TA-Lib ta_CDLSPINNINGTOP.c). */
@@ -31,8 +47,15 @@ export const cdlSpinningTop: PatternKernel = (o, h, l, c) => {
   const lookback = 10;
   let short: Float64Array = new Float64Array(0);
   return scan(
-    o, h, l, c, lookback,
-    (k, i) => (k.body(i) < short[i] && k.upperShadow(i) > k.body(i) && k.lowerShadow(i) > k.body(i) ? k.color(i) * 100 : 0),
+    o,
+    h,
+    l,
+    c,
+    lookback,
+    (k, i) =>
+      k.body(i) < short[i] && k.upperShadow(i) > k.body(i) && k.lowerShadow(i) > k.body(i)
+        ? k.color(i) * 100
+        : 0,
     (k) => {
       short = k.averages('BodyShort', lookback);
     },
@@ -45,8 +68,15 @@ export const cdlMarubozu: PatternKernel = (o, h, l, c) => {
   let long: Float64Array = new Float64Array(0);
   let veryShort: Float64Array = new Float64Array(0);
   return scan(
-    o, h, l, c, lookback,
-    (k, i) => (k.body(i) > long[i] && k.upperShadow(i) < veryShort[i] && k.lowerShadow(i) < veryShort[i] ? k.color(i) * 100 : 0),
+    o,
+    h,
+    l,
+    c,
+    lookback,
+    (k, i) =>
+      k.body(i) > long[i] && k.upperShadow(i) < veryShort[i] && k.lowerShadow(i) < veryShort[i]
+        ? k.color(i) * 100
+        : 0,
     (k) => {
       long = k.averages('BodyLong', lookback);
       veryShort = k.averages('ShadowVeryShort', lookback);
@@ -62,9 +92,14 @@ function hammerLike(isHangingMan: boolean): PatternKernel {
     let veryShort: Float64Array = new Float64Array(0);
     let near: Float64Array = new Float64Array(0);
     return scan(
-      o, h, l, c, lookback,
+      o,
+      h,
+      l,
+      c,
+      lookback,
       (k, i) => {
-        if (!(k.body(i) < short[i] && k.lowerShadow(i) > longShadow[i] && k.upperShadow(i) < veryShort[i])) return 0;
+        if (!(k.body(i) < short[i] && k.lowerShadow(i) > longShadow[i] && k.upperShadow(i) < veryShort[i]))
+          return 0;
         // Hammer: body near the prior low; hanging man: body near the prior high.
         if (isHangingMan) return k.bodyBottom(i) >= h[i - 1] - near[i] ? -100 : 0;
         return k.bodyBottom(i) <= l[i - 1] + near[i] ? 100 : 0;
@@ -91,9 +126,14 @@ function invertedHammerLike(isShootingStar: boolean): PatternKernel {
     let longShadow: Float64Array = new Float64Array(0);
     let veryShort: Float64Array = new Float64Array(0);
     return scan(
-      o, h, l, c, lookback,
+      o,
+      h,
+      l,
+      c,
+      lookback,
       (k, i) => {
-        if (!(k.body(i) < short[i] && k.upperShadow(i) > longShadow[i] && k.lowerShadow(i) < veryShort[i])) return 0;
+        if (!(k.body(i) < short[i] && k.upperShadow(i) > longShadow[i] && k.lowerShadow(i) < veryShort[i]))
+          return 0;
         if (isShootingStar) return k.bodyGapUp(i, i - 1) ? -100 : 0;
         return k.bodyGapDown(i, i - 1) ? 100 : 0;
       },
@@ -115,9 +155,13 @@ export const cdlShootingStar = invertedHammerLike(true);
 export const cdlEngulfing: PatternKernel = (o, h, l, c) =>
   scan(o, h, l, c, 2, (k, i) => {
     const isBullish =
-      k.color(i) === 1 && k.color(i - 1) === -1 && ((c[i] >= o[i - 1] && o[i] < c[i - 1]) || (c[i] > o[i - 1] && o[i] <= c[i - 1]));
+      k.color(i) === 1 &&
+      k.color(i - 1) === -1 &&
+      ((c[i] >= o[i - 1] && o[i] < c[i - 1]) || (c[i] > o[i - 1] && o[i] <= c[i - 1]));
     const isBearish =
-      k.color(i) === -1 && k.color(i - 1) === 1 && ((o[i] >= c[i - 1] && c[i] < o[i - 1]) || (o[i] > c[i - 1] && c[i] <= o[i - 1]));
+      k.color(i) === -1 &&
+      k.color(i - 1) === 1 &&
+      ((o[i] >= c[i - 1] && c[i] < o[i - 1]) || (o[i] > c[i - 1] && c[i] <= o[i - 1]));
     if (!isBullish && !isBearish) return 0;
     return o[i] !== c[i - 1] && c[i] !== o[i - 1] ? k.color(i) * 100 : k.color(i) * 80;
   });
@@ -128,11 +172,17 @@ export const cdlHarami: PatternKernel = (o, h, l, c) => {
   let long: Float64Array = new Float64Array(0);
   let short: Float64Array = new Float64Array(0);
   return scan(
-    o, h, l, c, lookback,
+    o,
+    h,
+    l,
+    c,
+    lookback,
     (k, i) => {
       if (!(k.body(i - 1) > long[i] && k.body(i) <= short[i])) return 0;
-      if (k.bodyTop(i) < k.bodyTop(i - 1) && k.bodyBottom(i) > k.bodyBottom(i - 1)) return -k.color(i - 1) * 100;
-      if (k.bodyTop(i) <= k.bodyTop(i - 1) && k.bodyBottom(i) >= k.bodyBottom(i - 1)) return -k.color(i - 1) * 80;
+      if (k.bodyTop(i) < k.bodyTop(i - 1) && k.bodyBottom(i) > k.bodyBottom(i - 1))
+        return -k.color(i - 1) * 100;
+      if (k.bodyTop(i) <= k.bodyTop(i - 1) && k.bodyBottom(i) >= k.bodyBottom(i - 1))
+        return -k.color(i - 1) * 80;
       return 0;
     },
     (k) => {
@@ -147,7 +197,11 @@ export const cdl3WhiteSoldiers: PatternKernel = (o, h, l, c) => {
   const lookback = 12;
   const a: Record<string, Float64Array> = {};
   return scan(
-    o, h, l, c, lookback,
+    o,
+    h,
+    l,
+    c,
+    lookback,
     (k, i) =>
       isThreeRisingWhites(k, i, a.near2[i], a.near1[i]) &&
       k.upperShadow(i - 2) < a.veryShort2[i] &&
@@ -176,7 +230,11 @@ export const cdl3BlackCrows: PatternKernel = (o, h, l, c) => {
   const lookback = 13;
   const a: Record<string, Float64Array> = {};
   return scan(
-    o, h, l, c, lookback,
+    o,
+    h,
+    l,
+    c,
+    lookback,
     (k, i) =>
       k.color(i - 3) === 1 &&
       isThreeBlackCrows(k, i, a) &&
@@ -203,7 +261,11 @@ export const cdlPiercing: PatternKernel = (o, h, l, c) => {
   let long1: Float64Array = new Float64Array(0);
   let long0: Float64Array = new Float64Array(0);
   return scan(
-    o, h, l, c, lookback,
+    o,
+    h,
+    l,
+    c,
+    lookback,
     (k, i) =>
       k.color(i - 1) === -1 &&
       k.body(i - 1) > long1[i] &&
@@ -226,9 +288,18 @@ export const cdlDarkCloudCover: PatternKernel = (o, h, l, c, penetration) => {
   const lookback = 11;
   let long: Float64Array = new Float64Array(0);
   return scan(
-    o, h, l, c, lookback,
+    o,
+    h,
+    l,
+    c,
+    lookback,
     (k, i) =>
-      k.color(i - 1) === 1 && k.body(i - 1) > long[i] && k.color(i) === -1 && o[i] > h[i - 1] && c[i] > o[i - 1] && c[i] < c[i - 1] - k.body(i - 1) * penetration
+      k.color(i - 1) === 1 &&
+      k.body(i - 1) > long[i] &&
+      k.color(i) === -1 &&
+      o[i] > h[i - 1] &&
+      c[i] > o[i - 1] &&
+      c[i] < c[i - 1] - k.body(i - 1) * penetration
         ? -100
         : 0,
     (k) => {

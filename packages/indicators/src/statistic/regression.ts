@@ -1,7 +1,8 @@
 import type { Series } from '../core/types.ts';
 import { isZero, isZeroOrNegative, nanArray } from '../core/numeric.ts';
 
-export type RegressionOutput = 'LINEARREG' | 'LINEARREG_SLOPE' | 'LINEARREG_INTERCEPT' | 'LINEARREG_ANGLE' | 'TSF';
+export type RegressionOutput =
+  'LINEARREG' | 'LINEARREG_SLOPE' | 'LINEARREG_INTERCEPT' | 'LINEARREG_ANGLE' | 'TSF';
 
 /** Least-squares line over the last `period` bars, x = 0 for the oldest bar (TA-Lib ta_LINEARREG*.c, ta_TSF.c). */
 export function linearRegressionKernel(x: Series, period: number, output: RegressionOutput): Float64Array {
@@ -14,7 +15,7 @@ export function linearRegressionKernel(x: Series, period: number, output: Regres
     let sumXY = 0;
     let sumY = 0;
     // TA-Lib weights bars by their distance back in time, then corrects the sign through the divisor.
-    for (let i = period; i-- !== 0; ) {
+    for (let i = period; i-- !== 0;) {
       const value = x[today - i];
       sumY += value;
       sumXY += i * value;
@@ -32,7 +33,9 @@ export function linearRegressionKernel(x: Series, period: number, output: Regres
         out[today] = intercept;
         break;
       case 'LINEARREG_ANGLE':
-        out[today] = Math.atan(slope) * (180 / Math.PI) /* TA-Lib writes 3.14159265358979323846, which is Math.PI as a double */;
+        out[today] =
+          Math.atan(slope) *
+          (180 / Math.PI); /* TA-Lib writes 3.14159265358979323846, which is Math.PI as a double */
         break;
       case 'TSF':
         out[today] = intercept + slope * period;
@@ -70,7 +73,9 @@ export function correlKernel(x: Series, y: Series, period: number): Float64Array
     sumY += b;
     sumY2 += b * b;
     const denominator = (sumX2 - (sumX * sumX) / period) * (sumY2 - (sumY * sumY) / period);
-    out[today] = isZeroOrNegative(denominator) ? 0 : (sumXY - (sumX * sumY) / period) / Math.sqrt(denominator);
+    out[today] = isZeroOrNegative(denominator)
+      ? 0
+      : (sumXY - (sumX * sumY) / period) / Math.sqrt(denominator);
     const oldX = x[trailing];
     const oldY = y[trailing];
     sumX -= oldX;

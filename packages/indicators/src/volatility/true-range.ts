@@ -28,7 +28,9 @@ export function atrKernel(high: Series, low: Series, close: Series, period: numb
   for (let i = period + 1; i < length; i++) {
     const h = high[i];
     const l = low[i];
-    atr = (atr * previousWeight + Math.max(h - l, Math.abs(previousClose - h), Math.abs(previousClose - l))) / period;
+    atr =
+      (atr * previousWeight + Math.max(h - l, Math.abs(previousClose - h), Math.abs(previousClose - l))) /
+      period;
     previousClose = close[i];
     out[i] = atr;
   }

@@ -14,7 +14,14 @@ export function adKernel(high: Series, low: Series, close: Series, volume: Serie
 }
 
 /** Chaikin A/D oscillator: EMA(fast) - EMA(slow) of A/D, both seeded with the first A/D value (TA-Lib ta_ADOSC.c). */
-export function adoscKernel(high: Series, low: Series, close: Series, volume: Series, fastPeriod: number, slowPeriod: number): Float64Array {
+export function adoscKernel(
+  high: Series,
+  low: Series,
+  close: Series,
+  volume: Series,
+  fastPeriod: number,
+  slowPeriod: number,
+): Float64Array {
   const length = close.length;
   const out = nanArray(length);
   const lookback = Math.max(fastPeriod, slowPeriod) - 1;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AlertConditionKey, AlertConditions, AlertType } from '@farol/contract';
 import { users } from './users.ts';
 
@@ -7,7 +17,9 @@ import { users } from './users.ts';
 export const alerts = pgTable(
   'alerts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -32,7 +44,9 @@ export type AlertRow = typeof alerts.$inferSelect;
 
 /** One firing of an alert: the value seen, the threshold crossed and when (migration 0005). */
 export const alertEvents = pgTable('alert_events', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   alertId: uuid('alert_id')
     .notNull()
     .references(() => alerts.id, { onDelete: 'cascade' }),

@@ -13,7 +13,9 @@ export const stripeEvents = pgTable('stripe_events', {
 export const subscriptionChanges = pgTable(
   'subscription_changes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

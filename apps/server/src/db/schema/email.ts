@@ -10,7 +10,9 @@ export type OutboxStatus = (typeof outboxStatuses)[number];
  * message; a delivery worker renders it and hands it to SMTP (migration 0005).
  */
 export const emailOutbox = pgTable('email_outbox', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   toAddress: text('to_address').notNull(),
   replyTo: text('reply_to'),

@@ -1,4 +1,13 @@
-import { doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Last good answer per market cache key (migration 0002). */
@@ -25,7 +34,10 @@ export const marketDominanceHistory = pgTable(
     ethereumDominance: doublePrecision('ethereum_dominance').notNull(),
     totalMarketCap: doublePrecision('total_market_cap').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.source, table.slotStart] }), index('market_dominance_history_slot_start_idx').on(table.slotStart)],
+  (table) => [
+    primaryKey({ columns: [table.source, table.slotStart] }),
+    index('market_dominance_history_slot_start_idx').on(table.slotStart),
+  ],
 );
 
 /** A user's favourite coins, by CoinGecko id (migration 0002). */

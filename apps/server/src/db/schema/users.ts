@@ -3,7 +3,9 @@ import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle
 import type { Preferences } from '@farol/contract';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull(),
   // lower(email): e-mails are unique and compared case-insensitively
   emailNormalized: text('email_normalized').notNull().unique(),

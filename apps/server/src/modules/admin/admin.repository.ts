@@ -47,7 +47,10 @@ export async function listUsersPage(
   return { rows, total: Number(totals?.total ?? 0) };
 }
 
-export async function findUserWithSubscription(db: DbExecutor, userId: string): Promise<UserWithSubscription | undefined> {
+export async function findUserWithSubscription(
+  db: DbExecutor,
+  userId: string,
+): Promise<UserWithSubscription | undefined> {
   const [row] = await db
     .select(userWithSubscriptionColumns)
     .from(users)

@@ -18,7 +18,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      schema: { tags, security, summary: 'Users, paged, filtered by name or e-mail', querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Users, paged, filtered by name or e-mail',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema },
+      },
     },
     async (request) => ({ success: true as const, data: await listUsers(app.db, request.query, app.now()) }),
   );
@@ -48,11 +54,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/admin',
     {
-      schema: { tags, security, summary: 'Set or clear the admin flag', params: adminUserParamsSchema, body: setAdminRequestSchema, response: { 200: adminUserResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Set or clear the admin flag',
+        params: adminUserParamsSchema,
+        body: setAdminRequestSchema,
+        response: { 200: adminUserResponseSchema },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: await setAdminFlag(app.db, { userId: request.params.id, isAdmin: request.body.isAdmin, actorId: request.user!.id }, app.now()),
+      data: await setAdminFlag(
+        app.db,
+        { userId: request.params.id, isAdmin: request.body.isAdmin, actorId: request.user!.id },
+        app.now(),
+      ),
     }),
   );
 };

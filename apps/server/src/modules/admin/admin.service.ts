@@ -1,4 +1,10 @@
-import type { AdminUser, AdminUsersQuery, AdminUsersResponse, PlanId, SubscriptionStatus } from '@farol/contract';
+import type {
+  AdminUser,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  PlanId,
+  SubscriptionStatus,
+} from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { describePage } from '../../lib/pagination.ts';
@@ -28,13 +34,20 @@ function toAdminUser(row: UserWithSubscription, now: Date): AdminUser {
   };
 }
 
-export async function listUsers(db: DbExecutor, query: AdminUsersQuery, now: Date): Promise<AdminUsersResponse['data']> {
+export async function listUsers(
+  db: DbExecutor,
+  query: AdminUsersQuery,
+  now: Date,
+): Promise<AdminUsersResponse['data']> {
   const { rows, total } = await listUsersPage(db, {
     query: query.query || undefined,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { users: rows.map((row) => toAdminUser(row, now)), pagination: describePage(query.page, query.limit, total) };
+  return {
+    users: rows.map((row) => toAdminUser(row, now)),
+    pagination: describePage(query.page, query.limit, total),
+  };
 }
 
 /** Calendar months later (UTC); a day missing in the target month becomes its last day (31 Jan + 1 = 28/29 Feb). */
@@ -42,7 +55,12 @@ export function addMonths(date: Date, months: number): Date {
   const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
+  target.setUTCHours(
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
   return target;
 }
 
@@ -64,7 +82,11 @@ export async function grantPlan(db: DbExecutor, input: GrantInput, now: Date): P
   await db.transaction(async (tx) => {
     const row = await findSubscription(tx, input.userId, { forUpdate: true });
     if (!row) throw new AppError('not_found');
-    const isPaying = Boolean(row.stripeSubscriptionId) && isLiveStatus(row.status) && !row.cancelAtPeriodEnd && effectivePlan(row, now) !== 'free';
+    const isPaying =
+      Boolean(row.stripeSubscriptionId) &&
+      isLiveStatus(row.status) &&
+      !row.cancelAtPeriodEnd &&
+      effectivePlan(row, now) !== 'free';
     if (isPaying && !row.grantedByAdmin) throw new AppError('conflict');
     const changes =
       input.plan === 'free'
@@ -98,7 +120,11 @@ export async function setAdminFlag(
   return (await getAdminUser(db, input.userId, now))!;
 }
 
-export async function getAdminUser(db: DbExecutor, userId: string, now: Date): Promise<AdminUser | undefined> {
+export async function getAdminUser(
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+): Promise<AdminUser | undefined> {
   const row = await findUserWithSubscription(db, userId);
   return row && toAdminUser(row, now);
 }

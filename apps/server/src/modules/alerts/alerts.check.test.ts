@@ -19,7 +19,9 @@ const btcHourly = readTestData('ohlcv/BTCUSDT-1h.csv')
     return { time: time!, close: Number(close), volume: Number(volume) };
   });
 
-const snapshot = (values: Partial<{ price: number; volumeChange: number; rsi: number; fearGreed: number }>): MarketSnapshot => ({
+const snapshot = (
+  values: Partial<{ price: number; volumeChange: number; rsi: number; fearGreed: number }>,
+): MarketSnapshot => ({
   prices: new Map(values.price === undefined ? [] : [['BTC', values.price]]),
   volumeChanges: new Map(values.volumeChange === undefined ? [] : [['BTC', values.volumeChange]]),
   rsi: new Map(values.rsi === undefined ? [] : [['BTC', values.rsi]]),
@@ -36,38 +38,83 @@ forEachEngine((engine) => {
     const app = useTestApp({ engine, deps: { now: () => clock } });
 
     const createAlert = async (token: string, body: Record<string, unknown>) => {
-      const response = await app.request('POST', '/api/alerts', { token, body: { name: 'a', coinSymbol: 'BTC', coinName: 'Bitcoin', ...body } });
+      const response = await app.request('POST', '/api/alerts', {
+        token,
+        body: { name: 'a', coinSymbol: 'BTC', coinName: 'Bitcoin', ...body },
+      });
       expect(response.status).toBe(201);
       return response.body.data.id as string;
     };
     const alertOf = async (token: string, id: string) =>
-      (await app.request('GET', '/api/alerts', { token })).body.data.find((alert: { id: string }) => alert.id === id);
+      (await app.request('GET', '/api/alerts', { token })).body.data.find(
+        (alert: { id: string }) => alert.id === id,
+      );
     const queuedAlertEmails = (userId: string) =>
-      selectRows<{ data: Record<string, unknown> }>(app.database.db, sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`);
+      selectRows<{ data: Record<string, unknown> }>(
+        app.database.db,
+        sql`select data from email_outbox where user_id = ${userId} and template = 'crypto-alert' order by created_at`,
+      );
 
     it.each([
-      ['preco', { priceAbove: 100_000 }, [{ price: 99_000 }, { price: 100_500 }, { price: 101_000 }, { price: 99_500 }, { price: 100_001 }], 'price'],
-      ['volume', { volumeChange: 150 }, [{ volumeChange: 20 }, { volumeChange: 180 }, { volumeChange: 200 }, { volumeChange: -10 }, { volumeChange: 150 }], 'volumeChange'],
-      ['tecnico', { rsiBelow: 30 }, [{ rsi: 45 }, { rsi: 28.5 }, { rsi: 25 }, { rsi: 31 }, { rsi: 12 }], 'rsi'],
-      ['sentimento', { fearGreedAbove: 80 }, [{ fearGreed: 50 }, { fearGreed: 81 }, { fearGreed: 90 }, { fearGreed: 80 }, { fearGreed: 95 }], 'fearGreed'],
-    ] as const)('fires a %s alert once per crossing and re-arms when the condition stops holding', async (type, conditions, steps, field) => {
-      const { token, user } = await app.registerUser({ language: 'en' });
-      const id = await createAlert(token, { type, conditions });
-      const firedAt: string[] = [];
-      for (const step of steps) {
-        tick();
-        const report = await checkAlertsAgainst(context(), snapshot(step));
-        if (report.fired > 0) firedAt.push(clock.toISOString());
-      }
-      const alert = await alertOf(token, id);
-      expect(alert.triggeredCount).toBe(2);
-      expect(alert.lastTriggered).toBe(firedAt[1]);
-      const events = (await app.request('GET', '/api/alerts/events', { token })).body.data;
-      const valueAt = (index: number) => (steps[index] as Record<string, number>)[field];
-      expect(events.map((event: { observedValue: number }) => event.observedValue)).toEqual([valueAt(4), valueAt(1)]);
-      expect(events[0]).toMatchObject({ alertId: id, type, threshold: Object.values(conditions)[0], triggeredAt: firedAt[1] });
-      expect(await queuedAlertEmails(user.id)).toHaveLength(2);
-    });
+      [
+        'preco',
+        { priceAbove: 100_000 },
+        [{ price: 99_000 }, { price: 100_500 }, { price: 101_000 }, { price: 99_500 }, { price: 100_001 }],
+        'price',
+      ],
+      [
+        'volume',
+        { volumeChange: 150 },
+        [
+          { volumeChange: 20 },
+          { volumeChange: 180 },
+          { volumeChange: 200 },
+          { volumeChange: -10 },
+          { volumeChange: 150 },
+        ],
+        'volumeChange',
+      ],
+      [
+        'tecnico',
+        { rsiBelow: 30 },
+        [{ rsi: 45 }, { rsi: 28.5 }, { rsi: 25 }, { rsi: 31 }, { rsi: 12 }],
+        'rsi',
+      ],
+      [
+        'sentimento',
+        { fearGreedAbove: 80 },
+        [{ fearGreed: 50 }, { fearGreed: 81 }, { fearGreed: 90 }, { fearGreed: 80 }, { fearGreed: 95 }],
+        'fearGreed',
+      ],
+    ] as const)(
+      'fires a %s alert once per crossing and re-arms when the condition stops holding',
+      async (type, conditions, steps, field) => {
+        const { token, user } = await app.registerUser({ language: 'en' });
+        const id = await createAlert(token, { type, conditions });
+        const firedAt: string[] = [];
+        for (const step of steps) {
+          tick();
+          const report = await checkAlertsAgainst(context(), snapshot(step));
+          if (report.fired > 0) firedAt.push(clock.toISOString());
+        }
+        const alert = await alertOf(token, id);
+        expect(alert.triggeredCount).toBe(2);
+        expect(alert.lastTriggered).toBe(firedAt[1]);
+        const events = (await app.request('GET', '/api/alerts/events', { token })).body.data;
+        const valueAt = (index: number) => (steps[index] as Record<string, number>)[field];
+        expect(events.map((event: { observedValue: number }) => event.observedValue)).toEqual([
+          valueAt(4),
+          valueAt(1),
+        ]);
+        expect(events[0]).toMatchObject({
+          alertId: id,
+          type,
+          threshold: Object.values(conditions)[0],
+          triggeredAt: firedAt[1],
+        });
+        expect(await queuedAlertEmails(user.id)).toHaveLength(2);
+      },
+    );
 
     it('counts one firing per upward crossing of RSI(14) 70 on real BTC hourly closes', async () => {
       const { token } = await app.registerUser();
@@ -121,12 +168,18 @@ forEachEngine((engine) => {
       expect((await alertOf(token, id)).triggeredCount).toBe(1);
     });
 
-    it("shows each user only their own firings and e-mails only users with e-mail alerts on", async () => {
+    it('shows each user only their own firings and e-mails only users with e-mail alerts on', async () => {
       const alice = await app.registerUser({ language: 'pt-BR' });
       const bob = await app.registerUser({ language: 'es' });
       await app.request('PUT', '/api/user/preferences', { token: bob.token, body: { emailAlerts: false } });
-      const aliceAlert = await createAlert(alice.token, { type: 'sentimento', conditions: { fearGreedAbove: 97 } });
-      const bobAlert = await createAlert(bob.token, { type: 'sentimento', conditions: { fearGreedAbove: 98 } });
+      const aliceAlert = await createAlert(alice.token, {
+        type: 'sentimento',
+        conditions: { fearGreedAbove: 97 },
+      });
+      const bobAlert = await createAlert(bob.token, {
+        type: 'sentimento',
+        conditions: { fearGreedAbove: 98 },
+      });
       tick();
       await checkAlertsAgainst(context(), snapshot({ fearGreed: 99 }));
       const aliceEvents = (await app.request('GET', '/api/alerts/events', { token: alice.token })).body.data;
@@ -179,7 +232,13 @@ forEachEngine((engine) => {
       await app.makeAdmin(user.id);
       const created = await app.request('POST', '/api/alerts', {
         token,
-        body: { name: 'BTC acima de 1', type: 'preco', coinSymbol: 'BTC', coinName: 'Bitcoin', conditions: { priceAbove: 1 } },
+        body: {
+          name: 'BTC acima de 1',
+          type: 'preco',
+          coinSymbol: 'BTC',
+          coinName: 'Bitcoin',
+          conditions: { priceAbove: 1 },
+        },
       });
       expect(created.status).toBe(201);
       return { token, user };
@@ -192,7 +251,10 @@ forEachEngine((engine) => {
       const list = await simulatedApp.request('GET', '/api/alerts', { token });
       expect(list.body.checksPaused).toBe(true);
       expect(list.body.data[0].triggeredCount).toBe(0);
-      const emails = await selectRows(simulatedApp.database.db, sql`select id from email_outbox where user_id = ${user.id} and template = 'crypto-alert'`);
+      const emails = await selectRows(
+        simulatedApp.database.db,
+        sql`select id from email_outbox where user_id = ${user.id} and template = 'crypto-alert'`,
+      );
       expect(emails).toHaveLength(0);
     });
 
@@ -208,11 +270,22 @@ forEachEngine((engine) => {
       const { token, user } = await simulatedApp.registerUser({ language: 'en' });
       await simulatedApp.request('POST', '/api/alerts', {
         token,
-        body: { name: 'Greed', type: 'sentimento', coinSymbol: 'BTC', coinName: 'Bitcoin', conditions: { fearGreedAbove: 50 } },
+        body: {
+          name: 'Greed',
+          type: 'sentimento',
+          coinSymbol: 'BTC',
+          coinName: 'Bitcoin',
+          conditions: { fearGreedAbove: 50 },
+        },
       });
       const context = { db: simulatedApp.app.db, now: () => new Date(), market: simulatedApp.app.market };
       // a firing recorded before the market fell back to simulated data
-      await checkAlertsAgainst(context, { prices: new Map(), volumeChanges: new Map(), rsi: new Map(), fearGreed: 90 });
+      await checkAlertsAgainst(context, {
+        prices: new Map(),
+        volumeChanges: new Map(),
+        rsi: new Map(),
+        fearGreed: 90,
+      });
       await sendAlertDigests(context);
       const [digest] = await selectRows<{ data: Record<string, unknown> }>(
         simulatedApp.database.db,

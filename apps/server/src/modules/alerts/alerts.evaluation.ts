@@ -1,4 +1,9 @@
-import { conditionKeysByType, type AlertConditionKey, type AlertConditions, type AlertType } from '@farol/contract';
+import {
+  conditionKeysByType,
+  type AlertConditionKey,
+  type AlertConditions,
+  type AlertType,
+} from '@farol/contract';
 
 /**
  * What a check knows about the market. Prices by upper-case symbol (USD); volume change and RSI for the
@@ -22,7 +27,11 @@ export type AlertEvaluation = {
   fired: ConditionReading[];
 };
 
-function observedValue(condition: AlertConditionKey, coinSymbol: string, snapshot: MarketSnapshot): number | undefined {
+function observedValue(
+  condition: AlertConditionKey,
+  coinSymbol: string,
+  snapshot: MarketSnapshot,
+): number | undefined {
   switch (condition) {
     case 'priceAbove':
     case 'priceBelow':
@@ -49,7 +58,12 @@ export function isConditionMet(condition: AlertConditionKey, value: number, thre
  * not on every check while it stays true, and re-arms once a check sees it false.
  */
 export function evaluateAlert(
-  alert: { type: AlertType; coinSymbol: string; conditions: AlertConditions; metConditions: AlertConditionKey[] },
+  alert: {
+    type: AlertType;
+    coinSymbol: string;
+    conditions: AlertConditions;
+    metConditions: AlertConditionKey[];
+  },
   snapshot: MarketSnapshot,
 ): AlertEvaluation {
   const met: AlertConditionKey[] = [];

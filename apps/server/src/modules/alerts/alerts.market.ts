@@ -54,7 +54,8 @@ class SimulatedReadError extends Error {}
 
 /** The data of a live read; a simulated one (the market fell back while we read) counts as a failed read. */
 function liveData<T>(result: MarketResult<T>): T {
-  if (result.source === 'simulated') throw new SimulatedReadError('the market answered from the simulated market');
+  if (result.source === 'simulated')
+    throw new SimulatedReadError('the market answered from the simulated market');
   return result.data;
 }
 
@@ -71,7 +72,8 @@ export async function readMarketSnapshot(
   const types = new Set(alerts.map((alert) => alert.type));
   const candleSymbols = new Set<AnalysisSymbol>();
   for (const alert of alerts) {
-    if ((alert.type === 'volume' || alert.type === 'tecnico') && isAnalysisSymbol(alert.coinSymbol)) candleSymbols.add(alert.coinSymbol);
+    if ((alert.type === 'volume' || alert.type === 'tecnico') && isAnalysisSymbol(alert.coinSymbol))
+      candleSymbols.add(alert.coinSymbol);
   }
   const attempt = async (what: string, read: () => Promise<void>) => {
     try {

@@ -4,7 +4,8 @@ import type { DbExecutor } from '../../db/client.ts';
 import { alertEvents, alerts, type AlertRow } from '../../db/schema/alerts.ts';
 import { users } from '../../db/schema/users.ts';
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function listUserAlerts(executor: DbExecutor, userId: string): Promise<AlertRow[]> {
   return executor.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(desc(alerts.createdAt));
@@ -22,21 +23,41 @@ export async function lockUserForAlerts(executor: DbExecutor, userId: string): P
 
 export async function insertAlert(
   executor: DbExecutor,
-  input: { userId: string; name: string; type: AlertType; coinSymbol: string; coinName: string; conditions: AlertConditions },
+  input: {
+    userId: string;
+    name: string;
+    type: AlertType;
+    coinSymbol: string;
+    coinName: string;
+    conditions: AlertConditions;
+  },
 ): Promise<AlertRow> {
   const [row] = await executor.insert(alerts).values(input).returning();
   return row!;
 }
 
 /** The user's own alert, or undefined (another user's alert is never found). */
-export async function findUserAlert(executor: DbExecutor, userId: string, id: string): Promise<AlertRow | undefined> {
+export async function findUserAlert(
+  executor: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<AlertRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await executor.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, userId))).limit(1);
+  const [row] = await executor
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .limit(1);
   return row;
 }
 
 /** Flips the active flag; the edge state is cleared so a re-enabled alert fires on a condition that holds. */
-export async function toggleUserAlert(executor: DbExecutor, userId: string, id: string, now: Date): Promise<AlertRow | undefined> {
+export async function toggleUserAlert(
+  executor: DbExecutor,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<AlertRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await executor
     .update(alerts)
@@ -58,7 +79,15 @@ export async function deleteUserAlert(executor: DbExecutor, userId: string, id: 
 /** Active alerts with their owner's name, language and e-mail preference, for a check. */
 export async function listActiveAlertsWithOwners(executor: DbExecutor) {
   return executor
-    .select({ alert: alerts, owner: { email: users.email, name: users.name, language: users.language, preferences: users.preferences } })
+    .select({
+      alert: alerts,
+      owner: {
+        email: users.email,
+        name: users.name,
+        language: users.language,
+        preferences: users.preferences,
+      },
+    })
     .from(alerts)
     .innerJoin(users, eq(users.id, alerts.userId))
     .where(eq(alerts.isActive, true));
@@ -78,7 +107,9 @@ export async function recordAlertCheck(
     .set({
       metConditions,
       lastCheckedAt: now,
-      ...(firedCount > 0 ? { triggeredCount: sql`${alerts.triggeredCount} + ${firedCount}`, lastTriggered: now } : {}),
+      ...(firedCount > 0
+        ? { triggeredCount: sql`${alerts.triggeredCount} + ${firedCount}`, lastTriggered: now }
+        : {}),
     })
     .where(
       and(
@@ -93,7 +124,14 @@ export async function recordAlertCheck(
 
 export async function insertAlertEvent(
   executor: DbExecutor,
-  input: { alertId: string; userId: string; condition: AlertConditionKey; observedValue: number; threshold: number; triggeredAt: Date },
+  input: {
+    alertId: string;
+    userId: string;
+    condition: AlertConditionKey;
+    observedValue: number;
+    threshold: number;
+    triggeredAt: Date;
+  },
 ) {
   await executor.insert(alertEvents).values(input);
 }
@@ -101,7 +139,13 @@ export async function insertAlertEvent(
 /** The user's most recent firings, newest first, with the alert's name and coin. */
 export async function listUserAlertEvents(executor: DbExecutor, userId: string, limit: number) {
   return executor
-    .select({ event: alertEvents, alertName: alerts.name, type: alerts.type, coinSymbol: alerts.coinSymbol, coinName: alerts.coinName })
+    .select({
+      event: alertEvents,
+      alertName: alerts.name,
+      type: alerts.type,
+      coinSymbol: alerts.coinSymbol,
+      coinName: alerts.coinName,
+    })
     .from(alertEvents)
     .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))
     .where(eq(alertEvents.userId, userId))
@@ -117,7 +161,12 @@ export async function listUndigestedEvents(executor: DbExecutor, since: Date) {
       alertName: alerts.name,
       coinSymbol: alerts.coinSymbol,
       coinName: alerts.coinName,
-      owner: { email: users.email, name: users.name, language: users.language, preferences: users.preferences },
+      owner: {
+        email: users.email,
+        name: users.name,
+        language: users.language,
+        preferences: users.preferences,
+      },
     })
     .from(alertEvents)
     .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { forEachEngine, useTestApp } from '../../test/harness.ts';
 
-const priceAlert = { name: 'BTC rompimento', type: 'preco', coinSymbol: 'btc', coinName: 'Bitcoin', conditions: { priceAbove: 110000, priceBelow: 90000.123456 } };
+const priceAlert = {
+  name: 'BTC rompimento',
+  type: 'preco',
+  coinSymbol: 'btc',
+  coinName: 'Bitcoin',
+  conditions: { priceAbove: 110000, priceBelow: 90000.123456 },
+};
 
 forEachEngine((engine) => {
   describe('alerts API', () => {
@@ -14,7 +20,15 @@ forEachEngine((engine) => {
       expect(created.body).toMatchObject({
         success: true,
         message: 'Alerta criado com sucesso',
-        data: { name: 'BTC rompimento', type: 'preco', coinSymbol: 'BTC', coinName: 'Bitcoin', isActive: true, triggeredCount: 0, conditions: priceAlert.conditions },
+        data: {
+          name: 'BTC rompimento',
+          type: 'preco',
+          coinSymbol: 'BTC',
+          coinName: 'Bitcoin',
+          isActive: true,
+          triggeredCount: 0,
+          conditions: priceAlert.conditions,
+        },
       });
       expect(created.body.data.lastTriggered).toBeUndefined();
       const list = await app.request('GET', '/api/alerts', { token });
@@ -24,10 +38,20 @@ forEachEngine((engine) => {
 
     it('toggles an alert with a message in the caller language', async () => {
       const { token } = await app.registerUser({ language: 'en' });
-      const { body } = await app.request('POST', '/api/alerts', { token, body: { ...priceAlert, type: 'sentimento', conditions: { fearGreedBelow: 20 } } });
+      const { body } = await app.request('POST', '/api/alerts', {
+        token,
+        body: { ...priceAlert, type: 'sentimento', conditions: { fearGreedBelow: 20 } },
+      });
       const off = await app.request('PATCH', `/api/alerts/${body.data.id}/toggle`, { token });
-      expect(off.body).toMatchObject({ success: true, message: 'Alert deactivated', data: { isActive: false } });
-      const on = await app.request('PATCH', `/api/alerts/${body.data.id}/toggle`, { token, headers: { 'accept-language': 'es' } });
+      expect(off.body).toMatchObject({
+        success: true,
+        message: 'Alert deactivated',
+        data: { isActive: false },
+      });
+      const on = await app.request('PATCH', `/api/alerts/${body.data.id}/toggle`, {
+        token,
+        headers: { 'accept-language': 'es' },
+      });
       expect(on.body).toMatchObject({ message: 'Alert activated', data: { isActive: true } });
     });
 
@@ -36,14 +60,18 @@ forEachEngine((engine) => {
       const intruder = await app.registerUser();
       const { body } = await app.request('POST', '/api/alerts', { token: owner.token, body: priceAlert });
       const id = body.data.id;
-      expect((await app.request('PATCH', `/api/alerts/${id}/toggle`, { token: intruder.token })).status).toBe(404);
+      expect((await app.request('PATCH', `/api/alerts/${id}/toggle`, { token: intruder.token })).status).toBe(
+        404,
+      );
       const deleted = await app.request('DELETE', `/api/alerts/${id}`, { token: intruder.token });
       expect(deleted.status).toBe(404);
       expect(deleted.body.code).toBe('alert_not_found');
       expect((await app.request('GET', '/api/alerts', { token: intruder.token })).body.data).toEqual([]);
       const mine = await app.request('GET', '/api/alerts', { token: owner.token });
       expect(mine.body.data).toEqual([body.data]);
-      expect((await app.request('DELETE', '/api/alerts/not-a-uuid', { token: owner.token })).status).toBe(404);
+      expect((await app.request('DELETE', '/api/alerts/not-a-uuid', { token: owner.token })).status).toBe(
+        404,
+      );
     });
 
     it('deletes an alert', async () => {
@@ -71,16 +99,37 @@ forEachEngine((engine) => {
 
     it('accepts RSI and volume alerts only for the ten analysis coins', async () => {
       const { token } = await app.registerUser({ language: 'en' });
-      const rsiOk = await app.request('POST', '/api/alerts', { token, body: { ...priceAlert, type: 'tecnico', coinSymbol: 'eth', coinName: 'Ethereum', conditions: { rsiAbove: 70 } } });
+      const rsiOk = await app.request('POST', '/api/alerts', {
+        token,
+        body: {
+          ...priceAlert,
+          type: 'tecnico',
+          coinSymbol: 'eth',
+          coinName: 'Ethereum',
+          conditions: { rsiAbove: 70 },
+        },
+      });
       expect(rsiOk.status).toBe(201);
-      const volumeBad = await app.request('POST', '/api/alerts', { token, body: { ...priceAlert, type: 'volume', coinSymbol: 'DOGE', coinName: 'Dogecoin', conditions: { volumeChange: 150 } } });
+      const volumeBad = await app.request('POST', '/api/alerts', {
+        token,
+        body: {
+          ...priceAlert,
+          type: 'volume',
+          coinSymbol: 'DOGE',
+          coinName: 'Dogecoin',
+          conditions: { volumeChange: 150 },
+        },
+      });
       expect(volumeBad.status).toBe(400);
       expect(volumeBad.body).toMatchObject({ code: 'unknown_coin', message: 'Unknown coin: DOGE' });
     });
 
     it('refuses a price alert for a coin that is not listed', async () => {
       const { token } = await app.registerUser({ language: 'en' });
-      const response = await app.request('POST', '/api/alerts', { token, body: { ...priceAlert, coinSymbol: 'NOPE42' } });
+      const response = await app.request('POST', '/api/alerts', {
+        token,
+        body: { ...priceAlert, coinSymbol: 'NOPE42' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('unknown_coin');
     });
@@ -91,19 +140,27 @@ forEachEngine((engine) => {
         success: true,
         data: { plan: 'free', currentAlerts: 0, maxAlerts: 3, remaining: 3 },
       });
-      for (let index = 0; index < 3; index += 1) expect((await app.request('POST', '/api/alerts', { token, body: priceAlert })).status).toBe(201);
+      for (let index = 0; index < 3; index += 1)
+        expect((await app.request('POST', '/api/alerts', { token, body: priceAlert })).status).toBe(201);
       const refused = await app.request('POST', '/api/alerts', { token, body: priceAlert });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'alert_limit_reached', requiresUpgrade: true });
       expect(refused.body.message).toContain('(3)');
       expect((await app.request('GET', '/api/alerts', { token })).body.data).toHaveLength(3);
-      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data).toEqual({ plan: 'free', currentAlerts: 3, maxAlerts: 3, remaining: 0 });
+      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data).toEqual({
+        plan: 'free',
+        currentAlerts: 3,
+        maxAlerts: 3,
+        remaining: 0,
+      });
     });
 
     it('never lets concurrent creations pass the limit', async () => {
       const { token } = await app.registerUser();
       const statuses = await Promise.all(
-        Array.from({ length: 6 }, () => app.request('POST', '/api/alerts', { token, body: priceAlert }).then((response) => response.status)),
+        Array.from({ length: 6 }, () =>
+          app.request('POST', '/api/alerts', { token, body: priceAlert }).then((response) => response.status),
+        ),
       );
       expect(statuses.filter((status) => status === 201)).toHaveLength(3);
       expect(statuses.filter((status) => status === 403)).toHaveLength(3);
@@ -112,8 +169,13 @@ forEachEngine((engine) => {
     it('gives admins unlimited alerts', async () => {
       const { token, user } = await app.registerUser();
       await app.makeAdmin(user.id);
-      for (let index = 0; index < 4; index += 1) expect((await app.request('POST', '/api/alerts', { token, body: priceAlert })).status).toBe(201);
-      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data).toMatchObject({ currentAlerts: 4, maxAlerts: -1, remaining: -1 });
+      for (let index = 0; index < 4; index += 1)
+        expect((await app.request('POST', '/api/alerts', { token, body: priceAlert })).status).toBe(201);
+      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data).toMatchObject({
+        currentAlerts: 4,
+        maxAlerts: -1,
+        remaining: -1,
+      });
     });
 
     it('answers 401 without a token', async () => {

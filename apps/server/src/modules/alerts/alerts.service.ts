@@ -1,4 +1,11 @@
-import { isAnalysisSymbol, type Alert, type AlertConditions, type AlertEvent, type AlertLimits, type CreateAlertRequest } from '@farol/contract';
+import {
+  isAnalysisSymbol,
+  type Alert,
+  type AlertConditions,
+  type AlertEvent,
+  type AlertLimits,
+  type CreateAlertRequest,
+} from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +34,9 @@ import {
 export type AlertsContext = { db: Db; now: () => Date; market?: MarketService; log?: FastifyBaseLogger };
 
 function toAlert(row: AlertRow): Alert {
-  const conditions = Object.fromEntries(Object.entries(row.conditions).filter(([, value]) => typeof value === 'number')) as AlertConditions;
+  const conditions = Object.fromEntries(
+    Object.entries(row.conditions).filter(([, value]) => typeof value === 'number'),
+  ) as AlertConditions;
   return {
     id: row.id,
     name: row.name,
@@ -52,7 +61,12 @@ export async function getAlertLimits(context: AlertsContext, userId: string): Pr
     countUserAlerts(context.db, userId),
   ]);
   const maxAlerts = entitlements.alerts;
-  return { plan: entitlements.plan, currentAlerts, maxAlerts, remaining: maxAlerts < 0 ? -1 : Math.max(0, maxAlerts - currentAlerts) };
+  return {
+    plan: entitlements.plan,
+    currentAlerts,
+    maxAlerts,
+    remaining: maxAlerts < 0 ? -1 : Math.max(0, maxAlerts - currentAlerts),
+  };
 }
 
 /**
@@ -67,10 +81,16 @@ async function assertCoinSupported(context: AlertsContext, input: CreateAlertReq
   if (input.type !== 'preco') return;
   if (!context.market) throw new AppError('upstream_unavailable');
   const coins = (await context.market.getCoins()).data;
-  if (!findListedCoin(coins, input.coinSymbol)) throw new AppError('unknown_coin', { coin: input.coinSymbol });
+  if (!findListedCoin(coins, input.coinSymbol))
+    throw new AppError('unknown_coin', { coin: input.coinSymbol });
 }
 
-export async function createAlert(context: AlertsContext, userId: string, input: CreateAlertRequest, language: Language) {
+export async function createAlert(
+  context: AlertsContext,
+  userId: string,
+  input: CreateAlertRequest,
+  language: Language,
+) {
   await assertCoinSupported(context, input);
   const row = await context.db.transaction(async (tx) => {
     await lockUserForAlerts(tx, userId);
@@ -87,7 +107,11 @@ export async function createAlert(context: AlertsContext, userId: string, input:
       conditions: input.conditions,
     });
   });
-  return { success: true as const, data: toAlert(row), message: translate(language, 'alerts:server.created') };
+  return {
+    success: true as const,
+    data: toAlert(row),
+    message: translate(language, 'alerts:server.created'),
+  };
 }
 
 export async function toggleAlert(context: AlertsContext, userId: string, id: string, language: Language) {
@@ -102,7 +126,11 @@ export async function deleteAlert(context: AlertsContext, userId: string, id: st
   return { success: true as const, message: translate(language, 'alerts:server.deleted') };
 }
 
-export async function listAlertEvents(context: AlertsContext, userId: string, limit: number): Promise<AlertEvent[]> {
+export async function listAlertEvents(
+  context: AlertsContext,
+  userId: string,
+  limit: number,
+): Promise<AlertEvent[]> {
   const rows = await listUserAlertEvents(context.db, userId, limit);
   return rows.map(({ event, alertName, type, coinSymbol }) => ({
     id: event.id,
@@ -123,7 +151,10 @@ export type AlertCheckReport = { checked: number; fired: number; emailsQueued: n
  * Evaluates every active alert against one market snapshot. Each alert's firings, its counters and its
  * e-mails (when the owner has e-mail alerts on) are written in one transaction.
  */
-export async function checkAlertsAgainst(context: AlertsContext, snapshot: MarketSnapshot): Promise<AlertCheckReport> {
+export async function checkAlertsAgainst(
+  context: AlertsContext,
+  snapshot: MarketSnapshot,
+): Promise<AlertCheckReport> {
   const report: AlertCheckReport = { checked: 0, fired: 0, emailsQueued: 0, skipped: 0 };
   const now = context.now();
   for (const { alert, owner } of await listActiveAlertsWithOwners(context.db)) {
@@ -132,7 +163,12 @@ export async function checkAlertsAgainst(context: AlertsContext, snapshot: Marke
     const isUnchanged = evaluation.fired.length === 0 && evaluation.met.length === alert.metConditions.length;
     if (isUnchanged && alert.lastCheckedAt) continue;
     await context.db.transaction(async (tx) => {
-      const applied = await recordAlertCheck(tx, { alert, metConditions: evaluation.met, firedCount: evaluation.fired.length, now });
+      const applied = await recordAlertCheck(tx, {
+        alert,
+        metConditions: evaluation.met,
+        firedCount: evaluation.fired.length,
+        now,
+      });
       // toggled or checked by another run meanwhile: that run's view wins
       if (!applied) {
         report.skipped += 1;
@@ -172,11 +208,19 @@ export function areAlertChecksPaused(context: AlertsContext): boolean {
 }
 
 /** The scheduled check: reads what the active alerts need from the market, then evaluates them. */
-export async function checkAlerts(context: AlertsContext): Promise<AlertCheckReport & { marketAvailable: boolean }> {
-  if (!context.market || areAlertChecksPaused(context)) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
+export async function checkAlerts(
+  context: AlertsContext,
+): Promise<AlertCheckReport & { marketAvailable: boolean }> {
+  if (!context.market || areAlertChecksPaused(context))
+    return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
   const active = await listActiveAlertsWithOwners(context.db);
-  if (active.length === 0) return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
-  const snapshot = await readMarketSnapshot(context.market, active.map(({ alert }) => alert), context.log);
+  if (active.length === 0)
+    return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
+  const snapshot = await readMarketSnapshot(
+    context.market,
+    active.map(({ alert }) => alert),
+    context.log,
+  );
   return { ...(await checkAlertsAgainst(context, snapshot)), marketAvailable: true };
 }
 
@@ -219,7 +263,11 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
       users += 1;
     }
     // firings of users with e-mail alerts off are marked too: they are not owed a digest later
-    const marked = await markEventsDigested(tx, rows.map((row) => row.event.id), now);
+    const marked = await markEventsDigested(
+      tx,
+      rows.map((row) => row.event.id),
+      now,
+    );
     return { users, events: marked };
   });
 }

@@ -7,7 +7,11 @@ export async function listApiKeys(db: DbExecutor, userId: string): Promise<UserA
   return db.select().from(userApiKeys).where(eq(userApiKeys.userId, userId));
 }
 
-export async function findApiKey(db: DbExecutor, userId: string, provider: KeyProvider): Promise<UserApiKeyRow | undefined> {
+export async function findApiKey(
+  db: DbExecutor,
+  userId: string,
+  provider: KeyProvider,
+): Promise<UserApiKeyRow | undefined> {
   const [row] = await db
     .select()
     .from(userApiKeys)
@@ -26,11 +30,19 @@ export async function upsertApiKeys(db: DbExecutor, userId: string, keys: ApiKey
     .values(keys.map((key) => ({ userId, ...key })))
     .onConflictDoUpdate({
       target: [userApiKeys.userId, userApiKeys.provider],
-      set: { encryptedKey: sql`excluded.encrypted_key`, verified: sql`excluded.verified`, updatedAt: sql`now()` },
+      set: {
+        encryptedKey: sql`excluded.encrypted_key`,
+        verified: sql`excluded.verified`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
-export async function markApiKeyVerified(db: DbExecutor, userId: string, provider: KeyProvider): Promise<void> {
+export async function markApiKeyVerified(
+  db: DbExecutor,
+  userId: string,
+  provider: KeyProvider,
+): Promise<void> {
   await db
     .update(userApiKeys)
     .set({ verified: true, updatedAt: sql`now()` })

@@ -17,7 +17,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, summary: 'Which AI keys are configured', response: { 200: apiKeyStatusResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Which AI keys are configured',
+        response: { 200: apiKeyStatusResponseSchema },
+      },
+    },
     async (request) => ({ success: true as const, data: await getApiKeyStatus(app.db, request.user!.id) }),
   );
 

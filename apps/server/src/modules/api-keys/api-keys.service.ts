@@ -6,26 +6,45 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import { geminiKeyCheck } from '../../providers/gemini/client.ts';
 import { openAiKeyCheck } from '../../providers/openai/client.ts';
-import { deleteApiKey, findApiKey, listApiKeys, markApiKeyVerified, upsertApiKeys, type ApiKeyUpsert } from './api-keys.repository.ts';
+import {
+  deleteApiKey,
+  findApiKey,
+  listApiKeys,
+  markApiKeyVerified,
+  upsertApiKeys,
+  type ApiKeyUpsert,
+} from './api-keys.repository.ts';
 import type { KeyCheckRequest, KeyCheckResult } from './api-keys.types.ts';
 
 export type ApiKeysContext = { db: Db; config: Config; encryption: Encryption };
 
 /** How users read the provider's name in messages. */
-export const providerLabels = { openai: 'OpenAI', gemini: 'Gemini' } as const satisfies Record<KeyProvider, string>;
+export const providerLabels = { openai: 'OpenAI', gemini: 'Gemini' } as const satisfies Record<
+  KeyProvider,
+  string
+>;
 
 // The row's owner and provider are authenticated with the ciphertext: a key copied to another row fails.
 const encryptionContext = (userId: string, provider: KeyProvider) => `${userId}:${provider}`;
 
 function keyCheckRequest(config: Config, provider: KeyProvider, apiKey: string): KeyCheckRequest {
-  return provider === 'openai' ? openAiKeyCheck(config.OPENAI_BASE_URL, apiKey) : geminiKeyCheck(config.GEMINI_BASE_URL, apiKey);
+  return provider === 'openai'
+    ? openAiKeyCheck(config.OPENAI_BASE_URL, apiKey)
+    : geminiKeyCheck(config.GEMINI_BASE_URL, apiKey);
 }
 
 /** One cheap authenticated call: accepted, refused, or no verdict (network error, timeout, 5xx, 429). */
-export async function checkApiKey(config: Config, provider: KeyProvider, apiKey: string): Promise<KeyCheckResult> {
+export async function checkApiKey(
+  config: Config,
+  provider: KeyProvider,
+  apiKey: string,
+): Promise<KeyCheckResult> {
   const check = keyCheckRequest(config, provider, apiKey);
   try {
-    const response = await fetch(check.url, { headers: check.headers, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+    const response = await fetch(check.url, {
+      headers: check.headers,
+      signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     if (response.ok) return 'valid';
     return check.isRejected(response.status) ? 'rejected' : 'unreachable';
@@ -65,9 +84,16 @@ export async function saveApiKeys(
     ] as const
   ).filter((entry): entry is readonly [KeyProvider, string] => entry[1] !== undefined);
   if (given.length === 0) throw new AppError('api_key_required');
-  const results = await Promise.all(given.map(([provider, apiKey]) => checkApiKey(context.config, provider, apiKey)));
+  const results = await Promise.all(
+    given.map(([provider, apiKey]) => checkApiKey(context.config, provider, apiKey)),
+  );
   const rejected = given.find((_, index) => results[index] === 'rejected');
-  if (rejected) throw new AppError('api_key_rejected', { provider: providerLabels[rejected[0]] }, { provider: rejected[0] });
+  if (rejected)
+    throw new AppError(
+      'api_key_rejected',
+      { provider: providerLabels[rejected[0]] },
+      { provider: rejected[0] },
+    );
   const rows: ApiKeyUpsert[] = given.map(([provider, apiKey], index) => ({
     provider,
     encryptedKey: context.encryption.encrypt(apiKey, encryptionContext(userId, provider)),
@@ -85,7 +111,10 @@ export async function saveApiKeys(
 export async function removeApiKey(db: Db, userId: string, provider: KeyProvider, language: Language) {
   // Removing a key that is not there is still "removed": the outcome the user asked for holds.
   await deleteApiKey(db, userId, provider);
-  return { success: true as const, message: translate(language, 'chat:apiKeys.removed', { provider: providerLabels[provider] }) };
+  return {
+    success: true as const,
+    message: translate(language, 'chat:apiKeys.removed', { provider: providerLabels[provider] }),
+  };
 }
 
 /** The user's key for one outgoing call, decrypted; undefined when none is stored. */
@@ -96,7 +125,10 @@ export async function loadApiKey(
 ): Promise<{ apiKey: string; verified: boolean } | undefined> {
   const row = await findApiKey(context.db, userId, provider);
   if (!row) return undefined;
-  return { apiKey: context.encryption.decrypt(row.encryptedKey, encryptionContext(userId, provider)), verified: row.verified };
+  return {
+    apiKey: context.encryption.decrypt(row.encryptedKey, encryptionContext(userId, provider)),
+    verified: row.verified,
+  };
 }
 
 /** Records that a key stored unverified has now been accepted by its provider. */

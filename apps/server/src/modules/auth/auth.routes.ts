@@ -11,9 +11,14 @@ export const PER_EMAIL_ATTEMPTS_PER_MINUTE = 5;
 async function enforce(limiter: RateLimiter, key: string) {
   const result = await limiter.consume(key);
   if (!result.allowed) {
-    throw new AppError('too_many_requests', { seconds: result.retryAfterSeconds }, {}, {
-      'retry-after': String(result.retryAfterSeconds),
-    });
+    throw new AppError(
+      'too_many_requests',
+      { seconds: result.retryAfterSeconds },
+      {},
+      {
+        'retry-after': String(result.retryAfterSeconds),
+      },
+    );
   }
 }
 

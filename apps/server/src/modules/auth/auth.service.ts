@@ -6,12 +6,18 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
-import { findUserByEmail, insertUserWithFreePlan, normalizeEmail, updateUser } from '../users/users.repository.ts';
+import {
+  findUserByEmail,
+  insertUserWithFreePlan,
+  normalizeEmail,
+  updateUser,
+} from '../users/users.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 
 export type AuthContext = { db: Db; config: Config; tokens: TokenService; language: Language };
 
-const isConfiguredAdmin = (config: Config, email: string) => config.ADMIN_EMAILS.includes(normalizeEmail(email));
+const isConfiguredAdmin = (config: Config, email: string) =>
+  config.ADMIN_EMAILS.includes(normalizeEmail(email));
 
 export async function registerUser(context: AuthContext, input: RegisterRequest) {
   const { db, config, tokens, language } = context;
@@ -27,7 +33,14 @@ export async function registerUser(context: AuthContext, input: RegisterRequest)
       isAdmin: isConfiguredAdmin(config, input.email),
       language,
     });
-    if (inserted) await enqueueEmail(tx, { to: inserted.email, userId: inserted.id, language, template: 'welcome', data: { name: inserted.name } });
+    if (inserted)
+      await enqueueEmail(tx, {
+        to: inserted.email,
+        userId: inserted.id,
+        language,
+        template: 'welcome',
+        data: { name: inserted.name },
+      });
     return inserted;
   });
   if (!row) throw new AppError('email_taken');
@@ -44,7 +57,8 @@ export async function loginUser(context: AuthContext, input: LoginRequest) {
   }
   if (!(await verifyPassword(row.passwordHash, input.password))) throw new AppError('invalid_credentials');
   // ADMIN_EMAILS applies from the next login as well as from registration.
-  if (isConfiguredAdmin(config, row.email) && !row.isAdmin) row = (await updateUser(db, row.id, { isAdmin: true })) ?? row;
+  if (isConfiguredAdmin(config, row.email) && !row.isAdmin)
+    row = (await updateUser(db, row.id, { isAdmin: true })) ?? row;
   const token = await tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });
   return { token, user: toPublicUser(row), message: translate(language, 'auth:loggedIn') };
 }

@@ -13,8 +13,7 @@ export type RecordedRequest = { method: string; path: string; headers: http.Inco
 
 /** A scripted answer: JSON with a status, an SSE body, an SSE body that stalls after `stallAfterEvents`. */
 export type StubReply =
-  | { kind: 'json'; status?: number; body: unknown }
-  | { kind: 'sse'; body: string; stallAfterEvents?: number };
+  { kind: 'json'; status?: number; body: unknown } | { kind: 'sse'; body: string; stallAfterEvents?: number };
 
 export type AiStub = {
   openaiBaseUrl: string;
@@ -67,7 +66,11 @@ export function openAiStreamToolCallReply(name: string, args: unknown): StubRepl
 
 /** The recorded streamed text answer ("The capital of the UK is London."), optionally stalling. */
 export function openAiStreamTextReply(stallAfterEvents?: number): StubReply {
-  return { kind: 'sse', body: readFixture('openai/chat_completion_stream_text.sse.json').sse_body, ...(stallAfterEvents ? { stallAfterEvents } : {}) };
+  return {
+    kind: 'sse',
+    body: readFixture('openai/chat_completion_stream_text.sse.json').sse_body,
+    ...(stallAfterEvents ? { stallAfterEvents } : {}),
+  };
 }
 
 export function geminiFunctionCallReply(name: string, args: unknown): StubReply {
@@ -98,7 +101,12 @@ function readBody(request: http.IncomingMessage): Promise<any> {
 }
 
 export async function startAiStub(): Promise<AiStub> {
-  const stub = { requests: [] as RecordedRequest[], validKeys: new Set<string>(), queue: [] as StubReply[], down: false };
+  const stub = {
+    requests: [] as RecordedRequest[],
+    validKeys: new Set<string>(),
+    queue: [] as StubReply[],
+    down: false,
+  };
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer(async (request, response) => {
     const body = await readBody(request);
@@ -116,13 +124,26 @@ export async function startAiStub(): Promise<AiStub> {
       const key = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
       return stub.validKeys.has(key)
         ? json(200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', owned_by: 'system' }] })
-        : json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+        : json(401, {
+            error: {
+              message: 'Incorrect API key provided.',
+              type: 'invalid_request_error',
+              code: 'invalid_api_key',
+            },
+          });
     }
     if (request.method === 'GET' && path.startsWith('/gemini/v1beta/models')) {
       const key = String(request.headers['x-goog-api-key'] ?? '');
       return stub.validKeys.has(key)
         ? json(200, { models: [{ name: 'models/gemini-2.5-flash' }] })
-        : json(400, { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } });
+        : json(400, {
+            error: {
+              code: 400,
+              message: 'API key not valid. Please pass a valid API key.',
+              status: 'INVALID_ARGUMENT',
+              details: [{ reason: 'API_KEY_INVALID' }],
+            },
+          });
     }
     const reply = stub.queue.shift();
     if (!reply) return json(500, { error: { message: 'stub: no scripted reply left' } });
@@ -131,7 +152,8 @@ export async function startAiStub(): Promise<AiStub> {
     const events = reply.body.split('\n\n').filter(Boolean);
     const count = reply.stallAfterEvents ?? events.length;
     for (const event of events.slice(0, count)) response.write(`${event}\n\n`);
-    if (count < events.length) stalled.add(response); // never ends: the client's time limit must fire
+    if (count < events.length)
+      stalled.add(response); // never ends: the client's time limit must fire
     else response.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -20,7 +20,8 @@ import type { ChatData } from './chat.types.ts';
 export const agentRoles: Record<ChatAgent, string> = {
   technical_analyst:
     "Technical analyst: reads Farol's signal engine (signal, RSI, MACD, Bollinger, volume, supports and resistances) and computes any indicator of the catalogue on 15m, 1h, 4h or 1d candles.",
-  fundamental_analyst: 'Fundamental analyst: market cap, rank, 24h volume and supply figures of a coin, total market cap and dominance.',
+  fundamental_analyst:
+    'Fundamental analyst: market cap, rank, 24h volume and supply figures of a coin, total market cap and dominance.',
   risk_manager:
     'Risk manager: ATR(14)-based volatility, stop distances, and position size for a given capital (BRL or USD) and risk per trade. Always states what could go wrong.',
   market_sentiment:
@@ -42,9 +43,12 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
   const tools: ToolSet = {};
   if (agents.includes('technical_analyst')) {
     tools.get_signal_analysis = tool({
-      description: "Farol's signal engine reading of a coin: price, overall signal, strength, confidence, RSI, MACD, Bollinger, volume, supports, resistances.",
+      description:
+        "Farol's signal engine reading of a coin: price, overall signal, strength, confidence, RSI, MACD, Bollinger, volume, supports, resistances.",
       inputSchema: z.object({ symbol: symbolSchema }),
-      execute: recorded(used, 'technical_analyst.get_signal_analysis', ({ symbol }) => getSignalAnalysis(data, symbol)),
+      execute: recorded(used, 'technical_analyst.get_signal_analysis', ({ symbol }) =>
+        getSignalAnalysis(data, symbol),
+      ),
     });
     tools.get_indicator = tool({
       description:
@@ -53,21 +57,28 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
         symbol: symbolSchema,
         indicator: z.string().min(2).max(20).describe('Indicator name, e.g. RSI'),
         interval: z.enum(candleIntervals),
-        params: z.record(z.string(), z.number()).optional().describe('TA-Lib optional inputs, e.g. {"optInTimePeriod": 21}'),
+        params: z
+          .record(z.string(), z.number())
+          .optional()
+          .describe('TA-Lib optional inputs, e.g. {"optInTimePeriod": 21}'),
       }),
       execute: recorded(used, 'technical_analyst.get_indicator', (input) => getIndicator(data, input)),
     });
     tools.list_indicators = tool({
-      description: 'Lists the indicator names get_indicator accepts, optionally of one group (e.g. "Momentum Indicators").',
+      description:
+        'Lists the indicator names get_indicator accepts, optionally of one group (e.g. "Momentum Indicators").',
       inputSchema: z.object({ group: z.string().max(40).optional() }),
       execute: recorded(used, 'technical_analyst.list_indicators', ({ group }) => listIndicators(group)),
     });
   }
   if (agents.includes('fundamental_analyst')) {
     tools.get_coin_fundamentals = tool({
-      description: 'Market cap, rank, price, 24h volume and change, circulating/total/max supply of a coin (symbol or CoinGecko id).',
+      description:
+        'Market cap, rank, price, 24h volume and change, circulating/total/max supply of a coin (symbol or CoinGecko id).',
       inputSchema: z.object({ coin: z.string().min(1).max(60) }),
-      execute: recorded(used, 'fundamental_analyst.get_coin_fundamentals', ({ coin }) => getCoinFundamentals(data, coin)),
+      execute: recorded(used, 'fundamental_analyst.get_coin_fundamentals', ({ coin }) =>
+        getCoinFundamentals(data, coin),
+      ),
     });
   }
   if (agents.includes('fundamental_analyst') || agents.includes('market_sentiment')) {
@@ -80,12 +91,16 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
   }
   if (agents.includes('risk_manager')) {
     tools.get_volatility = tool({
-      description: 'ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the last close.',
+      description:
+        'ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the last close.',
       inputSchema: z.object({ symbol: symbolSchema, interval: z.enum(candleIntervals).default('1d') }),
-      execute: recorded(used, 'risk_manager.get_volatility', ({ symbol, interval }) => getVolatility(data, symbol, interval)),
+      execute: recorded(used, 'risk_manager.get_volatility', ({ symbol, interval }) =>
+        getVolatility(data, symbol, interval),
+      ),
     });
     tools.calculate_position_size = tool({
-      description: 'Position size so that hitting the stop loses riskPercent of the capital (capital in BRL or USD; prices in USD).',
+      description:
+        'Position size so that hitting the stop loses riskPercent of the capital (capital in BRL or USD; prices in USD).',
       inputSchema: z.object({
         price: z.number().positive(),
         stopPrice: z.number().positive(),
@@ -93,12 +108,15 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
         riskPercent: z.number().positive().max(100),
         currency: z.enum(['BRL', 'USD']),
       }),
-      execute: recorded(used, 'risk_manager.calculate_position_size', (input) => calculatePositionSize(input)),
+      execute: recorded(used, 'risk_manager.calculate_position_size', (input) =>
+        calculatePositionSize(input),
+      ),
     });
   }
   if (agents.includes('market_sentiment')) {
     tools.get_fear_greed = tool({
-      description: 'Fear & greed index (0-100) now, its 7- and 30-day averages and whether it is rising, falling or stable.',
+      description:
+        'Fear & greed index (0-100) now, its 7- and 30-day averages and whether it is rising, falling or stable.',
       inputSchema: z.object({ days: z.number().int().min(7).max(90).default(30) }),
       execute: recorded(used, 'market_sentiment.get_fear_greed', ({ days }) => getFearGreedTrend(data, days)),
     });

@@ -1,4 +1,12 @@
-import { APICallError, generateText, RetryError, stepCountIs, streamText, type LanguageModel, type ToolSet } from 'ai';
+import {
+  APICallError,
+  generateText,
+  RetryError,
+  stepCountIs,
+  streamText,
+  type LanguageModel,
+  type ToolSet,
+} from 'ai';
 import type { KeyProvider } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
@@ -9,7 +17,11 @@ import type { Briefing } from './chat.briefing.ts';
 
 /** Tool rounds before the model must answer (the briefing already holds the core numbers). */
 const MAX_STEPS = 5;
-const languageNames: Record<Language, string> = { 'pt-BR': 'Brazilian Portuguese', en: 'English', es: 'Spanish' };
+const languageNames: Record<Language, string> = {
+  'pt-BR': 'Brazilian Portuguese',
+  en: 'English',
+  es: 'Spanish',
+};
 
 export function chatModel(config: Config, provider: KeyProvider, apiKey: string): LanguageModel {
   return provider === 'openai'
@@ -84,7 +96,10 @@ function callSettings(call: LlmCall) {
 /** One complete answer from the model, tools included. */
 export async function generateWithModel(call: LlmCall): Promise<string> {
   try {
-    const result = await generateText({ ...callSettings(call), timeout: { totalMs: call.config.AI_TIMEOUT_MS } });
+    const result = await generateText({
+      ...callSettings(call),
+      timeout: { totalMs: call.config.AI_TIMEOUT_MS },
+    });
     return result.text.trim();
   } catch (error) {
     throw new LlmError(classifyLlmError(error), call.provider, { cause: error });

@@ -14,23 +14,59 @@ function formatters(language: Language) {
       style: 'currency',
       currency: 'USD',
       // Two decimals for prices of a dollar or more, four significant digits below (ADA at $0.2737).
-      ...(Math.abs(value) >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 4 }),
+      ...(Math.abs(value) >= 1
+        ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : { maximumSignificantDigits: 4 }),
     }).format(value);
   return {
     usd,
     money: (value: number, currency: 'BRL' | 'USD') =>
-      new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value),
-    compactUsd: (value: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 }).format(value),
-    compact: (value: number) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(value),
-    percent: (value: number) => new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(value),
+    compactUsd: (value: number) =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: 'USD',
+        notation: 'compact',
+        maximumFractionDigits: 2,
+      }).format(value),
+    compact: (value: number) =>
+      new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(value),
+    percent: (value: number) =>
+      new Intl.NumberFormat(language, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(value / 100),
     signedPercent: (value: number) =>
-      new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100),
-    fixed: (value: number, digits: number) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      new Intl.NumberFormat(language, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }).format(value / 100),
+    fixed: (value: number, digits: number) =>
+      new Intl.NumberFormat(language, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value),
     signedFixed: (value: number, digits: number) =>
-      new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'exceptZero' }).format(value),
+      new Intl.NumberFormat(language, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        signDisplay: 'exceptZero',
+      }).format(value),
     number: (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value),
     dateTime: (iso: string) =>
-      new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso)),
+      new Intl.DateTimeFormat(language, {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone: 'America/Sao_Paulo',
+      }).format(new Date(iso)),
   };
 }
 
@@ -41,7 +77,9 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
   const format = formatters(language);
   const lines: string[] = [];
   const price = coin.technical?.price ?? coin.volatility?.price;
-  lines.push(t('offline.coinHeader', { symbol: coin.symbol, price: price === undefined ? '—' : format.usd(price) }));
+  lines.push(
+    t('offline.coinHeader', { symbol: coin.symbol, price: price === undefined ? '—' : format.usd(price) }),
+  );
   const technical = coin.technical;
   if (technical) {
     lines.push(
@@ -62,12 +100,19 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
         anomaly: technical.volume.anomaly ? t('offline.anomaly') : '',
       }),
       t('offline.levels', {
-        supports: technical.supportLevels.length ? technical.supportLevels.map(format.usd).join(', ') : t('offline.none'),
-        resistances: technical.resistanceLevels.length ? technical.resistanceLevels.map(format.usd).join(', ') : t('offline.none'),
+        supports: technical.supportLevels.length
+          ? technical.supportLevels.map(format.usd).join(', ')
+          : t('offline.none'),
+        resistances: technical.resistanceLevels.length
+          ? technical.resistanceLevels.map(format.usd).join(', ')
+          : t('offline.none'),
       }),
     );
     if (technical.reasoning) lines.push(t('offline.reasoning', { reasoning: technical.reasoning }));
-  } else if (briefing.agents.includes('technical_analyst') && briefing.unavailable.includes('technical_analyst')) {
+  } else if (
+    briefing.agents.includes('technical_analyst') &&
+    briefing.unavailable.includes('technical_analyst')
+  ) {
     lines.push(t('offline.unavailable', { part: t('agents.technical_analyst') }));
   }
   const volatility = coin.volatility;
@@ -101,7 +146,10 @@ function positionLines(language: Language, briefing: Briefing): string[] {
       riskAmount: format.money(position.riskAmount, position.currency),
     }),
   ];
-  if (position.units !== undefined) lines.push(t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }));
+  if (position.units !== undefined)
+    lines.push(
+      t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }),
+    );
   return [lines.join(' ')];
 }
 
@@ -110,7 +158,9 @@ function dominanceLine(language: Language, dominance: NonNullable<Briefing['domi
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language);
   const points = (change: { bitcoinPoints: number } | undefined) =>
-    change ? t('offline.percentagePoints', { value: format.signedFixed(change.bitcoinPoints, 2) }) : t('offline.noHistory');
+    change
+      ? t('offline.percentagePoints', { value: format.signedFixed(change.bitcoinPoints, 2) })
+      : t('offline.noHistory');
   return t('offline.dominanceShift', {
     btc: format.percent(dominance.bitcoinDominance),
     change24h: points(dominance.change24h),
@@ -125,7 +175,9 @@ export function composeOfflineNote(language: Language, briefing: Briefing, reaso
   const paragraphs: string[] = [t('offline.header')];
   if (reason) {
     const provider = providerLabels[reason.provider];
-    paragraphs.push(t(reason.kind === 'no_key' ? 'offline.noKey' : 'offline.providerUnavailable', { provider }));
+    paragraphs.push(
+      t(reason.kind === 'no_key' ? 'offline.noKey' : 'offline.providerUnavailable', { provider }),
+    );
   }
   if (briefing.defaultedToBitcoin && briefing.coins.length > 0) paragraphs.push(t('offline.noCoin'));
   for (const coin of briefing.coins) paragraphs.push(coinSection(language, coin, briefing).join('\n'));
@@ -166,7 +218,12 @@ export function composeOfflineNote(language: Language, briefing: Briefing, reaso
     paragraphs.push(
       t('offline.sentiment', {
         value: sentiment.value,
-        classification: translate(language, `chat:values.fearGreed.${fearGreedKey(sentiment.classification)}`, {}, sentiment.classification),
+        classification: translate(
+          language,
+          `chat:values.fearGreed.${fearGreedKey(sentiment.classification)}`,
+          {},
+          sentiment.classification,
+        ),
         average7: format.fixed(sentiment.average7, 1),
         average30: format.fixed(sentiment.average30, 1),
         trend: t(`values.trend.${sentiment.trend}`),
@@ -175,12 +232,17 @@ export function composeOfflineNote(language: Language, briefing: Briefing, reaso
   }
   if (briefing.dominance) paragraphs.push(dominanceLine(language, briefing.dominance));
   for (const agent of briefing.unavailable) {
-    if (agent !== 'technical_analyst') paragraphs.push(t('offline.unavailable', { part: t(`agents.${agent}`) }));
+    if (agent !== 'technical_analyst')
+      paragraphs.push(t('offline.unavailable', { part: t(`agents.${agent}`) }));
   }
   const asOf = briefing.coins.find((coin) => coin.technical)?.technical?.asOf;
   if (briefing.sources.length > 0) {
     const sources = briefing.sources.join(', ');
-    paragraphs.push(asOf ? t('offline.sourceAsOf', { sources, asOf: format.dateTime(asOf) }) : t('offline.source', { sources }));
+    paragraphs.push(
+      asOf
+        ? t('offline.sourceAsOf', { sources, asOf: format.dateTime(asOf) })
+        : t('offline.source', { sources }),
+    );
   }
   if (briefing.sources.includes('simulated')) paragraphs.push(t('offline.simulated'));
   return paragraphs.join('\n\n');

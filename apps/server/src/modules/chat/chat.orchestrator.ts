@@ -40,13 +40,19 @@ async function attempt<T>(run: () => Promise<T>): Promise<T | undefined> {
 }
 
 const withoutError = <T extends object>(value: T | undefined): Exclude<T, { error: string }> | undefined =>
-  value && !('error' in value && value.error !== undefined) ? (value as Exclude<T, { error: string }>) : undefined;
+  value && !('error' in value && value.error !== undefined)
+    ? (value as Exclude<T, { error: string }>)
+    : undefined;
 
 /**
  * The orchestrator's first half: reads the question (coins, agents), runs each agent's core tools in the
  * five steps of spec section 4 and returns the briefing the answer is written from.
  */
-export async function gatherBriefing(data: ChatData, question: string, onStep: StepListener): Promise<Briefing> {
+export async function gatherBriefing(
+  data: ChatData,
+  question: string,
+  onStep: StepListener,
+): Promise<Briefing> {
   const used = new Set<string>();
   const unavailable = new Set<ChatAgent>();
   const sources = new Set<string>();
@@ -59,14 +65,20 @@ export async function gatherBriefing(data: ChatData, question: string, onStep: S
   const named = findAnalysisSymbols(question).slice(0, MAX_COINS);
   const others = findOtherCoins(question, marketCoins, named).slice(0, MAX_COINS);
   const agents = pickAgents(question, { hasAnalysedCoin: named.length > 0, hasOtherCoin: others.length > 0 });
-  const defaultedToBitcoin = named.length === 0 && others.length === 0 && (agents.includes('technical_analyst') || agents.includes('risk_manager'));
+  const defaultedToBitcoin =
+    named.length === 0 &&
+    others.length === 0 &&
+    (agents.includes('technical_analyst') || agents.includes('risk_manager'));
   const symbols: AnalysisSymbol[] = named.length > 0 ? named : defaultedToBitcoin ? ['BTC'] : [];
   const coins: CoinBriefing[] = symbols.map((symbol) => ({ symbol }));
 
   const fundamentals: FundamentalsBrief[] = [];
   if (agents.includes('fundamental_analyst')) {
     used.add('fundamental_analyst.get_coin_fundamentals');
-    const wanted = [...symbols.map((symbol) => marketCoins.find((coin) => coin.symbol === symbol)), ...others];
+    const wanted = [
+      ...symbols.map((symbol) => marketCoins.find((coin) => coin.symbol === symbol)),
+      ...others,
+    ];
     for (const coin of wanted) {
       if (coin) fundamentals.push({ ...pickFundamentals(coin), source: [...sources][0] ?? '' });
     }
@@ -126,7 +138,11 @@ export async function gatherBriefing(data: ChatData, question: string, onStep: S
       agents.includes('market_sentiment') ? attempt(() => getDominanceShifts(data)) : undefined,
     ]);
     if (wantsGlobal) {
-      used.add(agents.includes('market_sentiment') ? 'market_sentiment.get_global_market' : 'fundamental_analyst.get_global_market');
+      used.add(
+        agents.includes('market_sentiment')
+          ? 'market_sentiment.get_global_market'
+          : 'fundamental_analyst.get_global_market',
+      );
       global = globalResult;
       if (globalResult) sources.add(globalResult.source);
     }
@@ -164,21 +180,34 @@ const VIOLENT_ATR_PERCENT = 6;
 /** Confidence, risk level and analyses used, from the numbers (never from the model's self-assessment). */
 export function describeBriefing(briefing: Briefing, extraToolsUsed: Iterable<string> = []): ChatMetadata {
   const confidences = briefing.coins.flatMap((coin) => (coin.technical ? [coin.technical.confidence] : []));
-  const hasData = briefing.coins.some((coin) => coin.technical || coin.volatility) || briefing.sentiment || briefing.global || briefing.fundamentals.length > 0;
-  let confidence = confidences.length ? confidences.reduce((sum, value) => sum + value, 0) / confidences.length : hasData ? 50 : 0;
+  const hasData =
+    briefing.coins.some((coin) => coin.technical || coin.volatility) ||
+    briefing.sentiment ||
+    briefing.global ||
+    briefing.fundamentals.length > 0;
+  let confidence = confidences.length
+    ? confidences.reduce((sum, value) => sum + value, 0) / confidences.length
+    : hasData
+      ? 50
+      : 0;
   // Each analyst that could not read its data lowers the confidence.
   confidence = Math.max(0, confidence - 15 * briefing.unavailable.length);
 
   let riskLevel: ChatMetadata['riskLevel'] = 'medium';
   const atrPercent = briefing.coins[0]?.volatility?.atrPercent;
   const confluence = briefing.coins[0]?.technical?.riskLevel;
-  if (atrPercent !== undefined) riskLevel = atrPercent <= CALM_ATR_PERCENT ? 'low' : atrPercent <= VIOLENT_ATR_PERCENT ? 'medium' : 'high';
+  if (atrPercent !== undefined)
+    riskLevel =
+      atrPercent <= CALM_ATR_PERCENT ? 'low' : atrPercent <= VIOLENT_ATR_PERCENT ? 'medium' : 'high';
   else if (confluence) riskLevel = RISK_BY_CONFLUENCE[confluence];
   else if (briefing.sentiment) {
     const value = briefing.sentiment.value;
     riskLevel = value <= 25 || value >= 75 ? 'high' : value <= 40 || value >= 60 ? 'medium' : 'low';
   }
-  const symbols = [...briefing.coins.map((coin) => coin.symbol), ...briefing.fundamentals.map((coin) => coin.symbol)];
+  const symbols = [
+    ...briefing.coins.map((coin) => coin.symbol),
+    ...briefing.fundamentals.map((coin) => coin.symbol),
+  ];
   return {
     confidence: Math.round(confidence),
     riskLevel,

@@ -5,7 +5,7 @@ import type { Coin } from '../market/market.types.ts';
 
 /** Names and nicknames traders use for the ten analysed coins (lower case, accents removed). */
 const coinAliases: Record<AnalysisSymbol, string[]> = {
-  BTC: ['btc', 'bitcoin', 'bitcoins', 'xbt', 'bitcoin\'s'],
+  BTC: ['btc', 'bitcoin', 'bitcoins', 'xbt', "bitcoin's"],
   ETH: ['eth', 'ether', 'ethereum', 'etherium', 'eter'],
   BNB: ['bnb', 'binance coin'],
   ADA: ['cardano'],
@@ -23,7 +23,8 @@ const capitalsOnly: Partial<Record<AnalysisSymbol, string>> = { ADA: 'ADA', DOT:
 
 const normalize = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordPattern = (phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])\\$?${escape(phrase)}(?=$|[^\\p{L}\\p{N}])`, 'u');
+const wordPattern = (phrase: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])\\$?${escape(phrase)}(?=$|[^\\p{L}\\p{N}])`, 'u');
 
 /** The analysed coins a question names, in order of first mention. */
 export function findAnalysisSymbols(question: string): AnalysisSymbol[] {
@@ -33,7 +34,9 @@ export function findAnalysisSymbols(question: string): AnalysisSymbol[] {
     const indexes = aliases.map((alias) => text.search(wordPattern(alias))).filter((index) => index >= 0);
     const capitals = capitalsOnly[symbol];
     if (capitals) {
-      const index = question.search(new RegExp(`(^|[^\\p{L}\\p{N}])(${capitals}|\\$${capitals.toLowerCase()})(?=$|[^\\p{L}\\p{N}])`, 'u'));
+      const index = question.search(
+        new RegExp(`(^|[^\\p{L}\\p{N}])(${capitals}|\\$${capitals.toLowerCase()})(?=$|[^\\p{L}\\p{N}])`, 'u'),
+      );
       if (index >= 0) indexes.push(index);
     }
     if (indexes.length > 0) found.push({ symbol, index: Math.min(...indexes) });
@@ -58,32 +61,162 @@ export function findOtherCoins(question: string, coins: readonly Coin[], known: 
 /** Words (accents removed, lower case; a trailing * matches any ending) that call for each analyst. */
 const agentKeywords: Record<ChatAgent, string[]> = {
   technical_analyst: [
-    'rsi', 'macd', 'bollinger', 'ema', 'sma', 'media movel', 'moving average', 'media movil', 'indicador*', 'indicator*',
-    'suporte*', 'support*', 'soporte*', 'resistencia*', 'resistance*', 'tendencia*', 'trend*', 'sinal', 'sinais', 'signal*',
-    'senal*', 'grafico*', 'chart*', 'tecnic*', 'technical', 'comprar', 'compra', 'buy', 'vender', 'venda', 'sell', 'entrada',
-    'entry', 'rompimento', 'breakout', 'timeframe', 'candle*', 'vela*', 'adx', 'stoch*', 'estocastico', 'fibonacci', 'atr',
-    'analis*', 'analys*', 'analiz*', 'preco', 'price', 'precio', 'subir', 'cair', 'caer', 'go up', 'pump', 'dump',
+    'rsi',
+    'macd',
+    'bollinger',
+    'ema',
+    'sma',
+    'media movel',
+    'moving average',
+    'media movil',
+    'indicador*',
+    'indicator*',
+    'suporte*',
+    'support*',
+    'soporte*',
+    'resistencia*',
+    'resistance*',
+    'tendencia*',
+    'trend*',
+    'sinal',
+    'sinais',
+    'signal*',
+    'senal*',
+    'grafico*',
+    'chart*',
+    'tecnic*',
+    'technical',
+    'comprar',
+    'compra',
+    'buy',
+    'vender',
+    'venda',
+    'sell',
+    'entrada',
+    'entry',
+    'rompimento',
+    'breakout',
+    'timeframe',
+    'candle*',
+    'vela*',
+    'adx',
+    'stoch*',
+    'estocastico',
+    'fibonacci',
+    'atr',
+    'analis*',
+    'analys*',
+    'analiz*',
+    'preco',
+    'price',
+    'precio',
+    'subir',
+    'cair',
+    'caer',
+    'go up',
+    'pump',
+    'dump',
   ],
   fundamental_analyst: [
-    'market cap', 'marketcap', 'capitalizacao', 'capitalizacion', 'valor de mercado', 'rank*', 'dominancia', 'dominance',
-    'supply', 'oferta', 'circula*', 'fundament*', 'volume', 'volumen', 'maximo de moedas', 'max supply', 'halving',
-    'tokenomics', 'emissao', 'emision', 'inflacao', 'inflation', 'inflacion',
+    'market cap',
+    'marketcap',
+    'capitalizacao',
+    'capitalizacion',
+    'valor de mercado',
+    'rank*',
+    'dominancia',
+    'dominance',
+    'supply',
+    'oferta',
+    'circula*',
+    'fundament*',
+    'volume',
+    'volumen',
+    'maximo de moedas',
+    'max supply',
+    'halving',
+    'tokenomics',
+    'emissao',
+    'emision',
+    'inflacao',
+    'inflation',
+    'inflacion',
   ],
   risk_manager: [
-    'risco*', 'risk*', 'riesgo*', 'stop*', 'posicao', 'position*', 'posicion', 'tamanho', 'size', 'tamano', 'capital',
-    'alavanca*', 'leverage', 'apalanca*', 'volatil*', 'perder', 'lose', 'loss', 'perda*', 'perdida*', 'preocup*', 'worry',
-    'worried', 'seguro', 'safe', 'protec*', 'quanto devo', 'how much should', 'cuanto deberia', 'r$', 'reais', 'brl', 'usd',
-    'dolares', 'dollars', 'invest*',
+    'risco*',
+    'risk*',
+    'riesgo*',
+    'stop*',
+    'posicao',
+    'position*',
+    'posicion',
+    'tamanho',
+    'size',
+    'tamano',
+    'capital',
+    'alavanca*',
+    'leverage',
+    'apalanca*',
+    'volatil*',
+    'perder',
+    'lose',
+    'loss',
+    'perda*',
+    'perdida*',
+    'preocup*',
+    'worry',
+    'worried',
+    'seguro',
+    'safe',
+    'protec*',
+    'quanto devo',
+    'how much should',
+    'cuanto deberia',
+    'r$',
+    'reais',
+    'brl',
+    'usd',
+    'dolares',
+    'dollars',
+    'invest*',
   ],
   market_sentiment: [
-    'sentimento', 'sentiment', 'sentimiento', 'medo', 'fear', 'miedo', 'ganancia', 'greed', 'codicia', 'humor', 'mood',
-    'euforia', 'euphoria', 'panico', 'panic', 'mercado', 'market', 'dominancia', 'dominance', 'altseason', 'altcoin*',
-    'preocup*', 'worry', 'worried', 'semana', 'week', 'hoje', 'today', 'hoy',
+    'sentimento',
+    'sentiment',
+    'sentimiento',
+    'medo',
+    'fear',
+    'miedo',
+    'ganancia',
+    'greed',
+    'codicia',
+    'humor',
+    'mood',
+    'euforia',
+    'euphoria',
+    'panico',
+    'panic',
+    'mercado',
+    'market',
+    'dominancia',
+    'dominance',
+    'altseason',
+    'altcoin*',
+    'preocup*',
+    'worry',
+    'worried',
+    'semana',
+    'week',
+    'hoje',
+    'today',
+    'hoy',
   ],
 };
 
 const keywordPattern = (keyword: string) =>
-  keyword.endsWith('*') ? new RegExp(`(^|[^\\p{L}\\p{N}])${escape(keyword.slice(0, -1))}`, 'u') : wordPattern(keyword);
+  keyword.endsWith('*')
+    ? new RegExp(`(^|[^\\p{L}\\p{N}])${escape(keyword.slice(0, -1))}`, 'u')
+    : wordPattern(keyword);
 const compiledKeywords = Object.fromEntries(
   Object.entries(agentKeywords).map(([agent, keywords]) => [agent, keywords.map(keywordPattern)]),
 ) as Record<ChatAgent, RegExp[]>;
@@ -94,10 +227,18 @@ const compiledKeywords = Object.fromEntries(
  * A named analysed coin always gets the technical reading; a coin outside the ten analysed ones can only
  * get the fundamental reading and the sentiment.
  */
-export function pickAgents(question: string, options: { hasAnalysedCoin: boolean; hasOtherCoin: boolean }): ChatAgent[] {
+export function pickAgents(
+  question: string,
+  options: { hasAnalysedCoin: boolean; hasOtherCoin: boolean },
+): ChatAgent[] {
   const text = normalize(question);
-  let agents = (Object.keys(compiledKeywords) as ChatAgent[]).filter((agent) => compiledKeywords[agent].some((pattern) => pattern.test(text)));
-  if (agents.length === 0 || (agents.length === 1 && agents[0] === 'market_sentiment' && options.hasAnalysedCoin)) {
+  let agents = (Object.keys(compiledKeywords) as ChatAgent[]).filter((agent) =>
+    compiledKeywords[agent].some((pattern) => pattern.test(text)),
+  );
+  if (
+    agents.length === 0 ||
+    (agents.length === 1 && agents[0] === 'market_sentiment' && options.hasAnalysedCoin)
+  ) {
     agents = ['technical_analyst', 'risk_manager', 'market_sentiment'];
   }
   // A question about one of the analysed coins always gets the signals engine's reading of it.
@@ -111,9 +252,16 @@ export function pickAgents(question: string, options: { hasAnalysedCoin: boolean
 }
 
 /** Capital and risk the question states ("R$ 10.000", "$5,000", "2% de risco"), for the position size. */
-export function findCapitalAndRisk(question: string): { capital?: number; currency?: 'BRL' | 'USD'; riskPercent?: number } {
+export function findCapitalAndRisk(question: string): {
+  capital?: number;
+  currency?: 'BRL' | 'USD';
+  riskPercent?: number;
+} {
   const result: { capital?: number; currency?: 'BRL' | 'USD'; riskPercent?: number } = {};
-  const money = /(r\$|us\$|\$|brl|usd)\s?([\d.,]+)\s?(mil|k)?|([\d.,]+)\s?(mil|k)?\s?(reais|brl|dolares|dólares|dollars|usd)/iu.exec(question);
+  const money =
+    /(r\$|us\$|\$|brl|usd)\s?([\d.,]+)\s?(mil|k)?|([\d.,]+)\s?(mil|k)?\s?(reais|brl|dolares|dólares|dollars|usd)/iu.exec(
+      question,
+    );
   if (money) {
     const symbol = (money[1] ?? money[6] ?? '').toLowerCase();
     const amount = parseAmount(money[2] ?? money[4] ?? '');

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { calendarDay, countConversationsToday, deleteChatMessages, insertChatMessageWithinLimit } from './chat.repository.ts';
+import {
+  calendarDay,
+  countConversationsToday,
+  deleteChatMessages,
+  insertChatMessageWithinLimit,
+} from './chat.repository.ts';
 
 const metadata = { confidence: 50, riskLevel: 'medium' as const, analysisUsed: ['technical_analyst'] };
 
@@ -24,7 +29,18 @@ forEachEngine((engine) => {
       const other = await test.registerUser();
       const db = test.app.db;
       const store = (createdAt: string, limit = -1) =>
-        insertChatMessageWithinLimit(db, { userId: user.id, message: 'q', response: 'a', aiProvider: 'technical_analysis', metadata, createdAt: new Date(createdAt) }, limit);
+        insertChatMessageWithinLimit(
+          db,
+          {
+            userId: user.id,
+            message: 'q',
+            response: 'a',
+            aiProvider: 'technical_analysis',
+            metadata,
+            createdAt: new Date(createdAt),
+          },
+          limit,
+        );
 
       await store('2025-03-05T02:30:00Z'); // 23:30 on the 4th in São Paulo
       await store('2025-03-05T03:30:00Z'); // 00:30 on the 5th

@@ -9,7 +9,12 @@ export const CHAT_DAY_TIME_ZONE = 'America/Sao_Paulo';
 /** The calendar day ("2025-03-04") containing `now` in `timeZone`. */
 export function calendarDay(now: Date, timeZone = CHAT_DAY_TIME_ZONE): string {
   // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /**
@@ -46,7 +51,8 @@ export async function insertChatMessageWithinLimit(
 ): Promise<ChatMessageRow | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat:${input.userId}`}))`);
-    if (limit >= 0 && (await countConversationsToday(tx, input.userId, input.createdAt)) >= limit) return undefined;
+    if (limit >= 0 && (await countConversationsToday(tx, input.userId, input.createdAt)) >= limit)
+      return undefined;
     await tx
       .insert(chatDailyUsage)
       .values({ userId: input.userId, day: calendarDay(input.createdAt), conversations: 1 })
@@ -79,6 +85,9 @@ export async function listChatMessages(
 
 /** Erases the user's messages (the day's conversation count stays). */
 export async function deleteChatMessages(db: DbExecutor, userId: string): Promise<number> {
-  const deleted = await db.delete(chatMessages).where(eq(chatMessages.userId, userId)).returning({ id: chatMessages.id });
+  const deleted = await db
+    .delete(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .returning({ id: chatMessages.id });
   return deleted.length;
 }

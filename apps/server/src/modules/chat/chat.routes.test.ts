@@ -19,9 +19,15 @@ const OPENAI_KEY = 'sk-proj-chat-test-0123456789';
 const GEMINI_KEY = 'AIzaSyChatTest0123456789abcdef';
 
 const fixed = (language: Language, value: number, digits: number) =>
-  new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value,
+  );
 
-async function readStream(test: TestApp, token: string, message: string): Promise<{ status: number; events: ChatStreamEvent[]; body: string }> {
+async function readStream(
+  test: TestApp,
+  token: string,
+  message: string,
+): Promise<{ status: number; events: ChatStreamEvent[]; body: string }> {
   const response = await fetch(`${test.url}/api/chat/stream`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -53,36 +59,62 @@ forEachEngine((engine) => {
       await market.close();
     });
 
-    it.each(languages)('answers in %s with the signals engine numbers, says it is the built-in analyst and ends with the disclaimer', async (language) => {
-      const { token } = await test.registerUser({ language });
-      const question = { 'pt-BR': 'Devo me preocupar com o ether nesta semana?', en: 'Should I worry about ether this week?', es: '¿Debo preocuparme por ether esta semana?' }[language];
-      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: question } });
-      expect(answer.status).toBe(201);
-      expect(chatMessageSchema.parse(answer.body)).toBeTruthy();
-      expect(answer.body.aiProvider).toBe('technical_analysis');
-      const analysis = await test.app.signals.getAnalysis('ETH', language);
-      const response: string = answer.body.response;
-      expect(response).toContain(translate(language, 'chat:offline.header'));
-      expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
-      expect(response).toContain(`MACD ${fixed(language, analysis.keyIndicators.macd.value, 4)}`);
-      expect(response).toContain(new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(analysis.price));
-      expect(response).toContain(translate(language, `chat:values.signal.${analysis.marketSignal.signal}`));
-      expect(response.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);
-      expect(answer.body.metadata.confidence).toBe(Math.round(analysis.marketSignal.confidence));
-      expect(answer.body.metadata.analysisUsed).toEqual(
-        expect.arrayContaining(['technical_analyst', 'risk_manager', 'market_sentiment', 'technical_analyst.get_signal_analysis', 'risk_manager.get_volatility']),
-      );
-      expect(answer.body.metadata.symbols).toEqual(['ETH']);
-    });
+    it.each(languages)(
+      'answers in %s with the signals engine numbers, says it is the built-in analyst and ends with the disclaimer',
+      async (language) => {
+        const { token } = await test.registerUser({ language });
+        const question = {
+          'pt-BR': 'Devo me preocupar com o ether nesta semana?',
+          en: 'Should I worry about ether this week?',
+          es: '¿Debo preocuparme por ether esta semana?',
+        }[language];
+        const answer = await test.request('POST', '/api/chat/message', {
+          token,
+          body: { message: question },
+        });
+        expect(answer.status).toBe(201);
+        expect(chatMessageSchema.parse(answer.body)).toBeTruthy();
+        expect(answer.body.aiProvider).toBe('technical_analysis');
+        const analysis = await test.app.signals.getAnalysis('ETH', language);
+        const response: string = answer.body.response;
+        expect(response).toContain(translate(language, 'chat:offline.header'));
+        expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
+        expect(response).toContain(`MACD ${fixed(language, analysis.keyIndicators.macd.value, 4)}`);
+        expect(response).toContain(
+          new Intl.NumberFormat(language, {
+            style: 'currency',
+            currency: 'USD',
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }).format(analysis.price),
+        );
+        expect(response).toContain(translate(language, `chat:values.signal.${analysis.marketSignal.signal}`));
+        expect(response.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);
+        expect(answer.body.metadata.confidence).toBe(Math.round(analysis.marketSignal.confidence));
+        expect(answer.body.metadata.analysisUsed).toEqual(
+          expect.arrayContaining([
+            'technical_analyst',
+            'risk_manager',
+            'market_sentiment',
+            'technical_analyst.get_signal_analysis',
+            'risk_manager.get_volatility',
+          ]),
+        );
+        expect(answer.body.metadata.symbols).toEqual(['ETH']);
+      },
+    );
 
     it('sizes a position in BRL from the capital and risk the question states', async () => {
       const { token } = await test.registerUser({ language: 'pt-BR' });
       const answer = await test.request('POST', '/api/chat/message', {
         token,
-        body: { message: 'Tenho R$ 10.000 e aceito perder 2% por operação: qual o tamanho da posição em SOL?' },
+        body: {
+          message: 'Tenho R$ 10.000 e aceito perder 2% por operação: qual o tamanho da posição em SOL?',
+        },
       });
       expect(answer.status).toBe(201);
-      const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
+      const brl = (value: number) =>
+        new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
       expect(answer.body.response).toContain(brl(10_000));
       expect(answer.body.response).toContain(brl(200)); // 2% of the capital is what the stop may cost
       expect(answer.body.metadata.analysisUsed).toContain('risk_manager.calculate_position_size');
@@ -95,7 +127,10 @@ forEachEngine((engine) => {
     beforeAll(async () => {
       ai = await startAiStub();
       ai.validKeys.add(OPENAI_KEY).add(GEMINI_KEY);
-      test = await startTestApp({ engine, env: { OPENAI_BASE_URL: ai.openaiBaseUrl, GEMINI_BASE_URL: ai.geminiBaseUrl } });
+      test = await startTestApp({
+        engine,
+        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, GEMINI_BASE_URL: ai.geminiBaseUrl },
+      });
     });
     afterAll(async () => {
       await test.close();
@@ -110,9 +145,18 @@ forEachEngine((engine) => {
     const withKey = async (provider: 'openai' | 'gemini', language: Language = 'en') => {
       const session = await test.registerUser({ language });
       const body = provider === 'openai' ? { openaiApiKey: OPENAI_KEY } : { geminiApiKey: GEMINI_KEY };
-      expect((await test.request('POST', '/api/subscription/api-keys', { token: session.token, body })).status).toBe(200);
+      expect(
+        (await test.request('POST', '/api/subscription/api-keys', { token: session.token, body })).status,
+      ).toBe(200);
       if (provider === 'gemini') {
-        expect((await test.request('PUT', '/api/user/preferences', { token: session.token, body: { aiProvider: 'gemini' } })).status).toBe(200);
+        expect(
+          (
+            await test.request('PUT', '/api/user/preferences', {
+              token: session.token,
+              body: { aiProvider: 'gemini' },
+            })
+          ).status,
+        ).toBe(200);
       }
       ai.requests.length = 0;
       return session;
@@ -125,7 +169,11 @@ forEachEngine((engine) => {
         const answer = await test.request('POST', '/api/chat/message', { token, body: { message }, headers });
         expect(answer.status).toBe(400);
       }
-      const tooLong = await test.request('POST', '/api/chat/message', { token, body: { message: 'x'.repeat(2001) }, headers });
+      const tooLong = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'x'.repeat(2001) },
+        headers,
+      });
       expect(tooLong.body.message).toBe('The message is longer than 2,000 characters.');
       expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
     });
@@ -133,22 +181,46 @@ forEachEngine((engine) => {
     it('answers 429 "too many requests" after the free plan\'s 3 conversations of the day; admins have no limit', async () => {
       const { token } = await test.registerUser({ language: 'en' });
       for (let index = 0; index < 3; index += 1) {
-        expect((await test.request('POST', '/api/chat/message', { token, body: { message: `BTC sentiment ${index}` } })).status).toBe(201);
+        expect(
+          (
+            await test.request('POST', '/api/chat/message', {
+              token,
+              body: { message: `BTC sentiment ${index}` },
+            })
+          ).status,
+        ).toBe(201);
       }
-      const refused = await test.request('POST', '/api/chat/message', { token, body: { message: 'one more' } });
+      const refused = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'one more' },
+      });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('chat_limit_reached');
       expect(refused.body.message).toMatch(/too many requests/i);
-      const portuguese = await test.request('POST', '/api/chat/message', { token, body: { message: 'mais uma' }, headers: { 'accept-language': 'pt-BR' } });
+      const portuguese = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'mais uma' },
+        headers: { 'accept-language': 'pt-BR' },
+      });
       expect(portuguese.status).toBe(429);
       // Clearing the history does not give the day's conversations back.
       await test.request('DELETE', '/api/chat/clear', { token });
-      expect((await test.request('POST', '/api/chat/message', { token, body: { message: 'after clearing' } })).status).toBe(429);
+      expect(
+        (await test.request('POST', '/api/chat/message', { token, body: { message: 'after clearing' } }))
+          .status,
+      ).toBe(429);
 
       const admin = await test.registerUser();
       await test.makeAdmin(admin.user.id);
       for (let index = 0; index < 4; index += 1) {
-        expect((await test.request('POST', '/api/chat/message', { token: admin.token, body: { message: `market mood ${index}` } })).status).toBe(201);
+        expect(
+          (
+            await test.request('POST', '/api/chat/message', {
+              token: admin.token,
+              body: { message: `market mood ${index}` },
+            })
+          ).status,
+        ).toBe(201);
       }
     });
 
@@ -156,47 +228,84 @@ forEachEngine((engine) => {
       const first = await test.registerUser({ language: 'en' });
       const second = await test.registerUser({ language: 'en' });
       await test.makeAdmin(first.user.id);
-      for (const message of ['first question about BTC', 'second question about ETH', 'third question about SOL']) {
+      for (const message of [
+        'first question about BTC',
+        'second question about ETH',
+        'third question about SOL',
+      ]) {
         await test.request('POST', '/api/chat/message', { token: first.token, body: { message } });
       }
-      await test.request('POST', '/api/chat/message', { token: second.token, body: { message: 'private question' } });
+      await test.request('POST', '/api/chat/message', {
+        token: second.token,
+        body: { message: 'private question' },
+      });
 
       const page = await test.request('GET', '/api/chat/history?page=1&limit=2', { token: first.token });
       expect(page.status).toBe(200);
-      expect(page.body.data.map((entry: { message: string }) => entry.message)).toEqual(['third question about SOL', 'second question about ETH']);
-      expect(page.body.pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 3, hasPreviousPage: false, hasNextPage: true });
+      expect(page.body.data.map((entry: { message: string }) => entry.message)).toEqual([
+        'third question about SOL',
+        'second question about ETH',
+      ]);
+      expect(page.body.pagination).toEqual({
+        currentPage: 1,
+        totalPages: 2,
+        totalItems: 3,
+        hasPreviousPage: false,
+        hasNextPage: true,
+      });
       const other = await test.request('GET', '/api/chat/history', { token: second.token });
-      expect(other.body.data.map((entry: { message: string }) => entry.message)).toEqual(['private question']);
+      expect(other.body.data.map((entry: { message: string }) => entry.message)).toEqual([
+        'private question',
+      ]);
 
       const cleared = await test.request('DELETE', '/api/chat/clear', { token: first.token });
       expect(cleared.body).toEqual({ success: true, message: 'Chat history cleared.' });
       expect((await test.request('GET', '/api/chat/history', { token: first.token })).body.data).toEqual([]);
-      expect((await test.request('GET', '/api/chat/history', { token: second.token })).body.data).toHaveLength(1);
+      expect(
+        (await test.request('GET', '/api/chat/history', { token: second.token })).body.data,
+      ).toHaveLength(1);
     });
 
-    it('sends gpt-4o-mini the decrypted key, the agents\' tools and the tool results, and stores the model\'s answer', async () => {
+    it("sends gpt-4o-mini the decrypted key, the agents' tools and the tool results, and stores the model's answer", async () => {
       const { token, user } = await withKey('openai');
-      ai.queue.push(openAiToolCallReply('get_indicator', { symbol: 'ETH', indicator: 'RSI', interval: '4h' }), openAiTextReply('ETH 4h RSI reads as the tool said.'));
-      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'What is the RSI of ETH on 4h?' } });
+      ai.queue.push(
+        openAiToolCallReply('get_indicator', { symbol: 'ETH', indicator: 'RSI', interval: '4h' }),
+        openAiTextReply('ETH 4h RSI reads as the tool said.'),
+      );
+      const answer = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'What is the RSI of ETH on 4h?' },
+      });
       expect(answer.status).toBe(201);
       const [first, second] = completionRequests(ai);
       expect(first?.path).toBe('/openai/v1/chat/completions');
       expect(first?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
       expect(first?.body.model).toBe('gpt-4o-mini');
       const toolNames = first?.body.tools.map((entry: { function: { name: string } }) => entry.function.name);
-      expect(toolNames).toEqual(expect.arrayContaining(['get_signal_analysis', 'get_indicator', 'list_indicators']));
+      expect(toolNames).toEqual(
+        expect.arrayContaining(['get_signal_analysis', 'get_indicator', 'list_indicators']),
+      );
       expect(first?.body.messages[0].role).toBe('system');
       expect(first?.body.messages[0].content).toContain('"symbol":"ETH"');
       const toolMessage = second?.body.messages.find((entry: { role: string }) => entry.role === 'tool');
       expect(toolMessage.tool_call_id).toBe('call_bhZkmIKKItNGJ41whHUHB7p9');
       const toolResult = JSON.parse(toolMessage.content);
-      expect(toolResult).toMatchObject({ symbol: 'ETH', indicator: 'RSI', interval: '4h', source: 'simulated' });
+      expect(toolResult).toMatchObject({
+        symbol: 'ETH',
+        indicator: 'RSI',
+        interval: '4h',
+        source: 'simulated',
+      });
       expect(typeof toolResult.outputs.outReal.last).toBe('number');
 
       expect(answer.body.aiProvider).toBe('openai');
-      expect(answer.body.response).toBe(`ETH 4h RSI reads as the tool said.\n\n${translate('en', 'chat:disclaimer')}`);
+      expect(answer.body.response).toBe(
+        `ETH 4h RSI reads as the tool said.\n\n${translate('en', 'chat:disclaimer')}`,
+      );
       expect(answer.body.metadata.analysisUsed).toContain('technical_analyst.get_indicator');
-      const { rows } = (await test.database.db.execute(sql`select ai_provider, response from chat_messages where user_id = ${user.id}`)) as unknown as {
+      const { rows } = (await test.database.db.execute(
+        sql`select ai_provider, response from chat_messages where user_id = ${user.id}`,
+      )) as unknown as {
         rows: { ai_provider: string; response: string }[];
       };
       expect(rows).toEqual([{ ai_provider: 'openai', response: answer.body.response }]);
@@ -204,8 +313,14 @@ forEachEngine((engine) => {
 
     it('sends gemini-2.5-flash the key in x-goog-api-key, the function declarations and the function response', async () => {
       const { token } = await withKey('gemini', 'es');
-      ai.queue.push(geminiFunctionCallReply('get_fear_greed', { days: 30 }), geminiTextReply('El índice de miedo y codicia según la herramienta.'));
-      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: '¿Cómo está el sentimiento del mercado hoy?' } });
+      ai.queue.push(
+        geminiFunctionCallReply('get_fear_greed', { days: 30 }),
+        geminiTextReply('El índice de miedo y codicia según la herramienta.'),
+      );
+      const answer = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: '¿Cómo está el sentimiento del mercado hoy?' },
+      });
       expect(answer.status).toBe(201);
       const [first, second] = completionRequests(ai);
       expect(first?.path).toBe('/gemini/v1beta/models/gemini-2.5-flash:generateContent');
@@ -213,27 +328,54 @@ forEachEngine((engine) => {
       const declared = first?.body.tools[0].functionDeclarations.map((entry: { name: string }) => entry.name);
       expect(declared).toEqual(expect.arrayContaining(['get_fear_greed', 'get_global_market']));
       const functionResponse = second?.body.contents
-        .flatMap((content: { parts: { functionResponse?: { name: string; response: unknown } }[] }) => content.parts)
+        .flatMap(
+          (content: { parts: { functionResponse?: { name: string; response: unknown } }[] }) => content.parts,
+        )
         .find((part: { functionResponse?: unknown }) => part.functionResponse)?.functionResponse;
       expect(functionResponse.name).toBe('get_fear_greed');
       expect(JSON.stringify(functionResponse.response)).toContain('"average7"');
       expect(answer.body.aiProvider).toBe('gemini');
-      expect(answer.body.response.startsWith('El índice de miedo y codicia según la herramienta.')).toBe(true);
+      expect(answer.body.response.startsWith('El índice de miedo y codicia según la herramienta.')).toBe(
+        true,
+      );
       expect(answer.body.metadata.analysisUsed).toContain('market_sentiment.get_fear_greed');
     });
 
     it('reports a key the provider rejects (400, in the caller language) and stores nothing', async () => {
       const { token } = await withKey('openai');
-      ai.queue.push({ kind: 'json', status: 401, body: { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } } });
+      ai.queue.push({
+        kind: 'json',
+        status: 401,
+        body: {
+          error: {
+            message: 'Incorrect API key provided.',
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        },
+      });
       const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'BTC?' } });
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ code: 'api_key_rejected', message: 'Your OpenAI key was rejected; update it in settings.' });
+      expect(answer.body).toMatchObject({
+        code: 'api_key_rejected',
+        message: 'Your OpenAI key was rejected; update it in settings.',
+      });
       expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
     });
 
     it('reports an exhausted quota as 429 ai_quota_exceeded', async () => {
       const { token } = await withKey('openai');
-      ai.queue.push({ kind: 'json', status: 429, body: { error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' } } });
+      ai.queue.push({
+        kind: 'json',
+        status: 429,
+        body: {
+          error: {
+            message: 'You exceeded your current quota.',
+            type: 'insufficient_quota',
+            code: 'insufficient_quota',
+          },
+        },
+      });
       const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'BTC?' } });
       expect(answer.status).toBe(429);
       expect(answer.body.code).toBe('ai_quota_exceeded');
@@ -242,16 +384,24 @@ forEachEngine((engine) => {
     it('answers with the built-in analyst when the provider cannot be reached, and says so', async () => {
       const { token } = await withKey('openai');
       ai.down = true;
-      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'How is BTC doing?' } });
+      const answer = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'How is BTC doing?' },
+      });
       expect(answer.status).toBe(201);
       expect(answer.body.aiProvider).toBe('technical_analysis');
-      expect(answer.body.response).toContain(translate('en', 'chat:offline.providerUnavailable', { provider: 'OpenAI' }));
+      expect(answer.body.response).toContain(
+        translate('en', 'chat:offline.providerUnavailable', { provider: 'OpenAI' }),
+      );
     });
 
     it('stops using a deleted key', async () => {
       const { token } = await withKey('openai');
       await test.request('DELETE', '/api/subscription/api-keys/openai', { token });
-      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'BTC trend?' } });
+      const answer = await test.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'BTC trend?' },
+      });
       expect(answer.status).toBe(201);
       expect(answer.body.aiProvider).toBe('technical_analysis');
       expect(answer.body.response).toContain(translate('en', 'chat:offline.noKey', { provider: 'OpenAI' }));
@@ -260,12 +410,23 @@ forEachEngine((engine) => {
 
     it('streams the five steps in order, the model text as it comes, then the stored message', async () => {
       const { token } = await withKey('openai');
-      ai.queue.push(openAiStreamToolCallReply('get_signal_analysis', { symbol: 'BTC' }), openAiStreamTextReply());
+      ai.queue.push(
+        openAiStreamToolCallReply('get_signal_analysis', { symbol: 'BTC' }),
+        openAiStreamTextReply(),
+      );
       const { status, events } = await readStream(test, token, 'Should I buy BTC?');
       expect(status).toBe(200);
-      const steps = events.filter((event) => event.event === 'step').map((event) => `${event.data.id}:${event.data.status}`);
+      const steps = events
+        .filter((event) => event.event === 'step')
+        .map((event) => `${event.data.id}:${event.data.status}`);
       expect(steps).toEqual(
-        ['market_data', 'technical_analysis', 'price_analysis', 'sentiment_analysis', 'response_generation'].flatMap((id) => [`${id}:processing`, `${id}:completed`]),
+        [
+          'market_data',
+          'technical_analysis',
+          'price_analysis',
+          'sentiment_analysis',
+          'response_generation',
+        ].flatMap((id) => [`${id}:processing`, `${id}:completed`]),
       );
       const text = events.flatMap((event) => (event.event === 'delta' ? [event.data.text] : [])).join('');
       expect(text).toBe(`The capital of the UK is London.\n\n${translate('en', 'chat:disclaimer')}`);
@@ -287,7 +448,8 @@ forEachEngine((engine) => {
 
     it('answers the stream errors before the first event as plain JSON (429 at the limit)', async () => {
       const { token } = await test.registerUser({ language: 'en' });
-      for (let index = 0; index < 3; index += 1) await test.request('POST', '/api/chat/message', { token, body: { message: `q${index}` } });
+      for (let index = 0; index < 3; index += 1)
+        await test.request('POST', '/api/chat/message', { token, body: { message: `q${index}` } });
       const { status, body } = await readStream(test, token, 'one more');
       expect(status).toBe(429);
       expect(JSON.parse(body).code).toBe('chat_limit_reached');
@@ -300,7 +462,10 @@ forEachEngine((engine) => {
     beforeAll(async () => {
       ai = await startAiStub();
       ai.validKeys.add(OPENAI_KEY);
-      test = await startTestApp({ engine, env: { OPENAI_BASE_URL: ai.openaiBaseUrl, AI_TIMEOUT_MS: '1000' } });
+      test = await startTestApp({
+        engine,
+        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, AI_TIMEOUT_MS: '1000' },
+      });
     });
     afterAll(async () => {
       await test.close();

@@ -36,7 +36,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: chatMessageSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await answerQuestion(context, request.user!, request.body.message, request.language)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await answerQuestion(context, request.user!, request.body.message, request.language)),
   );
 
   app.post(
@@ -77,7 +80,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!started) throw error;
         if (!isAppError(error)) request.log.error({ err: error }, 'chat stream failed');
         const code = isAppError(error) ? error.code : 'internal_error';
-        send({ event: 'error', data: { code, message: errorMessage(request.language, code, isAppError(error) ? error.params : {}) } });
+        send({
+          event: 'error',
+          data: {
+            code,
+            message: errorMessage(request.language, code, isAppError(error) ? error.params : {}),
+          },
+        });
       }
       reply.raw.end();
     },
@@ -99,7 +108,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/clear',
-    { schema: { tags, security, summary: "Erase the user's messages", response: { 200: clearChatResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Erase the user's messages",
+        response: { 200: clearChatResponseSchema },
+      },
+    },
     async (request) => clearChatHistory(app.db, request.user!.id, request.language),
   );
 };

@@ -12,7 +12,12 @@ import { buildAgentTools } from './chat.agents.ts';
 import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat.llm.ts';
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
 import { describeBriefing, gatherBriefing } from './chat.orchestrator.ts';
-import { countConversationsToday, deleteChatMessages, insertChatMessageWithinLimit, listChatMessages } from './chat.repository.ts';
+import {
+  countConversationsToday,
+  deleteChatMessages,
+  insertChatMessageWithinLimit,
+  listChatMessages,
+} from './chat.repository.ts';
 import type { ChatData } from './chat.types.ts';
 
 export type ChatContext = {
@@ -51,8 +56,10 @@ async function dailyLimit(context: ChatContext, userId: string): Promise<number>
 
 function llmFailureToError(error: LlmError): AppError {
   const provider = providerLabels[error.provider];
-  if (error.failure === 'rejected') return new AppError('api_key_rejected', { provider }, { provider: error.provider });
-  if (error.failure === 'quota') return new AppError('ai_quota_exceeded', { provider }, { provider: error.provider });
+  if (error.failure === 'rejected')
+    return new AppError('api_key_rejected', { provider }, { provider: error.provider });
+  if (error.failure === 'quota')
+    return new AppError('ai_quota_exceeded', { provider }, { provider: error.provider });
   return new AppError('ai_provider_unavailable', { provider }, { provider: error.provider });
 }
 
@@ -83,7 +90,15 @@ export async function answerQuestion(
   let offlineReason: OfflineReason = { kind: 'no_key', provider: preferred };
   let hasStreamed = false;
   if (key) {
-    const call = { config: context.config, provider: preferred, apiKey: key.apiKey, language, briefing, question, tools: buildAgentTools(data, briefing.agents, modelTools) };
+    const call = {
+      config: context.config,
+      provider: preferred,
+      apiKey: key.apiKey,
+      language,
+      briefing,
+      question,
+      tools: buildAgentTools(data, briefing.agents, modelTools),
+    };
     try {
       text = listeners.onDelta
         ? await streamWithModel(call, (delta) => {
@@ -110,7 +125,14 @@ export async function answerQuestion(
 
   const row = await insertChatMessageWithinLimit(
     context.db,
-    { userId: user.id, message: question, response: text + closing, aiProvider, metadata: describeBriefing(briefing, modelTools), createdAt: context.now() },
+    {
+      userId: user.id,
+      message: question,
+      response: text + closing,
+      aiProvider,
+      metadata: describeBriefing(briefing, modelTools),
+      createdAt: context.now(),
+    },
     limit,
   );
   if (!row) throw new AppError('chat_limit_reached');
@@ -118,7 +140,10 @@ export async function answerQuestion(
 }
 
 export async function getChatHistory(db: Db, userId: string, query: { page: number; limit: number }) {
-  const { rows, total } = await listChatMessages(db, userId, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  const { rows, total } = await listChatMessages(db, userId, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
   return {
     success: true as const,

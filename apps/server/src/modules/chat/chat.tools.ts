@@ -11,7 +11,8 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 /** Prices keep 6 significant digits: $0.2737 and $67,234.1 are both read as they are. */
 const roundPrice = (value: number) => Number(value.toPrecision(6));
 const lastFinite = (values: ArrayLike<number>) => {
-  for (let index = values.length - 1; index >= 0; index -= 1) if (Number.isFinite(values[index]!)) return values[index]!;
+  for (let index = values.length - 1; index >= 0; index -= 1)
+    if (Number.isFinite(values[index]!)) return values[index]!;
   return undefined;
 };
 
@@ -35,7 +36,11 @@ export async function getSignalAnalysis(data: ChatData, symbol: AnalysisSymbol) 
     supportLevels: analysis.supportLevels.slice(0, 3),
     resistanceLevels: analysis.resistanceLevels.slice(0, 3),
     riskLevel: analysis.confluenceAnalysis.riskLevel,
-    strategy: { name: analysis.recommendedStrategy.name, stopLoss: analysis.recommendedStrategy.stopLoss, targets: analysis.recommendedStrategy.targets },
+    strategy: {
+      name: analysis.recommendedStrategy.name,
+      stopLoss: analysis.recommendedStrategy.stopLoss,
+      targets: analysis.recommendedStrategy.targets,
+    },
     source: analysis.source,
     asOf: analysis.asOf,
   };
@@ -45,7 +50,11 @@ export async function getSignalAnalysis(data: ChatData, symbol: AnalysisSymbol) 
 export function listIndicators(group?: string) {
   return catalog
     .filter((definition) => !group || definition.group.toLowerCase() === group.toLowerCase())
-    .map((definition) => ({ name: definition.name, group: definition.group, description: definition.description }));
+    .map((definition) => ({
+      name: definition.name,
+      group: definition.group,
+      description: definition.description,
+    }));
 }
 
 export type IndicatorReading = {
@@ -63,11 +72,21 @@ export type IndicatorReading = {
 /** Any catalogued indicator on any timeframe, computed on the market's closed candles. */
 export async function getIndicator(
   data: ChatData,
-  input: { symbol: AnalysisSymbol; indicator: string; interval: CandleInterval; params?: Record<string, number> | undefined },
+  input: {
+    symbol: AnalysisSymbol;
+    indicator: string;
+    interval: CandleInterval;
+    params?: Record<string, number> | undefined;
+  },
 ): Promise<IndicatorReading | { error: string }> {
   const definition = findIndicator(input.indicator);
-  if (!definition) return { error: `Unknown indicator "${input.indicator}". Call list_indicators for the names.` };
-  const { data: candles, source } = await data.market.getCandles(input.symbol, input.interval, CANDLES_FOR_INDICATORS);
+  if (!definition)
+    return { error: `Unknown indicator "${input.indicator}". Call list_indicators for the names.` };
+  const { data: candles, source } = await data.market.getCandles(
+    input.symbol,
+    input.interval,
+    CANDLES_FOR_INDICATORS,
+  );
   const last = candles.at(-1);
   if (!last) return { error: `No ${input.interval} candles for ${input.symbol}.` };
   const columns = {
@@ -122,11 +141,16 @@ export async function getVolatility(data: ChatData, symbol: AnalysisSymbol, inte
   const atr = lastFinite(
     runIndicator(
       'ATR',
-      { high: candles.map((candle) => candle.high), low: candles.map((candle) => candle.low), close: candles.map((candle) => candle.close) },
+      {
+        high: candles.map((candle) => candle.high),
+        low: candles.map((candle) => candle.low),
+        close: candles.map((candle) => candle.close),
+      },
       { optInTimePeriod: ATR_PERIOD },
     ).outReal!,
   );
-  if (price === undefined || atr === undefined) return { error: `Not enough ${interval} candles for ${symbol}.` };
+  if (price === undefined || atr === undefined)
+    return { error: `Not enough ${interval} candles for ${symbol}.` };
   return {
     symbol,
     interval,
@@ -194,7 +218,8 @@ export function pickFundamentals(coin: Coin) {
     price: coin.currentPrice,
     marketCap: coin.marketCap,
     volume24h: coin.totalVolume,
-    change24hPercent: coin.priceChangePercentage24h === undefined ? undefined : round(coin.priceChangePercentage24h),
+    change24hPercent:
+      coin.priceChangePercentage24h === undefined ? undefined : round(coin.priceChangePercentage24h),
     circulatingSupply: coin.circulatingSupply,
     totalSupply: coin.totalSupply,
     maxSupply: coin.maxSupply,
@@ -210,7 +235,10 @@ export async function getGlobalMarket(data: ChatData) {
     totalMarketCap: global.totalMarketCap,
     bitcoinDominance: round(global.bitcoinDominance),
     ethereumDominance: round(global.ethereumDominance),
-    marketCapChange24hPercent: global.marketCapChangePercentage24h === undefined ? undefined : round(global.marketCapChangePercentage24h),
+    marketCapChange24hPercent:
+      global.marketCapChangePercentage24h === undefined
+        ? undefined
+        : round(global.marketCapChangePercentage24h),
     lastUpdated: new Date(global.lastUpdated * 1000).toISOString(),
     source,
   };
@@ -236,8 +264,11 @@ export async function getDominanceShifts(data: ChatData) {
   if (!latest) return { error: 'The dominance history is not available right now.' };
   const shift = (hours: number) => {
     const wanted = latest.time - hours * HOUR_MS;
-    const past = points.reduce((best, point) => (Math.abs(point.time - wanted) < Math.abs(best.time - wanted) ? point : best));
-    if (past === latest || Math.abs(past.time - wanted) > hours * HOUR_MS * DOMINANCE_POINT_TOLERANCE) return undefined;
+    const past = points.reduce((best, point) =>
+      Math.abs(point.time - wanted) < Math.abs(best.time - wanted) ? point : best,
+    );
+    if (past === latest || Math.abs(past.time - wanted) > hours * HOUR_MS * DOMINANCE_POINT_TOLERANCE)
+      return undefined;
     return {
       bitcoinPoints: round(latest.bitcoinDominance - past.bitcoinDominance),
       ethereumPoints: round(latest.ethereumDominance - past.ethereumDominance),
@@ -276,7 +307,12 @@ export async function getFearGreedTrend(data: ChatData, days = 30) {
     date: new Date(latest.timestamp * 1000).toISOString().slice(0, 10),
     average7,
     average30: average(30),
-    trend: difference >= FEAR_GREED_TREND_POINTS ? ('rising' as const) : difference <= -FEAR_GREED_TREND_POINTS ? ('falling' as const) : ('stable' as const),
+    trend:
+      difference >= FEAR_GREED_TREND_POINTS
+        ? ('rising' as const)
+        : difference <= -FEAR_GREED_TREND_POINTS
+          ? ('falling' as const)
+          : ('stable' as const),
     daysOfHistory: history.length,
     source,
   };

@@ -3,12 +3,22 @@ import type { DbExecutor } from '../../db/client.ts';
 import { favorites, type FavoriteRow } from '../../db/schema/market.ts';
 
 export async function listFavorites(db: DbExecutor, userId: string): Promise<FavoriteRow[]> {
-  return db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(asc(favorites.createdAt), asc(favorites.coinId));
+  return db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(asc(favorites.createdAt), asc(favorites.coinId));
 }
 
 /** Adds the favourite; a second add of the same coin (double click) changes nothing. */
-export async function addFavorite(db: DbExecutor, row: { userId: string; coinId: string; coinName: string }): Promise<void> {
-  await db.insert(favorites).values(row).onConflictDoNothing({ target: [favorites.userId, favorites.coinId] });
+export async function addFavorite(
+  db: DbExecutor,
+  row: { userId: string; coinId: string; coinName: string },
+): Promise<void> {
+  await db
+    .insert(favorites)
+    .values(row)
+    .onConflictDoNothing({ target: [favorites.userId, favorites.coinId] });
 }
 
 export async function removeFavorite(db: DbExecutor, userId: string, coinId: string): Promise<void> {
@@ -19,7 +29,10 @@ export async function removeFavorite(db: DbExecutor, userId: string, coinId: str
  * Flips the favourite in one statement each way, so two concurrent flips never duplicate a row or fail:
  * the insert wins or finds the row, and only then is the row removed.
  */
-export async function flipFavorite(db: DbExecutor, row: { userId: string; coinId: string; coinName: string }): Promise<boolean> {
+export async function flipFavorite(
+  db: DbExecutor,
+  row: { userId: string; coinId: string; coinName: string },
+): Promise<boolean> {
   const inserted = await db
     .insert(favorites)
     .values(row)

@@ -18,7 +18,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['crypto'];
   const security = [{ bearerAuth: [] }];
   // the prices table is polled: favourites are read once per user until the next write (embedded database)
-  const readFavorites = memoizeOnEmbedded(app.database, (userId) => listFavorites(app.db, userId), { ttlMs: 60_000, maxEntries: 10_000 });
+  const readFavorites = memoizeOnEmbedded(app.database, (userId) => listFavorites(app.db, userId), {
+    ttlMs: 60_000,
+    maxEntries: 10_000,
+  });
   const contextOf = (request: FastifyRequest): CryptoContext => ({
     db: app.db,
     market: app.market,
@@ -46,7 +49,14 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/favorites',
-    { schema: { tags, security, summary: 'The caller’s favourite coins', response: { 200: favoritesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s favourite coins',
+        response: { 200: favoritesResponseSchema },
+      },
+    },
     async (request) => getFavorites(app.db, request.user!.id),
   );
 

@@ -69,18 +69,26 @@ function favoritesFirst(coins: Coin[], favoriteIds: ReadonlySet<string>): Coin[]
  * visible (free 5, iniciante none, profissional and admin 500), favourites come first, search is for
  * plans with coin search.
  */
-export async function listCoinPrices(context: CryptoContext, query: CoinPricesQuery): Promise<CoinPricesResponse> {
+export async function listCoinPrices(
+  context: CryptoContext,
+  query: CoinPricesQuery,
+): Promise<CoinPricesResponse> {
   const entitlements = context.entitlements();
   if (entitlements.coinsVisible <= 0) throw new AppError('plan_required', {}, { requiresUpgrade: true });
   const search = query.search?.toLowerCase();
-  if (search && !entitlements.coinSearch) throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
+  if (search && !entitlements.coinSearch)
+    throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
 
   const [market, favorites] = await Promise.all([
     context.market.getCoins(entitlements.coinsVisible),
     context.readFavorites(context.userId),
   ]);
-  const favoriteIds = favorites.length === 0 ? noFavorites : new Set(favorites.map((favorite) => favorite.coinId));
-  const visible = market.data.length > entitlements.coinsVisible ? market.data.slice(0, entitlements.coinsVisible) : market.data;
+  const favoriteIds =
+    favorites.length === 0 ? noFavorites : new Set(favorites.map((favorite) => favorite.coinId));
+  const visible =
+    market.data.length > entitlements.coinsVisible
+      ? market.data.slice(0, entitlements.coinsVisible)
+      : market.data;
   const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
   const ordered = favoritesFirst(filtered, favoriteIds);
 
@@ -112,7 +120,11 @@ export async function getFavorites(db: Db, userId: string): Promise<FavoritesRes
   const rows = await listFavorites(db, userId);
   return {
     success: true,
-    data: rows.map((row) => ({ coinId: row.coinId, coinName: row.coinName, createdAt: row.createdAt.toISOString() })),
+    data: rows.map((row) => ({
+      coinId: row.coinId,
+      coinName: row.coinName,
+      createdAt: row.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -121,7 +133,10 @@ export async function getFavorites(db: Db, userId: string): Promise<FavoritesRes
  * removing a coin that has since left the list is still allowed. The stored name is the market's, not the
  * caller's.
  */
-export async function toggleFavorite(context: CryptoContext, request: ToggleFavoriteRequest): Promise<ToggleFavoriteResponse> {
+export async function toggleFavorite(
+  context: CryptoContext,
+  request: ToggleFavoriteRequest,
+): Promise<ToggleFavoriteResponse> {
   const { db, userId } = context;
   const favorites = await listFavorites(db, userId);
   const existing = favorites.find((favorite) => favorite.coinId === request.coinId);
@@ -143,6 +158,8 @@ export async function toggleFavorite(context: CryptoContext, request: ToggleFavo
   return {
     success: true,
     data: { coinId: request.coinId, isFavorite },
-    message: translate(context.language, isFavorite ? 'market:favorites.added' : 'market:favorites.removed', { coin: row.coinName }),
+    message: translate(context.language, isFavorite ? 'market:favorites.added' : 'market:favorites.removed', {
+      coin: row.coinName,
+    }),
   };
 }

@@ -21,14 +21,17 @@ export const EMAIL_LEASE_MS = 2 * 60_000;
 const BATCH_SIZE = 25;
 
 /** Exponential backoff: 30 s, 1 min, 2 min ... capped at 6 h. */
-export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+export const retryDelayMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
 /** Stable per row: a repeat after a crash between hand-off and marking carries the same Message-ID. */
 export const messageIdFor = (row: Pick<EmailOutboxRow, 'id'>, domain: string) => `<${row.id}@${domain}>`;
 
 /** Renders a claimed row and hands it to SMTP; throws on SMTP failure. */
 export async function sendClaimedEmail(context: DeliveryContext, row: EmailOutboxRow): Promise<void> {
-  const rendered = renderEmail(row.template as EmailTemplate, row.language, row.data, { appUrl: context.appUrl });
+  const rendered = renderEmail(row.template as EmailTemplate, row.language, row.data, {
+    appUrl: context.appUrl,
+  });
   await context.mailer.send({
     messageId: messageIdFor(row, context.mailer.domain),
     to: row.toAddress,
@@ -40,12 +43,18 @@ export async function sendClaimedEmail(context: DeliveryContext, row: EmailOutbo
 
 export type DeliveryOutcome = 'sent' | 'retrying' | 'failed';
 
-async function deliverClaimedEmail(context: DeliveryContext, row: EmailOutboxRow): Promise<{ outcome: DeliveryOutcome; error?: string }> {
+async function deliverClaimedEmail(
+  context: DeliveryContext,
+  row: EmailOutboxRow,
+): Promise<{ outcome: DeliveryOutcome; error?: string }> {
   try {
     await sendClaimedEmail(context, row);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const retryAt = row.attempts < EMAIL_MAX_ATTEMPTS ? new Date(context.now().getTime() + retryDelayMs(row.attempts)) : undefined;
+    const retryAt =
+      row.attempts < EMAIL_MAX_ATTEMPTS
+        ? new Date(context.now().getTime() + retryDelayMs(row.attempts))
+        : undefined;
     await markEmailAttemptFailed(context.db, row.id, message.slice(0, 500), retryAt);
     context.log?.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'e-mail delivery failed');
     return { outcome: retryAt ? 'retrying' : 'failed', error: message };
@@ -56,14 +65,30 @@ async function deliverClaimedEmail(context: DeliveryContext, row: EmailOutboxRow
   return { outcome: 'sent' };
 }
 
-export type DeliveryReport = { smtpConfigured: boolean; claimed: number; sent: number; retrying: number; failed: number };
+export type DeliveryReport = {
+  smtpConfigured: boolean;
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+};
 
 /** One pass of the delivery worker: claims due messages in batches and sends them until none is due. */
 export async function deliverDueEmails(context: DeliveryContext, maxBatches = 20): Promise<DeliveryReport> {
-  const report: DeliveryReport = { smtpConfigured: context.mailer.isConfigured, claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = {
+    smtpConfigured: context.mailer.isConfigured,
+    claimed: 0,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+  };
   if (!context.mailer.isConfigured) return report;
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    const rows = await claimDueEmails(context.db, { now: context.now(), limit: BATCH_SIZE, leaseMs: EMAIL_LEASE_MS });
+    const rows = await claimDueEmails(context.db, {
+      now: context.now(),
+      limit: BATCH_SIZE,
+      leaseMs: EMAIL_LEASE_MS,
+    });
     if (rows.length === 0) break;
     report.claimed += rows.length;
     for (const row of rows) report[(await deliverClaimedEmail(context, row)).outcome] += 1;
@@ -80,7 +105,12 @@ export async function deliverEmailNow(
   id: string,
 ): Promise<{ outcome: DeliveryOutcome | 'queued'; error?: string }> {
   if (!context.mailer.isConfigured) return { outcome: 'queued' };
-  const [row] = await claimDueEmails(context.db, { now: context.now(), limit: 1, leaseMs: EMAIL_LEASE_MS, id });
+  const [row] = await claimDueEmails(context.db, {
+    now: context.now(),
+    limit: 1,
+    leaseMs: EMAIL_LEASE_MS,
+    id,
+  });
   if (!row) return { outcome: 'queued' };
   return deliverClaimedEmail(context, row);
 }

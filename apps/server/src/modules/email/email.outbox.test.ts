@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { deliverDueEmails, EMAIL_LEASE_MS, sendClaimedEmail, type DeliveryContext } from './email.delivery.ts';
+import {
+  deliverDueEmails,
+  EMAIL_LEASE_MS,
+  sendClaimedEmail,
+  type DeliveryContext,
+} from './email.delivery.ts';
 import { createMailer } from './email.mailer.ts';
 import { claimDueEmails, enqueueEmail } from './email.outbox.ts';
 import { selectRows } from '../../db/client.ts';
@@ -17,7 +22,12 @@ forEachEngine((engine) => {
     beforeAll(async () => {
       smtp = await startSmtpPeer();
       app = await startTestApp({ engine, deps: { now: () => clock } });
-      context = { db: app.app.db, mailer: createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Farol <f@farol.example>' }), appUrl: 'https://farol.example', now: () => clock };
+      context = {
+        db: app.app.db,
+        mailer: createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Farol <f@farol.example>' }),
+        appUrl: 'https://farol.example',
+        now: () => clock,
+      };
     });
     afterAll(async () => {
       context.mailer.close();
@@ -34,7 +44,16 @@ forEachEngine((engine) => {
     const queue = async (count: number) => {
       const ids: string[] = [];
       for (let index = 0; index < count; index += 1) {
-        ids.push((await enqueueEmail(app.app.db, { to: `r${index}@farol.test`, template: 'welcome', language: 'pt-BR', data: { name: `R${index}` } })).id);
+        ids.push(
+          (
+            await enqueueEmail(app.app.db, {
+              to: `r${index}@farol.test`,
+              template: 'welcome',
+              language: 'pt-BR',
+              data: { name: `R${index}` },
+            })
+          ).id,
+        );
       }
       return ids;
     };
@@ -49,14 +68,23 @@ forEachEngine((engine) => {
       smtp.refuse(true);
       expect(await deliverDueEmails(context)).toMatchObject({ claimed: 4, sent: 0, retrying: 4 });
       const afterOutage = await statuses();
-      expect(afterOutage.every((row) => row.status === 'pending' && row.attempts === 1 && /451/.test(row.last_error ?? ''))).toBe(true);
+      expect(
+        afterOutage.every(
+          (row) => row.status === 'pending' && row.attempts === 1 && /451/.test(row.last_error ?? ''),
+        ),
+      ).toBe(true);
       smtp.refuse(false);
       // not due yet: backoff holds them
       expect(await deliverDueEmails(context)).toMatchObject({ claimed: 0 });
       clock = new Date(clock.getTime() + 31_000);
       expect(await deliverDueEmails(context)).toMatchObject({ claimed: 4, sent: 4 });
       expect(await deliverDueEmails(context)).toMatchObject({ claimed: 0 });
-      expect(smtp.messages.map((mail) => mail.envelopeTo[0]).sort()).toEqual(['r0@farol.test', 'r1@farol.test', 'r2@farol.test', 'r3@farol.test']);
+      expect(smtp.messages.map((mail) => mail.envelopeTo[0]).sort()).toEqual([
+        'r0@farol.test',
+        'r1@farol.test',
+        'r2@farol.test',
+        'r3@farol.test',
+      ]);
       expect((await statuses()).map((row) => [row.status, row.attempts])).toEqual(Array(4).fill(['sent', 2]));
     });
 
@@ -93,7 +121,9 @@ forEachEngine((engine) => {
         await deliverDueEmails(context);
         clock = new Date(clock.getTime() + 7 * 3_600_000);
       }
-      expect(await statuses()).toEqual([{ status: 'failed', attempts: 10, last_error: expect.stringContaining('451') }]);
+      expect(await statuses()).toEqual([
+        { status: 'failed', attempts: 10, last_error: expect.stringContaining('451') },
+      ]);
       smtp.refuse(false);
       expect(await deliverDueEmails(context)).toMatchObject({ claimed: 0 });
     });

@@ -48,7 +48,11 @@ export async function claimDueEmails(
     .from(emailOutbox)
     // A message asked for by id is sent at once even if its due time (set by the database clock, which has
     // finer precision than the app's) is a fraction of a millisecond ahead of `now`.
-    .where(id ? and(eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now))) : claimable(now))
+    .where(
+      id
+        ? and(eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now)))
+        : claimable(now),
+    )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -18,7 +18,12 @@ forEachEngine((engine) => {
       smtp = await startSmtpPeer();
       app = await startTestApp({
         engine,
-        env: { SMTP_URL: smtp.url, MAIL_FROM: 'Farol <alertas@farol.example>', CONTACT_EMAIL: 'equipe@farol.example', APP_URL: 'https://farol.example' },
+        env: {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Farol <alertas@farol.example>',
+          CONTACT_EMAIL: 'equipe@farol.example',
+          APP_URL: 'https://farol.example',
+        },
       });
     });
     afterAll(async () => {
@@ -55,26 +60,39 @@ forEachEngine((engine) => {
       const { token, email } = await app.registerUser({ name: 'Bruno', language: 'en' });
       await app.app.emailDelivery.deliverDue();
       smtp.messages.length = 0;
-      const response = await app.request('POST', '/api/email/test', { token, body: { type: 'crypto-alert', email: '' } });
+      const response = await app.request('POST', '/api/email/test', {
+        token,
+        body: { type: 'crypto-alert', email: '' },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, sent: true, message: `Email sent to ${email}.` });
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]!.envelopeTo).toEqual([email]);
-      expect(smtp.messages[0]!.subject).toBe('[Test] Alert "Example: BTC above 110k": BTC price above $110,000.00');
+      expect(smtp.messages[0]!.subject).toBe(
+        '[Test] Alert "Example: BTC above 110k": BTC price above $110,000.00',
+      );
       expect(smtp.messages[0]!.text).toContain('Risk warning');
       expect(smtp.messages[0]!.text).toContain('$110,250.50');
     });
 
     it('refuses another address for a non-admin with the result object, and accepts it for an admin', async () => {
       const { token, user } = await app.registerUser({ language: 'pt-BR' });
-      const refused = await app.request('POST', '/api/email/test', { token, body: { type: 'welcome', email: 'stranger@elsewhere.example' } });
+      const refused = await app.request('POST', '/api/email/test', {
+        token,
+        body: { type: 'welcome', email: 'stranger@elsewhere.example' },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ success: false, sent: false, code: 'email_recipient_forbidden' });
       expect(refused.body.error).toBe(refused.body.message);
-      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes('stranger@elsewhere.example'))).toHaveLength(0);
+      expect(
+        smtp.messages.filter((mail) => mail.envelopeTo.includes('stranger@elsewhere.example')),
+      ).toHaveLength(0);
 
       await app.makeAdmin(user.id);
-      const accepted = await app.request('POST', '/api/email/test', { token, body: { type: 'welcome', email: 'ops@elsewhere.example' } });
+      const accepted = await app.request('POST', '/api/email/test', {
+        token,
+        body: { type: 'welcome', email: 'ops@elsewhere.example' },
+      });
       expect(accepted.body).toMatchObject({ success: true, sent: true });
       expect(smtp.messages.at(-1)!.envelopeTo).toEqual(['ops@elsewhere.example']);
     });
@@ -82,10 +100,19 @@ forEachEngine((engine) => {
     it('delivers the contact form to CONTACT_EMAIL with Reply-To and the visitor text escaped', async () => {
       const response = await app.request('POST', '/api/email/contact', {
         headers: { 'accept-language': 'es', 'x-forwarded-for': '10.0.0.1' },
-        body: { name: 'Eve <b>', email: 'eve@visitor.example', subject: 'Hola', message: '<script>alert(1)</script>\nlinha 2' },
+        body: {
+          name: 'Eve <b>',
+          email: 'eve@visitor.example',
+          subject: 'Hola',
+          message: '<script>alert(1)</script>\nlinha 2',
+        },
       });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, sent: true, message: 'Mensaje enviado. Responderemos pronto.' });
+      expect(response.body).toEqual({
+        success: true,
+        sent: true,
+        message: 'Mensaje enviado. Responderemos pronto.',
+      });
       const mail = smtp.messages.at(-1)!;
       expect(mail.envelopeTo).toEqual(['equipe@farol.example']);
       expect(mail.headers.get('reply-to')).toBe('eve@visitor.example');
@@ -139,7 +166,14 @@ forEachEngine((engine) => {
       expect(response.body).toMatchObject({ success: true, sent: false });
       expect(response.body.message).toContain('SMTP_URL');
       const status = await app.request('GET', '/api/email/status', { token });
-      expect(status.body).toEqual({ smtpConfigured: false, queued: 2, sent: 0, failed: 0, lastError: null, lastDeliveredAt: null });
+      expect(status.body).toEqual({
+        smtpConfigured: false,
+        queued: 2,
+        sent: 0,
+        failed: 0,
+        lastError: null,
+        lastDeliveredAt: null,
+      });
       expect(await app.app.emailDelivery.deliverDue()).toMatchObject({ smtpConfigured: false, claimed: 0 });
     });
   });

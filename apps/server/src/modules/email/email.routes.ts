@@ -1,8 +1,21 @@
-import { contactRequestSchema, emailResultSchema, emailStatusSchema, emailTestRequestSchema, errorBodySchema } from '@farol/contract';
+import {
+  contactRequestSchema,
+  emailResultSchema,
+  emailStatusSchema,
+  emailTestRequestSchema,
+  errorBodySchema,
+} from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
-import { getEmailStatus, rejectEmailRateLimited, resendWelcomeEmail, sendContactMessage, sendTestEmail, type EmailServiceContext } from './email.service.ts';
+import {
+  getEmailStatus,
+  rejectEmailRateLimited,
+  resendWelcomeEmail,
+  sendContactMessage,
+  sendTestEmail,
+  type EmailServiceContext,
+} from './email.service.ts';
 
 /** Per user: test sends and welcome re-sends together. */
 export const EMAIL_SENDS_PER_USER = 5;
@@ -14,8 +27,16 @@ export const CONTACT_WINDOW_MS = 60 * 60_000;
 const failure = errorBodySchema.extend(emailResultSchema.shape);
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perUser = createRateLimiter(app.rateLimitStore, { name: 'email-user', max: EMAIL_SENDS_PER_USER, windowMs: EMAIL_SENDS_WINDOW_MS });
-  const perIp = createRateLimiter(app.rateLimitStore, { name: 'email-contact-ip', max: CONTACT_MESSAGES_PER_IP, windowMs: CONTACT_WINDOW_MS });
+  const perUser = createRateLimiter(app.rateLimitStore, {
+    name: 'email-user',
+    max: EMAIL_SENDS_PER_USER,
+    windowMs: EMAIL_SENDS_WINDOW_MS,
+  });
+  const perIp = createRateLimiter(app.rateLimitStore, {
+    name: 'email-contact-ip',
+    max: CONTACT_MESSAGES_PER_IP,
+    windowMs: CONTACT_WINDOW_MS,
+  });
   const security = [{ bearerAuth: [] }];
   const context = (request: FastifyRequest): EmailServiceContext => ({
     db: app.db,
@@ -24,16 +45,23 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.now,
     language: request.language,
   });
-  const limit = (limiter: RateLimiter, key: (request: FastifyRequest) => string) => async (request: FastifyRequest) => {
-    const result = await limiter.consume(key(request));
-    if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
-  };
+  const limit =
+    (limiter: RateLimiter, key: (request: FastifyRequest) => string) => async (request: FastifyRequest) => {
+      const result = await limiter.consume(key(request));
+      if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
+    };
   const responses = { 200: emailResultSchema, 403: failure, 429: failure };
 
   app.post(
     '/test',
     {
-      schema: { tags: ['email'], security, summary: 'Send a test e-mail (own address; admins may name another)', body: emailTestRequestSchema, response: responses },
+      schema: {
+        tags: ['email'],
+        security,
+        summary: 'Send a test e-mail (own address; admins may name another)',
+        body: emailTestRequestSchema,
+        response: responses,
+      },
       preHandler: [app.authenticate, limit(perUser, (request) => request.user!.id)],
     },
     async (request) => sendTestEmail(context(request), request.user!, request.body),
@@ -51,7 +79,12 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      schema: { tags: ['email'], summary: 'The public contact form, delivered to CONTACT_EMAIL', body: contactRequestSchema, response: responses },
+      schema: {
+        tags: ['email'],
+        summary: 'The public contact form, delivered to CONTACT_EMAIL',
+        body: contactRequestSchema,
+        response: responses,
+      },
       // counted before the body is parsed, so malformed floods are limited too
       onRequest: limit(perIp, (request) => request.ip),
     },
@@ -61,7 +94,12 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status',
     {
-      schema: { tags: ['email'], security, summary: 'SMTP configuration and outbox counts', response: { 200: emailStatusSchema } },
+      schema: {
+        tags: ['email'],
+        security,
+        summary: 'SMTP configuration and outbox counts',
+        response: { 200: emailStatusSchema },
+      },
       preHandler: app.authenticate,
     },
     async () => getEmailStatus({ db: app.db, delivery: app.emailDelivery }),

@@ -8,13 +8,28 @@ import { enqueueEmail, summarizeOutbox, type EmailMessage } from './email.outbox
 import type { EmailDelivery } from './email.setup.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from './email.constants.ts';
 
-export type EmailServiceContext = { db: Db; config: Config; delivery: EmailDelivery; now: () => Date; language: Language };
+export type EmailServiceContext = {
+  db: Db;
+  config: Config;
+  delivery: EmailDelivery;
+  now: () => Date;
+  language: Language;
+};
 
 /** An error answer that still carries the result object of spec section 3. */
-const emailFailure = (language: Language, code: 'email_rate_limited' | 'email_recipient_forbidden', params: Record<string, unknown> = {}) =>
-  new AppError(code, params, { success: false, sent: false, error: translate(language, `errors:${code}`, params) });
+const emailFailure = (
+  language: Language,
+  code: 'email_rate_limited' | 'email_recipient_forbidden',
+  params: Record<string, unknown> = {},
+) =>
+  new AppError(code, params, {
+    success: false,
+    sent: false,
+    error: translate(language, `errors:${code}`, params),
+  });
 
-export const rejectEmailRateLimited = (language: Language, seconds: number) => emailFailure(language, 'email_rate_limited', { seconds });
+export const rejectEmailRateLimited = (language: Language, seconds: number) =>
+  emailFailure(language, 'email_rate_limited', { seconds });
 
 /** Queues, tries to send at once, and says what happened in the caller's language. */
 async function queueAndSend(
@@ -27,13 +42,22 @@ async function queueAndSend(
   const result = await context.delivery.deliverNow(id);
   if (result.outcome === 'sent') return { success: true, sent: true, message: t(texts.sent) };
   if (result.outcome === 'queued') {
-    return { success: true, sent: false, message: t(context.delivery.isConfigured ? 'result.queuedUnavailable' : texts.queued) };
+    return {
+      success: true,
+      sent: false,
+      message: t(context.delivery.isConfigured ? 'result.queuedUnavailable' : texts.queued),
+    };
   }
   return { success: false, sent: false, error: t('result.queuedUnavailable') };
 }
 
 /** Sample data for each test type, clearly marked as a test in the message itself. */
-function testMessage(context: EmailServiceContext, user: AuthenticatedUser, type: EmailTestRequest['type'], to: string): EmailMessage {
+function testMessage(
+  context: EmailServiceContext,
+  user: AuthenticatedUser,
+  type: EmailTestRequest['type'],
+  to: string,
+): EmailMessage {
   const base = { to, userId: user.id, language: context.language, isTest: true };
   const t = (key: string) => translate(context.language, `email:samples.${key}`);
   switch (type) {
@@ -44,10 +68,18 @@ function testMessage(context: EmailServiceContext, user: AuthenticatedUser, type
       return {
         ...base,
         template: 'password-reset',
-        data: { name: user.name, resetUrl: new URL('/reset-password', context.config.APP_URL).toString(), expiresInMinutes: PASSWORD_RESET_TTL_MINUTES },
+        data: {
+          name: user.name,
+          resetUrl: new URL('/reset-password', context.config.APP_URL).toString(),
+          expiresInMinutes: PASSWORD_RESET_TTL_MINUTES,
+        },
       };
     case 'subscription':
-      return { ...base, template: 'subscription-started', data: { name: user.name, planName: 'Profissional', price: 149, currency: 'BRL', interval: 'month' } };
+      return {
+        ...base,
+        template: 'subscription-started',
+        data: { name: user.name, planName: 'Profissional', price: 149, currency: 'BRL', interval: 'month' },
+      };
     case 'crypto-alert':
       return {
         ...base,
@@ -64,31 +96,66 @@ function testMessage(context: EmailServiceContext, user: AuthenticatedUser, type
         },
       };
     case 'contact':
-      return { ...base, template: 'contact', data: { name: user.name, email: user.email, subject: t('contactSubject'), message: t('contactMessage') } };
+      return {
+        ...base,
+        template: 'contact',
+        data: {
+          name: user.name,
+          email: user.email,
+          subject: t('contactSubject'),
+          message: t('contactMessage'),
+        },
+      };
   }
 }
 
 /** POST /api/email/test: only an admin may name another address, so strangers cannot be mailed. */
-export async function sendTestEmail(context: EmailServiceContext, user: AuthenticatedUser, request: EmailTestRequest): Promise<EmailResult> {
+export async function sendTestEmail(
+  context: EmailServiceContext,
+  user: AuthenticatedUser,
+  request: EmailTestRequest,
+): Promise<EmailResult> {
   const requested = request.email?.trim();
   const to = requested ? requested : user.email;
-  if (to.toLowerCase() !== user.email.toLowerCase() && !user.isAdmin) throw emailFailure(context.language, 'email_recipient_forbidden');
-  return queueAndSend(context, testMessage(context, user, request.type, to), { sent: 'result.sent', queued: 'result.queuedNoSmtp' });
+  if (to.toLowerCase() !== user.email.toLowerCase() && !user.isAdmin)
+    throw emailFailure(context.language, 'email_recipient_forbidden');
+  return queueAndSend(context, testMessage(context, user, request.type, to), {
+    sent: 'result.sent',
+    queued: 'result.queuedNoSmtp',
+  });
 }
 
-export async function resendWelcomeEmail(context: EmailServiceContext, user: AuthenticatedUser): Promise<EmailResult> {
+export async function resendWelcomeEmail(
+  context: EmailServiceContext,
+  user: AuthenticatedUser,
+): Promise<EmailResult> {
   return queueAndSend(
     context,
-    { to: user.email, userId: user.id, language: context.language, template: 'welcome', data: { name: user.name } },
+    {
+      to: user.email,
+      userId: user.id,
+      language: context.language,
+      template: 'welcome',
+      data: { name: user.name },
+    },
     { sent: 'result.sent', queued: 'result.queuedNoSmtp' },
   );
 }
 
 /** The public contact form: delivered to CONTACT_EMAIL only, answerable through Reply-To. */
-export async function sendContactMessage(context: EmailServiceContext, input: ContactRequest): Promise<EmailResult> {
+export async function sendContactMessage(
+  context: EmailServiceContext,
+  input: ContactRequest,
+): Promise<EmailResult> {
   const result = await queueAndSend(
     context,
-    { to: context.config.CONTACT_EMAIL, replyTo: input.email, language: context.language, template: 'contact', data: input },
+    {
+      to: context.config.CONTACT_EMAIL,
+      replyTo: input.email,
+      language: context.language,
+      template: 'contact',
+      data: input,
+    },
     { sent: 'result.contactSent', queued: 'result.contactQueued' },
   );
   // The message is safe in the outbox either way; the visitor has nothing to retry.
@@ -96,7 +163,9 @@ export async function sendContactMessage(context: EmailServiceContext, input: Co
   return { success: true, sent: false, message: translate(context.language, 'email:result.contactQueued') };
 }
 
-export async function getEmailStatus(context: Pick<EmailServiceContext, 'db' | 'delivery'>): Promise<EmailStatus> {
+export async function getEmailStatus(
+  context: Pick<EmailServiceContext, 'db' | 'delivery'>,
+): Promise<EmailStatus> {
   const summary = await summarizeOutbox(context.db);
   return {
     smtpConfigured: context.delivery.isConfigured,

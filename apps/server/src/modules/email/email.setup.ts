@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { deliverDueEmails, deliverEmailNow, type DeliveryContext, type DeliveryReport } from './email.delivery.ts';
+import {
+  deliverDueEmails,
+  deliverEmailNow,
+  type DeliveryContext,
+  type DeliveryReport,
+} from './email.delivery.ts';
 import { createMailer } from './email.mailer.ts';
 
 /** The delivery worker as the app uses it: a pass over the outbox, one message now, or a nudge. */
@@ -14,7 +19,13 @@ export type EmailDelivery = {
 /** Decorates `app.mailer` and `app.emailDelivery`; the SMTP connection closes with the app. */
 export function registerEmail(app: FastifyInstance) {
   const mailer = createMailer(app.config);
-  const context = (): DeliveryContext => ({ db: app.db, mailer, appUrl: app.config.APP_URL, now: app.now, log: app.log });
+  const context = (): DeliveryContext => ({
+    db: app.db,
+    mailer,
+    appUrl: app.config.APP_URL,
+    now: app.now,
+    log: app.log,
+  });
   let running: Promise<unknown> | undefined;
   let isClosing = false;
   app.decorate('mailer', mailer);

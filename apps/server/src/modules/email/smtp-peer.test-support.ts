@@ -17,10 +17,12 @@ export type ReceivedMail = {
 function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    .replace(
+      /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
+      (_match, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -43,7 +45,8 @@ function parseHeaders(block: string): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
   }
   return headers;
 }
@@ -51,7 +54,10 @@ function parseHeaders(block: string): Map<string, string> {
 function splitPart(raw: string): { headers: Map<string, string>; body: string } {
   const separator = /\r?\n\r?\n/.exec(raw);
   if (!separator) return { headers: parseHeaders(raw), body: '' };
-  return { headers: parseHeaders(raw.slice(0, separator.index)), body: raw.slice(separator.index + separator[0].length) };
+  return {
+    headers: parseHeaders(raw.slice(0, separator.index)),
+    body: raw.slice(separator.index + separator[0].length),
+  };
 }
 
 function decodeBody(headers: Map<string, string>, body: string): string {

@@ -18,9 +18,30 @@ export type PlanLimits = {
  * -1 means unlimited.
  */
 export const planLimits = {
-  free: { coinsVisible: 5, marketSignals: 3, advancedAnalysis: false, coinSearch: false, conversationsPerDay: 3, alerts: 3 },
-  iniciante: { coinsVisible: 0, marketSignals: 5, advancedAnalysis: false, coinSearch: false, conversationsPerDay: 5, alerts: 10 },
-  profissional: { coinsVisible: 500, marketSignals: 10, advancedAnalysis: true, coinSearch: true, conversationsPerDay: -1, alerts: 100 },
+  free: {
+    coinsVisible: 5,
+    marketSignals: 3,
+    advancedAnalysis: false,
+    coinSearch: false,
+    conversationsPerDay: 3,
+    alerts: 3,
+  },
+  iniciante: {
+    coinsVisible: 0,
+    marketSignals: 5,
+    advancedAnalysis: false,
+    coinSearch: false,
+    conversationsPerDay: 5,
+    alerts: 10,
+  },
+  profissional: {
+    coinsVisible: 500,
+    marketSignals: 10,
+    advancedAnalysis: true,
+    coinSearch: true,
+    conversationsPerDay: -1,
+    alerts: 100,
+  },
 } as const satisfies Record<PlanId, PlanLimits>;
 
 /** Admins are exempt from every limit. */
@@ -62,7 +83,16 @@ export const planCatalog: {
     id: 'profissional',
     price: 149,
     limits: planLimits.profissional,
-    features: ['topCoins', 'search', 'premiumSignals', 'unlimitedConversations', 'advancedAnalysis', 'alerts', 'specialistAgents', 'prioritySupport'],
+    features: [
+      'topCoins',
+      'search',
+      'premiumSignals',
+      'unlimitedConversations',
+      'advancedAnalysis',
+      'alerts',
+      'specialistAgents',
+      'prioritySupport',
+    ],
     popular: true,
   },
   {

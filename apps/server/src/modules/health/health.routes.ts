@@ -28,7 +28,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
       try {
         const version = await app.database.version();
-        return { status: 'ok' as const, database: { reachable: true as const, engine: app.database.engine, version }, uptimeSeconds };
+        return {
+          status: 'ok' as const,
+          database: { reachable: true as const, engine: app.database.engine, version },
+          uptimeSeconds,
+        };
       } catch {
         return reply.status(503).send({
           status: 'degraded' as const,

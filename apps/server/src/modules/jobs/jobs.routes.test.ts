@@ -36,11 +36,20 @@ forEachEngine((engine) => {
       // the fear-and-greed index is 0-100: "above 0" holds unless the market reads exactly 0
       await app.request('POST', '/api/alerts', {
         token,
-        body: { name: 'any greed', type: 'sentimento', coinSymbol: 'BTC', coinName: 'Bitcoin', conditions: { fearGreedAbove: 0 } },
+        body: {
+          name: 'any greed',
+          type: 'sentimento',
+          coinSymbol: 'BTC',
+          coinName: 'Bitcoin',
+          conditions: { fearGreedAbove: 0 },
+        },
       });
       const first = await app.request('POST', '/api/admin/jobs/alert-check/run', { token: admin.token });
       expect(first.status).toBe(200);
-      expect(first.body.data).toMatchObject({ name: 'alert-check', result: { marketAvailable: true, checked: 1, fired: 1, emailsQueued: 1 } });
+      expect(first.body.data).toMatchObject({
+        name: 'alert-check',
+        result: { marketAvailable: true, checked: 1, fired: 1, emailsQueued: 1 },
+      });
       const second = await app.request('POST', '/api/admin/jobs/alert-check/run', { token: admin.token });
       expect(second.body.data.result).toMatchObject({ checked: 1, fired: 0 });
       const events = await app.request('GET', '/api/alerts/events', { token });
@@ -51,8 +60,16 @@ forEachEngine((engine) => {
     it('runs the digest and the outbox delivery on demand', async () => {
       const digest = await app.request('POST', '/api/admin/jobs/alert-digest/run', { token: admin.token });
       expect(digest.body.data.result).toEqual({ users: 1, events: 1 });
-      const delivery = await app.request('POST', '/api/admin/jobs/email-delivery/run', { token: admin.token });
-      expect(delivery.body.data.result).toEqual({ smtpConfigured: false, claimed: 0, sent: 0, retrying: 0, failed: 0 });
+      const delivery = await app.request('POST', '/api/admin/jobs/email-delivery/run', {
+        token: admin.token,
+      });
+      expect(delivery.body.data.result).toEqual({
+        smtpConfigured: false,
+        claimed: 0,
+        sent: 0,
+        retrying: 0,
+        failed: 0,
+      });
       const refresh = await app.request('POST', '/api/admin/jobs/market-refresh/run', { token: admin.token });
       expect(refresh.status).toBe(200);
       expect(refresh.body.data.result.alerts).toMatchObject({ marketAvailable: true });

@@ -1,4 +1,10 @@
-import type { CacheInfo, CandlesQuery, CandlesResponse, FearGreedResponse, GlobalMarketResponse } from '@farol/contract';
+import type {
+  CacheInfo,
+  CandlesQuery,
+  CandlesResponse,
+  FearGreedResponse,
+  GlobalMarketResponse,
+} from '@farol/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketResult, MarketService } from './market.types.ts';
 

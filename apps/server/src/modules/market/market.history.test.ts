@@ -11,7 +11,10 @@ const DAY_MS = 86_400_000;
 const recorded = { bitcoinDominance: 44.59244167928988, ethereumDominance: 19.04061344871067 };
 
 const rowsOf = (test: TestApp) =>
-  test.database.db.select().from(marketDominanceHistory).orderBy(asc(marketDominanceHistory.source), asc(marketDominanceHistory.slotStart));
+  test.database.db
+    .select()
+    .from(marketDominanceHistory)
+    .orderBy(asc(marketDominanceHistory.source), asc(marketDominanceHistory.slotStart));
 
 /** Reads the global market until the answer is a fresh fetch (a stale answer refreshes in the background). */
 async function readFreshGlobal(test: TestApp) {
@@ -30,7 +33,11 @@ forEachEngine((engine) => {
     let time = start;
     beforeAll(async () => {
       stub = await startMarketStub();
-      test = await startTestApp({ engine, env: { MARKET_DATA_SOURCE: 'live', ...stub.env }, deps: { now: () => new Date(time) } });
+      test = await startTestApp({
+        engine,
+        env: { MARKET_DATA_SOURCE: 'live', ...stub.env },
+        deps: { now: () => new Date(time) },
+      });
     });
     afterAll(async () => {
       await test.close();
@@ -47,7 +54,9 @@ forEachEngine((engine) => {
       await readFreshGlobal(test);
       expect(stub.calls(stubEndpoints.global) - before).toBe(3);
       const rows = await rowsOf(test);
-      expect(rows.map((row) => [row.source, row.slotStart.toISOString(), row.recordedAt.toISOString()])).toEqual([
+      expect(
+        rows.map((row) => [row.source, row.slotStart.toISOString(), row.recordedAt.toISOString()]),
+      ).toEqual([
         ['coingecko', '2025-03-10T10:15:00.000Z', '2025-03-10T10:20:00.000Z'],
         ['coingecko', '2025-03-10T10:30:00.000Z', '2025-03-10T10:30:05.000Z'],
       ]);
@@ -63,7 +72,9 @@ forEachEngine((engine) => {
       await recordDominance(db, 'coingecko', { ...point, time: now - 89 * DAY_MS });
       expect((await rowsOf(test)).length).toBe(5);
       // a second fetch in an already stored slot stores nothing, so it prunes nothing either
-      expect(await recordDominance(db, 'coingecko', { ...point, time: Date.parse('2025-03-10T10:31:00Z') })).toBe(false);
+      expect(
+        await recordDominance(db, 'coingecko', { ...point, time: Date.parse('2025-03-10T10:31:00Z') }),
+      ).toBe(false);
       expect((await rowsOf(test)).length).toBe(5);
       expect(await recordDominance(db, 'coingecko', { ...point, time: now })).toBe(true);
       const kept = (await rowsOf(test)).map((row) => row.recordedAt.getTime());
@@ -106,7 +117,9 @@ forEachEngine((engine) => {
       // the step just before the current one is computed apart from the snapshot but from the same prices
       const previous = history.data.at(-2)!;
       expect(Math.abs(previous.bitcoinDominance - last.bitcoinDominance)).toBeLessThan(1);
-      expect(new Set(history.data.map((point) => point.bitcoinDominance.toFixed(6))).size).toBeGreaterThan(100);
+      expect(new Set(history.data.map((point) => point.bitcoinDominance.toFixed(6))).size).toBeGreaterThan(
+        100,
+      );
       // the fetch of the current snapshot is recorded as simulated history too
       expect((await rowsOf(test)).map((row) => row.source)).toEqual(['simulated']);
     });

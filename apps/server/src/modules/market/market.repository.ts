@@ -7,7 +7,12 @@ import type { DominanceHistoryStore, DominancePoint } from './market.types.ts';
 export async function loadSnapshot(db: DbExecutor, key: string): Promise<CacheEntry | undefined> {
   const [row] = await db.select().from(marketSnapshots).where(eq(marketSnapshots.cacheKey, key)).limit(1);
   if (!row) return undefined;
-  return { value: row.payload, source: row.source, fetchedAt: row.fetchedAt.getTime(), freshUntil: row.freshUntil.getTime() };
+  return {
+    value: row.payload,
+    source: row.source,
+    fetchedAt: row.fetchedAt.getTime(),
+    freshUntil: row.freshUntil.getTime(),
+  };
 }
 
 export async function saveSnapshot(db: DbExecutor, key: string, entry: CacheEntry): Promise<void> {
@@ -33,7 +38,11 @@ export const DOMINANCE_SLOT_MS = 15 * 60_000;
 export const DOMINANCE_RETENTION_DAYS = 90;
 
 /** Stores a fresh global snapshot unless its slot has one; prunes rows past 90 days when it stores. True when stored. */
-export async function recordDominance(db: DbExecutor, source: string, point: DominancePoint): Promise<boolean> {
+export async function recordDominance(
+  db: DbExecutor,
+  source: string,
+  point: DominancePoint,
+): Promise<boolean> {
   const slotStart = new Date(Math.floor(point.time / DOMINANCE_SLOT_MS) * DOMINANCE_SLOT_MS);
   const inserted = await db
     .insert(marketDominanceHistory)
@@ -54,7 +63,12 @@ export async function recordDominance(db: DbExecutor, source: string, point: Dom
 }
 
 /** The stored points of one source recorded between `sinceMs` and `untilMs`, oldest first. */
-export async function listDominance(db: DbExecutor, source: string, sinceMs: number, untilMs: number): Promise<DominancePoint[]> {
+export async function listDominance(
+  db: DbExecutor,
+  source: string,
+  sinceMs: number,
+  untilMs: number,
+): Promise<DominancePoint[]> {
   const rows = await db
     .select()
     .from(marketDominanceHistory)

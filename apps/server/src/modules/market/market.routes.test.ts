@@ -36,7 +36,10 @@ forEachEngine((engine) => {
         expect(body.source).toBe('simulated');
         expect(body.data.bitcoin_dominance).toBeGreaterThan(30);
         expect(body.data.bitcoin_dominance).toBeLessThan(90);
-        expect(body.data.bitcoin_market_cap).toBeCloseTo((body.data.total_market_cap * body.data.bitcoin_dominance) / 100, -3);
+        expect(body.data.bitcoin_market_cap).toBeCloseTo(
+          (body.data.total_market_cap * body.data.bitcoin_dominance) / 100,
+          -3,
+        );
       }
     });
 
@@ -59,7 +62,9 @@ forEachEngine((engine) => {
       ['symbol=BTC&limit=0', 'limit'],
       ['interval=1h', 'symbol'],
     ])('answers 400 for a bad candles query (%s)', async (query, field) => {
-      const response = await test.request('GET', `/api/market-data/candles?${query}`, { headers: { 'accept-language': 'en' } });
+      const response = await test.request('GET', `/api/market-data/candles?${query}`, {
+        headers: { 'accept-language': 'en' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('validation_failed');
       expect(response.body.errors[0].field).toBe(field);
@@ -110,7 +115,11 @@ forEachEngine((engine) => {
         expect(global.body).toMatchObject({
           source: 'coingecko',
           cache: { isFromCache: false },
-          data: { bitcoin_dominance: 44.59244167928988, ethereum_dominance: 19.04061344871067, last_updated: 1681474959 },
+          data: {
+            bitcoin_dominance: 44.59244167928988,
+            ethereum_dominance: 19.04061344871067,
+            last_updated: 1681474959,
+          },
         });
         const fearGreed = await test.request('GET', '/api/market-data/fear-greed');
         expect(fearGreed.body).toMatchObject({
@@ -121,11 +130,9 @@ forEachEngine((engine) => {
         expect(candles.status).toBe(200);
         expect(candles.body.source).toBe('binance');
         // the real BTCUSDT candles of 2025-03-10 07:00..09:00 UTC (10:00 is still open at 10:20)
-        expect(candles.body.data.map((candle: { time: number }) => new Date(candle.time * 1000).toISOString())).toEqual([
-          '2025-03-10T07:00:00.000Z',
-          '2025-03-10T08:00:00.000Z',
-          '2025-03-10T09:00:00.000Z',
-        ]);
+        expect(
+          candles.body.data.map((candle: { time: number }) => new Date(candle.time * 1000).toISOString()),
+        ).toEqual(['2025-03-10T07:00:00.000Z', '2025-03-10T08:00:00.000Z', '2025-03-10T09:00:00.000Z']);
         const again = await test.request('GET', '/api/market-data/global');
         expect(again.body.cache.isFromCache).toBe(true);
         expect(stub.calls(stubEndpoints.global)).toBeGreaterThanOrEqual(1);
@@ -135,8 +142,18 @@ forEachEngine((engine) => {
     });
 
     it.each([
-      [{ kind: 'status', status: 429, retryAfter: '17' } as const, 429, 'upstream_rate_limited', 'rate_limit'],
-      [{ kind: 'status', status: 418, retryAfter: '120' } as const, 429, 'upstream_rate_limited', 'rate_limit'],
+      [
+        { kind: 'status', status: 429, retryAfter: '17' } as const,
+        429,
+        'upstream_rate_limited',
+        'rate_limit',
+      ],
+      [
+        { kind: 'status', status: 418, retryAfter: '120' } as const,
+        429,
+        'upstream_rate_limited',
+        'rate_limit',
+      ],
       [{ kind: 'status', status: 500 } as const, 503, 'upstream_unavailable', 'server_error'],
       [{ kind: 'status', status: 400 } as const, 424, 'upstream_bad_response', 'api_error'],
       [{ kind: 'malformed' } as const, 424, 'upstream_bad_response', 'api_error'],
@@ -146,7 +163,9 @@ forEachEngine((engine) => {
       const test = await liveApp();
       stub.setFault(stubEndpoints.global, fault);
       try {
-        const response = await test.request('GET', '/api/market-data/bitcoin-dominance', { headers: { 'accept-language': 'en' } });
+        const response = await test.request('GET', '/api/market-data/bitcoin-dominance', {
+          headers: { 'accept-language': 'en' },
+        });
         expect(response.status).toBe(status);
         expect(response.body).toMatchObject({ code, errorKind });
         expect(response.body.message).toMatch(/\w/);
@@ -166,7 +185,11 @@ forEachEngine((engine) => {
         time.advance(60 * 60_000); // an hour: far past the 5-minute freshness
         const response = await test.request('GET', '/api/market-data/fear-greed');
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ source: 'alternative.me', cache: { isFromCache: true, ageSeconds: 3600 }, data: { value: 12 } });
+        expect(response.body).toMatchObject({
+          source: 'alternative.me',
+          cache: { isFromCache: true, ageSeconds: 3600 },
+          data: { value: 12 },
+        });
       } finally {
         stub.clearFaults();
         await test.close();
@@ -181,11 +204,24 @@ forEachEngine((engine) => {
         const before = stub.calls(stubEndpoints.coinsMarkets);
         stub.setFault(stubEndpoints.coinsMarkets, { kind: 'slow', delayMs: 150 });
         const responses = await Promise.all(
-          Array.from({ length: 500 }, () => test.request('GET', '/api/crypto/prices?page=1&limit=10', { token })),
+          Array.from({ length: 500 }, () =>
+            test.request('GET', '/api/crypto/prices?page=1&limit=10', { token }),
+          ),
         );
-        expect(responses.filter((response) => response.status !== 200).map((response) => response.text).slice(0, 2)).toEqual([]);
+        expect(
+          responses
+            .filter((response) => response.status !== 200)
+            .map((response) => response.text)
+            .slice(0, 2),
+        ).toEqual([]);
         expect(stub.calls(stubEndpoints.coinsMarkets) - before).toBe(1);
-        expect(responses[0]!.body.data.map((coin: { id: string }) => coin.id)).toEqual(['bitcoin', 'ethereum', 'ripple', 'tether', 'binancecoin']);
+        expect(responses[0]!.body.data.map((coin: { id: string }) => coin.id)).toEqual([
+          'bitcoin',
+          'ethereum',
+          'ripple',
+          'tether',
+          'binancecoin',
+        ]);
       } finally {
         stub.clearFaults();
         await test.close();
@@ -204,13 +240,21 @@ forEachEngine((engine) => {
       const time = clock(Date.now() + 3_600_000);
       const second = await startTestApp({
         engine,
-        env: { MARKET_DATA_SOURCE: 'live', UPSTREAM_TIMEOUT_MS: '300', COINGECKO_BASE_URL: `${down.url}/api/v3` },
+        env: {
+          MARKET_DATA_SOURCE: 'live',
+          UPSTREAM_TIMEOUT_MS: '300',
+          COINGECKO_BASE_URL: `${down.url}/api/v3`,
+        },
         deps: { database, now: time.now },
       });
       try {
         const response = await second.request('GET', '/api/market-data/global');
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ source: 'coingecko', cache: { isFromCache: true }, data: fresh.body.data });
+        expect(response.body).toMatchObject({
+          source: 'coingecko',
+          cache: { isFromCache: true },
+          data: fresh.body.data,
+        });
         expect(response.body.cache.ageSeconds).toBeGreaterThanOrEqual(3600);
       } finally {
         await second.close();

@@ -15,17 +15,35 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market-data'];
   app.get(
     '/fear-greed',
-    { schema: { tags, summary: 'Latest Fear & Greed index (alternative.me)', response: { 200: fearGreedResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Latest Fear & Greed index (alternative.me)',
+        response: { 200: fearGreedResponseSchema },
+      },
+    },
     async () => readFearGreed(app.market),
   );
   app.get(
     '/bitcoin-dominance',
-    { schema: { tags, summary: 'BTC and ETH dominance, total and BTC market cap', response: { 200: globalMarketResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'BTC and ETH dominance, total and BTC market cap',
+        response: { 200: globalMarketResponseSchema },
+      },
+    },
     async () => readGlobalMarket(app.market),
   );
   app.get(
     '/global',
-    { schema: { tags, summary: 'Global market (same fields as bitcoin-dominance)', response: { 200: globalMarketResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Global market (same fields as bitcoin-dominance)',
+        response: { 200: globalMarketResponseSchema },
+      },
+    },
     async () => readGlobalMarket(app.market),
   );
   app.get(

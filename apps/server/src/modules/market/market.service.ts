@@ -1,6 +1,18 @@
-import { marketFreshnessSeconds, TRACKED_COINS, type AnalysisSymbol, type CandleInterval, type MarketSource } from '@farol/contract';
+import {
+  marketFreshnessSeconds,
+  TRACKED_COINS,
+  type AnalysisSymbol,
+  type CandleInterval,
+  type MarketSource,
+} from '@farol/contract';
 import type { Config } from '../../config.ts';
-import { createCache, type CacheStore, type CachedValue, type LoadOptions, type SnapshotStore } from '../../lib/cache.ts';
+import {
+  createCache,
+  type CacheStore,
+  type CachedValue,
+  type LoadOptions,
+  type SnapshotStore,
+} from '../../lib/cache.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import { createAlternativeMeClient } from '../../providers/alternative-me/client.ts';
@@ -85,7 +97,12 @@ export function toMarketError(error: unknown): unknown {
   const body = { errorKind: error.kind };
   if (error.kind === 'rate_limit') {
     const retryAfter = String(error.retryAfterSeconds ?? 60);
-    return new AppError('upstream_rate_limited', {}, { ...body, retryAfterSeconds: Number(retryAfter) }, { 'retry-after': retryAfter });
+    return new AppError(
+      'upstream_rate_limited',
+      {},
+      { ...body, retryAfterSeconds: Number(retryAfter) },
+      { 'retry-after': retryAfter },
+    );
   }
   if (error.kind === 'api_error') return new AppError('upstream_bad_response', {}, body);
   return new AppError('upstream_unavailable', {}, body);
@@ -98,10 +115,20 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   const simulated = createSimulatedMarket({ seed: config.MARKET_SEED, now: nowMs });
   const budget = deps.budget ?? createMemoryBudgetStore();
   const gates: Record<Provider, UpstreamGate> = {
-    coingecko: createUpstreamGate({ provider: 'coingecko', callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE, now: nowMs, store: budget }),
+    coingecko: createUpstreamGate({
+      provider: 'coingecko',
+      callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE,
+      now: nowMs,
+      store: budget,
+    }),
     // Binance allows 6000 request weight a minute (2 per klines call); 120 calls leaves room for bursts of cold keys
     binance: createUpstreamGate({ provider: 'binance', callsPerMinute: 120, now: nowMs, store: budget }),
-    'alternative.me': createUpstreamGate({ provider: 'alternative.me', callsPerMinute: 20, now: nowMs, store: budget }),
+    'alternative.me': createUpstreamGate({
+      provider: 'alternative.me',
+      callsPerMinute: 20,
+      now: nowMs,
+      store: budget,
+    }),
   };
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
   const live: MarketProvider = {
@@ -116,15 +143,23 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     ...createAlternativeMeClient({ baseUrl: config.FEAR_GREED_BASE_URL, timeoutMs }),
   };
 
-  const upstreamCalls = deps.metrics?.counter('farol_market_upstream_calls_total', 'Upstream market-data calls by provider and outcome');
-  const cacheEvents = deps.metrics?.counter('farol_market_cache_events_total', 'Market cache reads and loads by outcome');
+  const upstreamCalls = deps.metrics?.counter(
+    'farol_market_upstream_calls_total',
+    'Upstream market-data calls by provider and outcome',
+  );
+  const cacheEvents = deps.metrics?.counter(
+    'farol_market_cache_events_total',
+    'Market cache reads and loads by outcome',
+  );
   const cache = createCache({
     store: deps.store,
     now: nowMs,
     snapshots: deps.snapshots,
     // a rate-limited key waits what the vendor asked; any other failure is retried after 15 s
     failureBackoffMs: (error) =>
-      isUpstreamError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 15_000,
+      isUpstreamError(error) && error.retryAfterSeconds !== undefined
+        ? error.retryAfterSeconds * 1000
+        : 15_000,
     onEvent: cacheEvents && ((event: string) => cacheEvents.inc({ event })),
   });
 
@@ -132,7 +167,10 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   let fallbackActive = false;
 
   /** One live upstream call through the provider's budget, counted. */
-  async function callLive<T>(provider: Provider, call: () => Promise<T>): Promise<{ value: T; source: string }> {
+  async function callLive<T>(
+    provider: Provider,
+    call: () => Promise<T>,
+  ): Promise<{ value: T; source: string }> {
     try {
       const value = await gates[provider].run(call);
       consecutiveFailures[provider] = 0;
@@ -170,10 +208,20 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     freshUntil: (fetchedAt: number, value: T) => number,
   ): () => Promise<CachedValue<T>> {
     const simulatedKey = `simulated:${key}`;
-    const simulatedOptions: LoadOptions<T> = { load: async () => ({ value: await simulatedLoad(), source: 'simulated' }), freshUntil };
+    const simulatedOptions: LoadOptions<T> = {
+      load: async () => ({ value: await simulatedLoad(), source: 'simulated' }),
+      freshUntil,
+    };
     if (mode === 'simulated') return () => cache.get(simulatedKey, simulatedOptions);
-    const liveOptions: LoadOptions<T> = { load: () => callLive(provider, liveLoad), freshUntil, persist: true };
-    const hot = { lastRequested: 0, refresh: () => cache.refreshIfExpiring(key, liveOptions, REFRESH_TICK_MS + 5_000) };
+    const liveOptions: LoadOptions<T> = {
+      load: () => callLive(provider, liveLoad),
+      freshUntil,
+      persist: true,
+    };
+    const hot = {
+      lastRequested: 0,
+      refresh: () => cache.refreshIfExpiring(key, liveOptions, REFRESH_TICK_MS + 5_000),
+    };
     return async () => {
       hot.lastRequested = nowMs();
       hotKeys.set(key, hot);
@@ -188,7 +236,10 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
         if (!shouldFallBack(provider, error)) throw toMarketError(error);
         if (!fallbackActive) {
           fallbackActive = true;
-          deps.log?.warn({ provider, reason: (error as Error).message }, 'market upstream unreachable: serving the simulated market');
+          deps.log?.warn(
+            { provider, reason: (error as Error).message },
+            'market upstream unreachable: serving the simulated market',
+          );
         }
         return cache.get(simulatedKey, simulatedOptions);
       }
@@ -196,7 +247,8 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   }
 
   /** Reads one key with loaders made for this read (they depend on the time or the arguments). */
-  const read = <T>(...args: Parameters<typeof keyReader<T>>): Promise<CachedValue<T>> => keyReader<T>(...args)();
+  const read = <T>(...args: Parameters<typeof keyReader<T>>): Promise<CachedValue<T>> =>
+    keyReader<T>(...args)();
 
   const fixedFreshness = (ms: number) => (fetchedAt: number) => fetchedAt + ms;
 
@@ -230,10 +282,17 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     // never splice a simulated page onto a live one: if any page fell back, the whole list is simulated
     const consistent = sameSource
       ? results
-      : await Promise.all(results.map((_, index) => cache.get(`simulated:coins:${index + 1}`, {
-          load: async () => ({ value: await simulated.fetchCoins(index + 1, COIN_PAGE_SIZE), source: 'simulated' }),
-          freshUntil: fixedFreshness(freshnessMs.coins),
-        })));
+      : await Promise.all(
+          results.map((_, index) =>
+            cache.get(`simulated:coins:${index + 1}`, {
+              load: async () => ({
+                value: await simulated.fetchCoins(index + 1, COIN_PAGE_SIZE),
+                source: 'simulated',
+              }),
+              freshUntil: fixedFreshness(freshnessMs.coins),
+            }),
+          ),
+        );
     let oldest = consistent[0]!;
     let isFromCache = true;
     for (const result of consistent) {
@@ -245,7 +304,13 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
       consistent.length === 1
         ? consistent[0]!.value.slice(0, wanted)
         : ([] as Coin[]).concat(...consistent.map((result) => result.value)).slice(0, wanted);
-    return { data: coins, source: consistent[0]!.source as MarketSource, isFromCache, ageSeconds: oldest.ageSeconds, fetchedAt: oldest.fetchedAt };
+    return {
+      data: coins,
+      source: consistent[0]!.source as MarketSource,
+      isFromCache,
+      ageSeconds: oldest.ageSeconds,
+      fetchedAt: oldest.fetchedAt,
+    };
   }
 
   const toDominancePoint = (global: GlobalMarket, time: number): DominancePoint => ({
@@ -263,7 +328,10 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   const recordingGlobal = (source: string, load: () => Promise<GlobalMarket>) => async () => {
     const global = await load();
     await deps.history?.record(source, toDominancePoint(global, nowMs())).catch((error: unknown) => {
-      deps.log?.warn({ source, reason: (error as Error).message }, 'dominance history: snapshot not recorded');
+      deps.log?.warn(
+        { source, reason: (error as Error).message },
+        'dominance history: snapshot not recorded',
+      );
     });
     return global;
   };
@@ -318,7 +386,11 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     return toResult(cached, cached.value.slice(0, wanted));
   }
 
-  async function getCandles(symbol: AnalysisSymbol, interval: CandleInterval, limit: number): Promise<MarketResult<Candle[]>> {
+  async function getCandles(
+    symbol: AnalysisSymbol,
+    interval: CandleInterval,
+    limit: number,
+  ): Promise<MarketResult<Candle[]>> {
     const size = intervalMs[interval];
     const time = nowMs();
     const currentOpen = Math.floor(time / size) * size;

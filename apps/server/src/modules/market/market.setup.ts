@@ -15,7 +15,15 @@ export function registerMarket(app: FastifyInstance) {
     now: app.now,
     store: app.redis ? createRedisCacheStore(app.redis) : createMemoryCacheStore(),
     ...(app.redis
-      ? { budget: createRedisBudgetStore(app.redis, { onError: (error) => app.log.warn({ err: error }, 'upstream budget: Redis unreachable, using this instance\'s bucket') }) }
+      ? {
+          budget: createRedisBudgetStore(app.redis, {
+            onError: (error) =>
+              app.log.warn(
+                { err: error },
+                "upstream budget: Redis unreachable, using this instance's bucket",
+              ),
+          }),
+        }
       : {}),
     snapshots: createSnapshotStore(app.db),
     history: createDominanceHistoryStore(app.db),

@@ -64,7 +64,12 @@ export type MarketProvider = {
   /** Latest first, `limit` days. */
   fetchFearGreed: (limit: number) => Promise<FearGreed[]>;
   /** Candles whose open time is at most `endTimeMs`, oldest first, at most `limit`. */
-  fetchCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number, endTimeMs: number) => Promise<Candle[]>;
+  fetchCandles: (
+    symbol: AnalysisSymbol,
+    interval: CandleInterval,
+    limit: number,
+    endTimeMs: number,
+  ) => Promise<Candle[]>;
 };
 
 /** What every market read returns: the data, where it came from and whether it is a cached copy. */
@@ -93,7 +98,11 @@ export type MarketService = {
    */
   getDominanceHistory: (days?: number) => Promise<MarketResult<DominancePoint[]>>;
   /** Closed candles only (the still-open candle excluded), oldest first, at most `limit`. */
-  getCandles: (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
+  getCandles: (
+    symbol: AnalysisSymbol,
+    interval: CandleInterval,
+    limit: number,
+  ) => Promise<MarketResult<Candle[]>>;
   /**
    * True while this instance answers from the simulated market (configured so, or `auto` with the upstreams
    * unreachable): prices that never happened, which alerts must not act on.

@@ -9,7 +9,11 @@ forEachEngine((engine) => {
     let clock = new Date(Date.now() + 60_000);
     beforeAll(async () => {
       smtp = await startSmtpPeer();
-      app = await startTestApp({ engine, env: { SMTP_URL: smtp.url, APP_URL: 'https://farol.example' }, deps: { now: () => clock } });
+      app = await startTestApp({
+        engine,
+        env: { SMTP_URL: smtp.url, APP_URL: 'https://farol.example' },
+        deps: { now: () => clock },
+      });
     });
     afterAll(async () => {
       await app.close();
@@ -20,13 +24,18 @@ forEachEngine((engine) => {
     });
 
     const requestLink = async (email: string, language = 'pt-BR') => {
-      const response = await app.request('POST', '/api/auth/forgot-password', { body: { email }, headers: { 'accept-language': language } });
+      const response = await app.request('POST', '/api/auth/forgot-password', {
+        body: { email },
+        headers: { 'accept-language': language },
+      });
       await app.app.emailDelivery.deliverDue();
       return response;
     };
     /** The token in the latest reset e-mail (the welcome e-mail of a fresh account may arrive alongside). */
     const latestToken = () => {
-      const links = smtp.messages.flatMap((mail) => /https:\/\/farol\.example\/reset-password\?token=\S+/.exec(mail.text) ?? []);
+      const links = smtp.messages.flatMap(
+        (mail) => /https:\/\/farol\.example\/reset-password\?token=\S+/.exec(mail.text) ?? [],
+      );
       return new URL(links.at(-1)!).searchParams.get('token')!;
     };
 
@@ -51,13 +60,19 @@ forEachEngine((engine) => {
       const { email, token: oldSession, password } = await app.registerUser();
       await requestLink(email);
       const token = latestToken();
-      const reset = await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'novaSenha9' } });
+      const reset = await app.request('POST', '/api/auth/reset-password', {
+        body: { token, password: 'novaSenha9' },
+      });
       expect(reset.status).toBe(200);
       expect(reset.body.message).toContain('Senha redefinida');
       expect((await app.request('GET', '/api/user/profile', { token: oldSession })).status).toBe(401);
       expect((await app.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
-      expect((await app.request('POST', '/api/auth/login', { body: { email, password: 'novaSenha9' } })).status).toBe(200);
-      const again = await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'outraSenha9' } });
+      expect(
+        (await app.request('POST', '/api/auth/login', { body: { email, password: 'novaSenha9' } })).status,
+      ).toBe(200);
+      const again = await app.request('POST', '/api/auth/reset-password', {
+        body: { token, password: 'outraSenha9' },
+      });
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('invalid_reset_token');
     });
@@ -67,7 +82,9 @@ forEachEngine((engine) => {
       await requestLink(email);
       const token = latestToken();
       clock = new Date(clock.getTime() + 61 * 60_000);
-      const response = await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'novaSenha9' } });
+      const response = await app.request('POST', '/api/auth/reset-password', {
+        body: { token, password: 'novaSenha9' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_reset_token');
     });
@@ -76,10 +93,16 @@ forEachEngine((engine) => {
       const { email } = await app.registerUser();
       await requestLink(email);
       const token = latestToken();
-      const weak = await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'semnumero' }, headers: { 'accept-language': 'en' } });
+      const weak = await app.request('POST', '/api/auth/reset-password', {
+        body: { token, password: 'semnumero' },
+        headers: { 'accept-language': 'en' },
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.message).toBe('The password must contain a number.');
-      expect((await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'comNumero1' } })).status).toBe(200);
+      expect(
+        (await app.request('POST', '/api/auth/reset-password', { body: { token, password: 'comNumero1' } }))
+          .status,
+      ).toBe(200);
     });
 
     it('invalidates an earlier link when a new one is requested', async () => {
@@ -88,8 +111,20 @@ forEachEngine((engine) => {
       const first = latestToken();
       await requestLink(email);
       const second = latestToken();
-      expect((await app.request('POST', '/api/auth/reset-password', { body: { token: first, password: 'novaSenha9' } })).status).toBe(400);
-      expect((await app.request('POST', '/api/auth/reset-password', { body: { token: second, password: 'novaSenha9' } })).status).toBe(200);
+      expect(
+        (
+          await app.request('POST', '/api/auth/reset-password', {
+            body: { token: first, password: 'novaSenha9' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await app.request('POST', '/api/auth/reset-password', {
+            body: { token: second, password: 'novaSenha9' },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 });

@@ -1,4 +1,8 @@
-import { forgotPasswordRequestSchema, messageResponseSchema, resetPasswordRequestSchema } from '@farol/contract';
+import {
+  forgotPasswordRequestSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+} from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,20 +15,39 @@ export const PASSWORD_RESET_PER_IP_PER_MINUTE = 10;
 /** POST /api/auth/forgot-password and /api/auth/reset-password (a plugin beside the auth routes). */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitPerIp = (name: string) => {
-    const limiter = createRateLimiter(app.rateLimitStore, { name, max: PASSWORD_RESET_PER_IP_PER_MINUTE, windowMs: 60_000 });
+    const limiter = createRateLimiter(app.rateLimitStore, {
+      name,
+      max: PASSWORD_RESET_PER_IP_PER_MINUTE,
+      windowMs: 60_000,
+    });
     return async (request: FastifyRequest) => {
       const result = await limiter.consume(request.ip);
       if (!result.allowed) {
-        throw new AppError('too_many_requests', { seconds: result.retryAfterSeconds }, {}, { 'retry-after': String(result.retryAfterSeconds) });
+        throw new AppError(
+          'too_many_requests',
+          { seconds: result.retryAfterSeconds },
+          {},
+          { 'retry-after': String(result.retryAfterSeconds) },
+        );
       }
     };
   };
-  const context = (request: FastifyRequest): PasswordResetContext => ({ db: app.db, config: app.config, now: app.now, language: request.language });
+  const context = (request: FastifyRequest): PasswordResetContext => ({
+    db: app.db,
+    config: app.config,
+    now: app.now,
+    language: request.language,
+  });
 
   app.post(
     '/forgot-password',
     {
-      schema: { tags: ['auth'], summary: 'E-mail a single-use reset link (same answer whether the account exists or not)', body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a single-use reset link (same answer whether the account exists or not)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
       onRequest: limitPerIp('forgot-password-ip'),
     },
     async (request) => {
@@ -37,7 +60,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
-      schema: { tags: ['auth'], summary: 'Set a new password with a reset link; every older session ends', body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; every older session ends',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
       onRequest: limitPerIp('reset-password-ip'),
     },
     async (request) => resetPassword(context(request), request.body.token, request.body.password),

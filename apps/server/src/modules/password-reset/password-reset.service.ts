@@ -17,7 +17,10 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * Always the same answer, whether the account exists or not, so the form cannot be used to discover
  * accounts. When it exists, a single-use link valid for one hour is e-mailed (queued with the token).
  */
-export async function requestPasswordReset(context: PasswordResetContext, email: string): Promise<{ message: string; queued: boolean }> {
+export async function requestPasswordReset(
+  context: PasswordResetContext,
+  email: string,
+): Promise<{ message: string; queued: boolean }> {
   const message = translate(context.language, 'passwordReset:server.requested');
   const user = await findUserByEmail(context.db, email);
   if (!user) return { message, queued: false };
@@ -39,7 +42,11 @@ export async function requestPasswordReset(context: PasswordResetContext, email:
 }
 
 /** Applies the new password and bumps the token version, so every older session ends. */
-export async function resetPassword(context: PasswordResetContext, token: string, password: string): Promise<{ message: string }> {
+export async function resetPassword(
+  context: PasswordResetContext,
+  token: string,
+  password: string,
+): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
   await context.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, hashToken(token), context.now());

@@ -49,7 +49,8 @@ export function renderPageHead(page: PublicPage, language: Language, origin: str
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...languages.map(
-      (alternate) => `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(origin, page.path, alternate))}" />`,
+      (alternate) =>
+        `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(origin, page.path, alternate))}" />`,
     ),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(origin, page.path, 'pt-BR'))}" />`,
     `<meta property="og:type" content="website" />`,
@@ -98,7 +99,10 @@ export function renderSitemap(origin: string): string {
   const entries = publicPages.flatMap((page) =>
     languages.map((language) => {
       const alternates = [
-        ...languages.map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(base, page.path, alternate))}"/>`),
+        ...languages.map(
+          (alternate) =>
+            `<xhtml:link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(base, page.path, alternate))}"/>`,
+        ),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(base, page.path, 'pt-BR'))}"/>`,
       ];
       return `  <url>\n    <loc>${escapeHtml(localizedUrl(base, page.path, language))}</loc>\n    ${alternates.join('\n    ')}\n  </url>`;
@@ -114,8 +118,24 @@ export function renderSitemap(origin: string): string {
 }
 
 /** Signed-in screens hold no public content; the API is not for crawlers. */
-const privatePaths = ['/api/', '/dashboard', '/market-analysis', '/chat', '/profile', '/settings', '/alerts', '/email-settings'];
+const privatePaths = [
+  '/api/',
+  '/dashboard',
+  '/market-analysis',
+  '/chat',
+  '/profile',
+  '/settings',
+  '/alerts',
+  '/email-settings',
+];
 
 export function renderRobots(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...privatePaths.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin.replace(/\/+$/, '')}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin.replace(/\/+$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -1,4 +1,11 @@
-import type { Analysis, AnalysisSymbol, MarketSignal, MarketSource, SignalIndicator, SignalTimeframe } from '@farol/contract';
+import type {
+  Analysis,
+  AnalysisSymbol,
+  MarketSignal,
+  MarketSource,
+  SignalIndicator,
+  SignalTimeframe,
+} from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import type { AnalysisFacts, ConfluenceFactor, Recommendation, StrategyPlan } from './market-analysis.ts';
 import type { RuleVote } from './signal-rules.ts';
@@ -25,21 +32,36 @@ function createFormatters(language: Language) {
   return {
     /** Candles are quoted in USDT, shown as US dollars; small coins keep significant decimals. */
     price: (value: number) =>
-      number({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: value >= 100 ? 2 : value >= 1 ? 4 : 6 }).format(value),
+      number({
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: value >= 100 ? 2 : value >= 1 ? 4 : 6,
+      }).format(value),
     /** `value` is already in percent. */
-    percent: (value: number) => number({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
+    percent: (value: number) =>
+      number({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
     signedPercent: (value: number) =>
-      number({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100),
-    decimals: (value: number, digits: number) => number({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
-    ratio: (value: number) => `${number({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}×`,
+      number({
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }).format(value / 100),
+    decimals: (value: number, digits: number) =>
+      number({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+    ratio: (value: number) =>
+      `${number({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}×`,
     list: (items: string[]) => list.format(items),
     time: (ms: number) => time.format(new Date(ms)),
   };
 }
 
-const t = (language: Language, key: string, params?: Record<string, unknown>) => translate(language, `signals:${key}`, params);
+const t = (language: Language, key: string, params?: Record<string, unknown>) =>
+  translate(language, `signals:${key}`, params);
 
-const directionWord = (language: Language, direction: number) => t(language, `direction.${direction > 0 ? 'up' : 'down'}`);
+const directionWord = (language: Language, direction: number) =>
+  t(language, `direction.${direction > 0 ? 'up' : 'down'}`);
 
 /** How each rule's reading is printed inside its explanation. */
 function formatRuleValue(format: Formatters, vote: RuleVote): string {
@@ -66,7 +88,9 @@ function renderIndicators(language: Language, format: Formatters, votes: RuleVot
     vote: vote.vote,
     weight: vote.weight,
     value: vote.value === null ? null : Number(vote.value.toPrecision(8)),
-    explanation: t(language, `rules.${vote.rule}.states.${vote.state}`, { value: formatRuleValue(format, vote) }),
+    explanation: t(language, `rules.${vote.rule}.states.${vote.state}`, {
+      value: formatRuleValue(format, vote),
+    }),
   }));
 }
 
@@ -77,7 +101,11 @@ function renderReasoning(language: Language, format: Formatters, facts: Analysis
     .sort((a, b) => Math.abs(b.vote * b.weight) - Math.abs(a.vote * a.weight))
     .slice(0, 3)
     .map((vote) =>
-      t(language, 'driver', { name: t(language, `rules.${vote.rule}.name`), timeframe: vote.timeframe, direction: directionWord(language, vote.vote) }),
+      t(language, 'driver', {
+        name: t(language, `rules.${vote.rule}.name`),
+        timeframe: vote.timeframe,
+        direction: directionWord(language, vote.vote),
+      }),
     );
   return t(language, 'reasoning', {
     signal: t(language, `signal.${signal}`),
@@ -94,7 +122,10 @@ function renderFactor(language: Language, format: Formatters, factor: Confluence
   switch (factor.kind) {
     case 'trend_aligned':
     case 'macd_aligned':
-      return t(language, `factors.${factor.kind}`, { direction: directionWord(language, factor.direction), timeframes: timeframes(factor.timeframes) });
+      return t(language, `factors.${factor.kind}`, {
+        direction: directionWord(language, factor.direction),
+        timeframes: timeframes(factor.timeframes),
+      });
     case 'strong_trend':
       return t(language, 'factors.strong_trend', {
         timeframe: factor.timeframe,
@@ -102,7 +133,11 @@ function renderFactor(language: Language, format: Formatters, factor: Confluence
         direction: directionWord(language, factor.direction),
       });
     case 'rsi_extreme':
-      return t(language, 'factors.rsi_extreme', { timeframe: factor.timeframe, rsi: format.decimals(factor.rsi, 1), state: t(language, `rsiState.${factor.state}`) });
+      return t(language, 'factors.rsi_extreme', {
+        timeframe: factor.timeframe,
+        rsi: format.decimals(factor.rsi, 1),
+        state: t(language, `rsiState.${factor.state}`),
+      });
     case 'squeeze':
       return t(language, 'factors.squeeze', { timeframes: timeframes(factor.timeframes) });
     case 'volume_anomaly':
@@ -110,19 +145,33 @@ function renderFactor(language: Language, format: Formatters, factor: Confluence
     case 'volume_confirms':
       return t(language, 'factors.volume_confirms', { direction: directionWord(language, factor.direction) });
     case 'near_level':
-      return t(language, `factors.near_${factor.side}`, { distance: format.percent(factor.distancePercent), level: format.price(factor.level) });
+      return t(language, `factors.near_${factor.side}`, {
+        distance: format.percent(factor.distancePercent),
+        level: format.price(factor.level),
+      });
     case 'timeframe_conflict':
-      return t(language, 'factors.timeframe_conflict', { up: timeframes(factor.up), down: timeframes(factor.down) });
+      return t(language, 'factors.timeframe_conflict', {
+        up: timeframes(factor.up),
+        down: timeframes(factor.down),
+      });
   }
 }
 
-function renderStrategy(language: Language, format: Formatters, facts: AnalysisFacts, strategy: StrategyPlan): Analysis['recommendedStrategy'] {
+function renderStrategy(
+  language: Language,
+  format: Formatters,
+  facts: AnalysisFacts,
+  strategy: StrategyPlan,
+): Analysis['recommendedStrategy'] {
   if (strategy.kind === 'wait') {
     const params = { above: format.price(strategy.above), below: format.price(strategy.below) };
     return {
       name: t(language, `strategy.wait_${strategy.type}.name`),
       description: t(language, `strategy.wait_${strategy.type}.description`, params),
-      entrySignals: [t(language, 'strategy.entry.wait_above', params), t(language, 'strategy.entry.wait_below', params)],
+      entrySignals: [
+        t(language, 'strategy.entry.wait_above', params),
+        t(language, 'strategy.entry.wait_below', params),
+      ],
       stopLoss: null,
       targets: [],
     };
@@ -147,7 +196,11 @@ function renderStrategy(language: Language, format: Formatters, facts: AnalysisF
   };
 }
 
-function renderRecommendation(language: Language, format: Formatters, recommendation: Recommendation): string {
+function renderRecommendation(
+  language: Language,
+  format: Formatters,
+  recommendation: Recommendation,
+): string {
   switch (recommendation.kind) {
     case 'position_size':
       return t(language, 'recommendations.position_size', {
@@ -156,7 +209,10 @@ function renderRecommendation(language: Language, format: Formatters, recommenda
         position: format.percent(recommendation.positionPercent),
       });
     case 'wait_for_close':
-      return t(language, 'recommendations.wait_for_close', { above: format.price(recommendation.above), below: format.price(recommendation.below) });
+      return t(language, 'recommendations.wait_for_close', {
+        above: format.price(recommendation.above),
+        below: format.price(recommendation.below),
+      });
     case 'rsi_extreme':
       return t(language, `recommendations.rsi_${recommendation.state}`);
     default:
@@ -164,13 +220,29 @@ function renderRecommendation(language: Language, format: Formatters, recommenda
   }
 }
 
-function renderNarrative(language: Language, format: Formatters, symbol: AnalysisSymbol, facts: AnalysisFacts): string {
+function renderNarrative(
+  language: Language,
+  format: Formatters,
+  symbol: AnalysisSymbol,
+  facts: AnalysisFacts,
+): string {
   const hourly = facts.readings['1h'];
   const support = facts.levels.supports[0];
   const resistance = facts.levels.resistances[0];
-  const levelsKey = support && resistance ? 'levelsBoth' : support ? 'levelsSupport' : resistance ? 'levelsResistance' : 'levelsNone';
+  const levelsKey =
+    support && resistance
+      ? 'levelsBoth'
+      : support
+        ? 'levelsSupport'
+        : resistance
+          ? 'levelsResistance'
+          : 'levelsNone';
   const sentences = [
-    t(language, 'analysis.intro', { symbol, price: format.price(facts.price), time: format.time(facts.asOf) }),
+    t(language, 'analysis.intro', {
+      symbol,
+      price: format.price(facts.price),
+      time: format.time(facts.asOf),
+    }),
     t(language, 'analysis.signal', {
       signal: t(language, `signal.${facts.vote.signal}`),
       strength: facts.vote.strength,
@@ -189,7 +261,9 @@ function renderNarrative(language: Language, format: Formatters, symbol: Analysi
       adx: format.decimals(hourly.adx, 1),
       momentum: t(language, `momentum.${facts.momentum}`),
     }),
-    t(language, hourly.isVolumeAnomaly ? 'analysis.volumeAnomaly' : 'analysis.volume', { volumeTrend: t(language, `volumeTrend.${hourly.volumeTrend}`) }),
+    t(language, hourly.isVolumeAnomaly ? 'analysis.volumeAnomaly' : 'analysis.volume', {
+      volumeTrend: t(language, `volumeTrend.${hourly.volumeTrend}`),
+    }),
     t(language, `analysis.${levelsKey}`, {
       support: support ? format.price(support.price) : '',
       resistance: resistance ? format.price(resistance.price) : '',
@@ -206,7 +280,12 @@ function renderNarrative(language: Language, format: Formatters, symbol: Analysi
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** The full analysis (spec section 3) in `language`. */
-export function renderAnalysis(symbol: AnalysisSymbol, facts: AnalysisFacts, source: MarketSource, language: Language): Analysis {
+export function renderAnalysis(
+  symbol: AnalysisSymbol,
+  facts: AnalysisFacts,
+  source: MarketSource,
+  language: Language,
+): Analysis {
   const format = createFormatters(language);
   const hourly = facts.readings['1h'];
   return {
@@ -222,8 +301,16 @@ export function renderAnalysis(symbol: AnalysisSymbol, facts: AnalysisFacts, sou
     trendStrength: facts.trendStrength,
     volume: round(facts.volume24h, 8),
     keyIndicators: {
-      rsi: { value: round(hourly.rsi, 2), signal: rsiState(hourly.rsi), strength: Math.round(Math.min(100, Math.abs(hourly.rsi - 50) * 2)) },
-      macd: { value: Number(hourly.macdHistogram.toPrecision(8)), signal: hourly.macdState, strength: Math.round(hourly.macdStrength) },
+      rsi: {
+        value: round(hourly.rsi, 2),
+        signal: rsiState(hourly.rsi),
+        strength: Math.round(Math.min(100, Math.abs(hourly.rsi - 50) * 2)),
+      },
+      macd: {
+        value: Number(hourly.macdHistogram.toPrecision(8)),
+        signal: hourly.macdState,
+        strength: Math.round(hourly.macdStrength),
+      },
       bollinger: { position: hourly.bollingerPosition, squeeze: hourly.isSqueeze },
       volume: { trend: hourly.volumeTrend, anomaly: hourly.isVolumeAnomaly },
     },
@@ -238,14 +325,21 @@ export function renderAnalysis(symbol: AnalysisSymbol, facts: AnalysisFacts, sou
     },
     recommendedStrategy: renderStrategy(language, format, facts, facts.strategy),
     aiAnalysis: renderNarrative(language, format, symbol, facts),
-    recommendations: facts.recommendations.map((recommendation) => renderRecommendation(language, format, recommendation)),
+    recommendations: facts.recommendations.map((recommendation) =>
+      renderRecommendation(language, format, recommendation),
+    ),
     source,
     asOf: new Date(facts.asOf).toISOString(),
   };
 }
 
 /** The dashboard item (spec section 3, market signal item) in `language`. */
-export function renderMarketSignal(symbol: AnalysisSymbol, facts: AnalysisFacts, source: MarketSource, language: Language): MarketSignal {
+export function renderMarketSignal(
+  symbol: AnalysisSymbol,
+  facts: AnalysisFacts,
+  source: MarketSource,
+  language: Language,
+): MarketSignal {
   const hourly = facts.readings['1h'];
   const format = createFormatters(language);
   return {

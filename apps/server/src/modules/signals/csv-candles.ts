@@ -9,7 +9,8 @@ import type { MarketCandles } from './market-analysis.ts';
  */
 export function parseCandlesCsv(text: string, name = 'candles'): Candle[] {
   const lines = text.trim().split('\n');
-  if (lines[0]?.trim() !== 'time,open,high,low,close,volume') throw new Error(`${name}: unexpected header ${lines[0]}`);
+  if (lines[0]?.trim() !== 'time,open,high,low,close,volume')
+    throw new Error(`${name}: unexpected header ${lines[0]}`);
   return lines.slice(1).map((line) => {
     const [time, open, high, low, close, volume] = line.split(',');
     return {
@@ -31,7 +32,10 @@ export const readRepositoryCandles: CandleFileReader = (file) => readTestData(`o
 export const readTestCandles = (file: string): Candle[] => parseCandlesCsv(readRepositoryCandles(file), file);
 
 /** 1h and 1d files of a coin, with 4h built from the 1h candles (the data has no 4h files). */
-export function readHistoryCsv(symbol: string, readFile: CandleFileReader = readRepositoryCandles): MarketCandles {
+export function readHistoryCsv(
+  symbol: string,
+  readFile: CandleFileReader = readRepositoryCandles,
+): MarketCandles {
   const read = (file: string) => parseCandlesCsv(readFile(file), file);
   const hourly = read(`${symbol}USDT-1h.csv`);
   return {

@@ -19,7 +19,12 @@ type Swing = { price: number; score: number };
 /** Drops digits below the sixth significant one (weighted means otherwise print 12 decimals). */
 export const roundPrice = (value: number) => Number(value.toPrecision(6));
 
-function collectSwings(columns: CandleColumns, timeframe: SignalTimeframe, periodMs: number, now: number): Swing[] {
+function collectSwings(
+  columns: CandleColumns,
+  timeframe: SignalTimeframe,
+  periodMs: number,
+  now: number,
+): Swing[] {
   const { up, down } = fractals(columns.high, columns.low);
   const swings: Swing[] = [];
   for (let i = 0; i < up.length; i++) {
@@ -66,7 +71,9 @@ export function findKeyLevels(
   dailyAtr: number,
   now: number,
 ): KeyLevels {
-  const swings = series.flatMap(({ timeframe, periodMs, columns }) => collectSwings(columns, timeframe, periodMs, now));
+  const swings = series.flatMap(({ timeframe, periodMs, columns }) =>
+    collectSwings(columns, timeframe, periodMs, now),
+  );
   const strongest = clusterSwings(swings, dailyAtr * CLUSTER_ATR_FRACTION)
     .sort((a, b) => b.score - a.score)
     .slice(0, STRONGEST_CLUSTERS)

@@ -13,14 +13,22 @@ import { candlesAsOf } from './walk-forward.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const histories = { BTC: readHistoryCsv('BTC'), ETH: readHistoryCsv('ETH'), SOL: readHistoryCsv('SOL'), MATIC: readHistoryCsv('MATIC') };
+const histories = {
+  BTC: readHistoryCsv('BTC'),
+  ETH: readHistoryCsv('ETH'),
+  SOL: readHistoryCsv('SOL'),
+  MATIC: readHistoryCsv('MATIC'),
+};
 const at = (iso: string) => Date.parse(iso);
 
 /** Times spread over the whole 1h history (first full windows are available from mid-2022). */
 function sampleTimes(history: MarketCandles, count: number): number[] {
   const first = history['1h'][2100]!.openTime;
   const last = history['1h'].at(-1)!.openTime + HOUR;
-  return Array.from({ length: count }, (_, index) => Math.floor((first + ((last - first) * index) / (count - 1)) / HOUR) * HOUR);
+  return Array.from(
+    { length: count },
+    (_, index) => Math.floor((first + ((last - first) * index) / (count - 1)) / HOUR) * HOUR,
+  );
 }
 
 describe('timeframe reading', () => {
@@ -29,8 +37,10 @@ describe('timeframe reading', () => {
     const daily = readTestCandles('BTCUSDT-1d.csv');
     for (const end of [600, 1500, 3059]) {
       const reading = readTimeframe('1d', DAY, toColumns(daily.slice(0, end)));
-      const value = (name: string, output = 'outReal') => golden.functions[name].values[output][end - 1] as number;
-      const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+      const value = (name: string, output = 'outReal') =>
+        golden.functions[name].values[output][end - 1] as number;
+      const close = (actual: number, expected: number) =>
+        expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
       close(reading.rsi, value('RSI'));
       close(reading.macdHistogram, value('MACD', 'outMACDHist'));
       close(reading.adx, value('ADX'));
@@ -45,24 +55,45 @@ describe('timeframe reading', () => {
     const window = candlesAsOf(histories.BTC, at('2024-03-05T15:00:00Z'))['1h'];
     expect(window.at(-1)!.openTime).toBe(at('2024-03-05T14:00:00Z'));
     const reading = readTimeframe('1h', HOUR, toColumns(window));
-    expect(reading.rsi).toBe(rsi(window.map((candle) => candle.close), 14).at(-1));
+    expect(reading.rsi).toBe(
+      rsi(
+        window.map((candle) => candle.close),
+        14,
+      ).at(-1),
+    );
     expect(reading.rsi).toBeGreaterThan(0);
   });
 
   it('flags the Bollinger squeeze of BTC 1h on 2022-07-24 and not during the 2022-11-09 FTX crash', () => {
-    const quiet = readTimeframe('1h', HOUR, toColumns(candlesAsOf(histories.BTC, at('2022-07-24T17:00:00Z'))['1h']));
+    const quiet = readTimeframe(
+      '1h',
+      HOUR,
+      toColumns(candlesAsOf(histories.BTC, at('2022-07-24T17:00:00Z'))['1h']),
+    );
     expect(quiet.isKeltnerSqueeze).toBe(true);
     expect(quiet.bandwidthPercentile).toBeLessThanOrEqual(10);
     expect(quiet.isSqueeze).toBe(true);
-    const crash = readTimeframe('1h', HOUR, toColumns(candlesAsOf(histories.BTC, at('2022-11-09T18:00:00Z'))['1h']));
+    const crash = readTimeframe(
+      '1h',
+      HOUR,
+      toColumns(candlesAsOf(histories.BTC, at('2022-11-09T18:00:00Z'))['1h']),
+    );
     expect(crash.isSqueeze).toBe(false);
   });
 
   it('flags the volume anomaly of BTC 1h on 2022-11-08 16:00 UTC (FTX) and none an hour of flat trading', () => {
-    const spike = readTimeframe('1h', HOUR, toColumns(candlesAsOf(histories.BTC, at('2022-11-08T17:00:00Z'))['1h']));
+    const spike = readTimeframe(
+      '1h',
+      HOUR,
+      toColumns(candlesAsOf(histories.BTC, at('2022-11-08T17:00:00Z'))['1h']),
+    );
     expect(spike.volumeZ).toBeGreaterThan(2.5);
     expect(spike.isVolumeAnomaly).toBe(true);
-    const quiet = readTimeframe('1h', HOUR, toColumns(candlesAsOf(histories.BTC, at('2022-07-24T17:00:00Z'))['1h']));
+    const quiet = readTimeframe(
+      '1h',
+      HOUR,
+      toColumns(candlesAsOf(histories.BTC, at('2022-07-24T17:00:00Z'))['1h']),
+    );
     expect(quiet.isVolumeAnomaly).toBe(false);
   });
 });
@@ -76,7 +107,12 @@ describe('analyzeMarket on real candles', () => {
     for (const { symbol, history, time } of cases) {
       const facts = analyzeMarket(candlesAsOf(history, time));
       expect(facts.asOf).toBe(time);
-      for (const value of [facts.vote.strength, facts.vote.confidence, facts.trendStrength, facts.confluence.signalStrength]) {
+      for (const value of [
+        facts.vote.strength,
+        facts.vote.confidence,
+        facts.trendStrength,
+        facts.confluence.signalStrength,
+      ]) {
         expect(value).toBeGreaterThanOrEqual(0);
         expect(value).toBeLessThanOrEqual(100);
       }
@@ -118,8 +154,12 @@ describe('analyzeMarket on real candles', () => {
       const direction = strategy.kind === 'long' ? 1 : -1;
       expect(direction * (price - strategy.stopLoss)).toBeGreaterThan(0);
       const risk = Math.abs(price - strategy.stopLoss);
-      expect(strategy.targets.some((target) => Math.abs(target - (price + direction * risk)) <= price * 1e-5)).toBe(true);
-      expect(strategy.targets.some((target) => Math.abs(target - (price + direction * 2 * risk)) <= price * 1e-5)).toBe(true);
+      expect(
+        strategy.targets.some((target) => Math.abs(target - (price + direction * risk)) <= price * 1e-5),
+      ).toBe(true);
+      expect(
+        strategy.targets.some((target) => Math.abs(target - (price + direction * 2 * risk)) <= price * 1e-5),
+      ).toBe(true);
     }
   });
 
@@ -137,12 +177,18 @@ describe('analyzeMarket on real candles', () => {
       '1d': histories.SOL['1d'].filter((candle) => candle.openTime + DAY <= cut),
     };
     for (const time of [cut - 30 * HOUR, cut - 5 * HOUR, cut - HOUR, cut]) {
-      expect(analyzeMarket(candlesAsOf(histories.SOL, time))).toEqual(analyzeMarket(candlesAsOf(truncated, time)));
+      expect(analyzeMarket(candlesAsOf(histories.SOL, time))).toEqual(
+        analyzeMarket(candlesAsOf(truncated, time)),
+      );
     }
   });
 
   it('produces every signal class somewhere in the BTC history', () => {
-    const seen = new Set(sampleTimes(histories.BTC, 400).map((time) => analyzeMarket(candlesAsOf(histories.BTC, time)).vote.signal));
+    const seen = new Set(
+      sampleTimes(histories.BTC, 400).map(
+        (time) => analyzeMarket(candlesAsOf(histories.BTC, time)).vote.signal,
+      ),
+    );
     expect([...seen].sort()).toEqual(['buy', 'neutral', 'sell', 'strong_buy', 'strong_sell']);
   });
 });

@@ -6,13 +6,18 @@ import { ADX_TRENDING, voteSignal, type VoteResult } from './signal-rules.ts';
 import { classifyRsi, readTimeframe, type TimeframeReading } from './timeframe-reading.ts';
 
 const HOUR_MS = 3_600_000;
-export const timeframePeriodMs: Record<SignalTimeframe, number> = { '1h': HOUR_MS, '4h': 4 * HOUR_MS, '1d': 24 * HOUR_MS };
+export const timeframePeriodMs: Record<SignalTimeframe, number> = {
+  '1h': HOUR_MS,
+  '4h': 4 * HOUR_MS,
+  '1d': 24 * HOUR_MS,
+};
 export const timeframes = Object.keys(timeframePeriodMs) as SignalTimeframe[];
 
 /** Closed candles of each timeframe, oldest first. */
 export type MarketCandles = Record<SignalTimeframe, readonly Candle[]>;
 
-export type MarketContext = 'strong_uptrend' | 'uptrend' | 'strong_downtrend' | 'downtrend' | 'squeeze' | 'range';
+export type MarketContext =
+  'strong_uptrend' | 'uptrend' | 'strong_downtrend' | 'downtrend' | 'squeeze' | 'range';
 export type StrategyType = 'trend_following' | 'mean_reversion' | 'breakout' | 'wait';
 export type Direction = 1 | -1;
 
@@ -28,7 +33,14 @@ export type ConfluenceFactor =
   | { kind: 'timeframe_conflict'; up: SignalTimeframe[]; down: SignalTimeframe[] };
 
 export type StrategyPlan =
-  | { kind: 'long' | 'short'; type: 'trend_following' | 'mean_reversion'; entry: number; stopLoss: number; targets: number[]; stopFromLevel: boolean }
+  | {
+      kind: 'long' | 'short';
+      type: 'trend_following' | 'mean_reversion';
+      entry: number;
+      stopLoss: number;
+      targets: number[];
+      stopFromLevel: boolean;
+    }
   | { kind: 'wait'; type: 'breakout' | 'wait'; above: number; below: number };
 
 export type Recommendation =
@@ -76,9 +88,19 @@ const clampUnit = (value: number) => Math.max(-1, Math.min(1, value));
  */
 export function blendMomentum(reading: TimeframeReading): { momentum: Momentum; score: number } {
   const score =
-    0.4 * clampUnit((reading.rsi - 50) / 25) + 0.35 * clampUnit(reading.macdZ / 2) + 0.25 * clampUnit(reading.momentumAtr);
+    0.4 * clampUnit((reading.rsi - 50) / 25) +
+    0.35 * clampUnit(reading.macdZ / 2) +
+    0.25 * clampUnit(reading.momentumAtr);
   const momentum: Momentum =
-    score >= 0.6 ? 'very_bullish' : score >= 0.2 ? 'bullish' : score > -0.2 ? 'neutral' : score > -0.6 ? 'bearish' : 'very_bearish';
+    score >= 0.6
+      ? 'very_bullish'
+      : score >= 0.2
+        ? 'bullish'
+        : score > -0.2
+          ? 'neutral'
+          : score > -0.6
+            ? 'bearish'
+            : 'very_bearish';
   return { momentum, score };
 }
 
@@ -88,7 +110,11 @@ export function blendMomentum(reading: TimeframeReading): { momentum: Momentum; 
  */
 export function measureTrendStrength(reading: TimeframeReading): number {
   const direction = Math.sign(reading.ema50 - reading.ema200);
-  const checks = [Math.sign(reading.close - reading.ema50), Math.sign(reading.ema50Slope), Math.sign(reading.ema200Slope)];
+  const checks = [
+    Math.sign(reading.close - reading.ema50),
+    Math.sign(reading.ema50Slope),
+    Math.sign(reading.ema200Slope),
+  ];
   const alignment = direction === 0 ? 0 : checks.filter((sign) => sign === direction).length / checks.length;
   return Math.round(70 * Math.min(1, Math.max(0, reading.adx) / 50) + 30 * alignment);
 }
@@ -97,7 +123,9 @@ function votesOf(vote: VoteResult, rule: string) {
   return vote.votes.filter((entry) => entry.rule === rule);
 }
 
-function collectFactors(facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels' | 'price'>): ConfluenceFactor[] {
+function collectFactors(
+  facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels' | 'price'>,
+): ConfluenceFactor[] {
   const { readings, vote, levels, price } = facts;
   const factors: ConfluenceFactor[] = [];
   for (const [rule, kind] of [
@@ -105,14 +133,21 @@ function collectFactors(facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels
     ['macd_histogram', 'macd_aligned'],
   ] as const) {
     for (const direction of [1, -1] as const) {
-      const agreeing = votesOf(vote, rule).filter((entry) => Math.sign(entry.vote) === direction).map((entry) => entry.timeframe);
+      const agreeing = votesOf(vote, rule)
+        .filter((entry) => Math.sign(entry.vote) === direction)
+        .map((entry) => entry.timeframe);
       if (agreeing.length >= 2) factors.push({ kind, direction, timeframes: agreeing });
     }
   }
   for (const timeframe of ['1d', '4h'] as const) {
     const reading = readings[timeframe];
     if (reading.adx >= ADX_TRENDING) {
-      factors.push({ kind: 'strong_trend', timeframe, adx: reading.adx, direction: reading.plusDi >= reading.minusDi ? 1 : -1 });
+      factors.push({
+        kind: 'strong_trend',
+        timeframe,
+        adx: reading.adx,
+        direction: reading.plusDi >= reading.minusDi ? 1 : -1,
+      });
     }
   }
   for (const timeframe of timeframes) {
@@ -124,15 +159,26 @@ function collectFactors(facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels
   if (squeezed.length > 0) factors.push({ kind: 'squeeze', timeframes: squeezed });
   if (readings['1h'].isVolumeAnomaly) factors.push({ kind: 'volume_anomaly', z: readings['1h'].volumeZ });
   const volumeVote = votesOf(vote, 'volume_confirmation').find((entry) => entry.timeframe === '1h');
-  if (volumeVote && volumeVote.vote !== 0) factors.push({ kind: 'volume_confirms', direction: volumeVote.vote > 0 ? 1 : -1 });
+  if (volumeVote && volumeVote.vote !== 0)
+    factors.push({ kind: 'volume_confirms', direction: volumeVote.vote > 0 ? 1 : -1 });
   const nearby = readings['4h'].atr;
   const support = levels.supports[0];
   const resistance = levels.resistances[0];
   if (support && price - support.price <= nearby) {
-    factors.push({ kind: 'near_level', side: 'support', level: support.price, distancePercent: ((price - support.price) / price) * 100 });
+    factors.push({
+      kind: 'near_level',
+      side: 'support',
+      level: support.price,
+      distancePercent: ((price - support.price) / price) * 100,
+    });
   }
   if (resistance && resistance.price - price <= nearby) {
-    factors.push({ kind: 'near_level', side: 'resistance', level: resistance.price, distancePercent: ((resistance.price - price) / price) * 100 });
+    factors.push({
+      kind: 'near_level',
+      side: 'resistance',
+      level: resistance.price,
+      distancePercent: ((resistance.price - price) / price) * 100,
+    });
   }
   const up = timeframes.filter((timeframe) => vote.timeframeScores[timeframe] >= 0.15);
   const down = timeframes.filter((timeframe) => vote.timeframeScores[timeframe] <= -0.15);
@@ -189,7 +235,10 @@ const STOP_LEVEL_RANGE_ATR = 3;
 const STOP_BEYOND_LEVEL_ATR = 0.5;
 const STOP_DEFAULT_ATR = 2;
 
-function planStrategy(facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels' | 'price'>, trend: number): StrategyPlan {
+function planStrategy(
+  facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels' | 'price'>,
+  trend: number,
+): StrategyPlan {
   const { readings, vote, levels, price } = facts;
   const atr = readings['4h'].atr;
   const direction = vote.signal === 'neutral' ? 0 : Math.sign(vote.score);
@@ -206,15 +255,25 @@ function planStrategy(facts: Pick<AnalysisFacts, 'readings' | 'vote' | 'levels' 
   const type = Math.sign(trend) === direction ? 'trend_following' : 'mean_reversion';
   const protectiveLevel = direction > 0 ? levels.supports[0] : levels.resistances[0];
   const nextLevel = direction > 0 ? levels.resistances[0] : levels.supports[0];
-  const stopFromLevel = protectiveLevel !== undefined && Math.abs(price - protectiveLevel.price) <= STOP_LEVEL_RANGE_ATR * atr;
+  const stopFromLevel =
+    protectiveLevel !== undefined && Math.abs(price - protectiveLevel.price) <= STOP_LEVEL_RANGE_ATR * atr;
   const stopLoss = stopFromLevel
     ? protectiveLevel.price - direction * STOP_BEYOND_LEVEL_ATR * atr
     : price - direction * STOP_DEFAULT_ATR * atr;
   const risk = Math.abs(price - stopLoss);
   const targets = [price + direction * risk, price + direction * 2 * risk];
   if (nextLevel) targets.push(nextLevel.price);
-  const unique = [...new Set(targets.filter((target) => target > 0).map(roundPrice))].sort((a, b) => direction * (a - b));
-  return { kind: direction > 0 ? 'long' : 'short', type, entry: price, stopLoss: roundPrice(Math.max(stopLoss, price * 0.01)), targets: unique, stopFromLevel };
+  const unique = [...new Set(targets.filter((target) => target > 0).map(roundPrice))].sort(
+    (a, b) => direction * (a - b),
+  );
+  return {
+    kind: direction > 0 ? 'long' : 'short',
+    type,
+    entry: price,
+    stopLoss: roundPrice(Math.max(stopLoss, price * 0.01)),
+    targets: unique,
+    stopFromLevel,
+  };
 }
 
 /** Risking 1% of the capital per trade: the classic fixed-fractional sizing rule. */
@@ -234,11 +293,13 @@ function recommend(facts: Omit<AnalysisFacts, 'recommendations'>): Recommendatio
       stopLoss: strategy.stopLoss,
     });
   }
-  if (confluence.factors.some((factor) => factor.kind === 'squeeze')) recommendations.push({ kind: 'squeeze' });
+  if (confluence.factors.some((factor) => factor.kind === 'squeeze'))
+    recommendations.push({ kind: 'squeeze' });
   if (readings['1h'].isVolumeAnomaly) recommendations.push({ kind: 'volume_anomaly' });
   const hourlyRsi = classifyRsi(readings['1h'].rsi);
   if (hourlyRsi !== 'neutral') recommendations.push({ kind: 'rsi_extreme', state: hourlyRsi });
-  if (confluence.factors.some((factor) => factor.kind === 'timeframe_conflict')) recommendations.push({ kind: 'timeframe_conflict' });
+  if (confluence.factors.some((factor) => factor.kind === 'timeframe_conflict'))
+    recommendations.push({ kind: 'timeframe_conflict' });
   if (confluence.riskLevel === 'Alto') recommendations.push({ kind: 'high_risk' });
   recommendations.push({ kind: 'not_advice' });
   return recommendations;
@@ -261,7 +322,11 @@ export function analyzeMarket(candles: MarketCandles): AnalysisFacts {
   const asOf = hourly.closeTime;
   const vote = voteSignal(readings);
   const levels = findKeyLevels(
-    timeframes.map((timeframe) => ({ timeframe, periodMs: timeframePeriodMs[timeframe], columns: columns[timeframe] })),
+    timeframes.map((timeframe) => ({
+      timeframe,
+      periodMs: timeframePeriodMs[timeframe],
+      columns: columns[timeframe],
+    })),
     price,
     readings['1d'].atr,
     asOf,

@@ -50,8 +50,10 @@ export const signalRules: readonly SignalRule[] = [
     weight: 1,
     evaluate: (r) => {
       const direction = Math.sign(r.plusDi - r.minusDi);
-      if (r.adx >= ADX_TRENDING) return { vote: direction, value: r.adx, state: direction > 0 ? 'strong_up' : 'strong_down' };
-      if (r.adx >= ADX_EMERGING) return { vote: direction / 2, value: r.adx, state: direction > 0 ? 'emerging_up' : 'emerging_down' };
+      if (r.adx >= ADX_TRENDING)
+        return { vote: direction, value: r.adx, state: direction > 0 ? 'strong_up' : 'strong_down' };
+      if (r.adx >= ADX_EMERGING)
+        return { vote: direction / 2, value: r.adx, state: direction > 0 ? 'emerging_up' : 'emerging_down' };
       return { vote: 0, value: r.adx, state: 'no_trend' };
     },
   },
@@ -60,7 +62,13 @@ export const signalRules: readonly SignalRule[] = [
     family: 'momentum',
     weight: 1.25,
     evaluate: (r) => {
-      const votes = { bullish_crossover: 1, bullish: 0.5, neutral: 0, bearish: -0.5, bearish_crossover: -1 } as const;
+      const votes = {
+        bullish_crossover: 1,
+        bullish: 0.5,
+        neutral: 0,
+        bearish: -0.5,
+        bearish_crossover: -1,
+      } as const;
       return { vote: votes[r.macdState], value: r.macdHistogram, state: r.macdState };
     },
   },
@@ -91,9 +99,14 @@ export const signalRules: readonly SignalRule[] = [
     weight: 0.5,
     // Rising volume confirms the direction of the 20-bar move; stable or falling volume confirms nothing.
     evaluate: (r) => {
-      if (r.volumeTrend !== 'rising' || r.priceChange20 === 0) return { vote: 0, value: r.volumeRatio, state: r.volumeTrend };
+      if (r.volumeTrend !== 'rising' || r.priceChange20 === 0)
+        return { vote: 0, value: r.volumeRatio, state: r.volumeTrend };
       const direction = Math.sign(r.priceChange20);
-      return { vote: direction, value: r.volumeRatio, state: direction > 0 ? 'confirms_up' : 'confirms_down' };
+      return {
+        vote: direction,
+        value: r.volumeRatio,
+        state: direction > 0 ? 'confirms_up' : 'confirms_down',
+      };
     },
   },
 ];
@@ -147,15 +160,26 @@ export function voteSignal(readings: Record<SignalTimeframe, TimeframeReading>):
   let confidence: number;
   if (direction === 0) {
     // Confidence in "neutral": how far the score sits from both thresholds, and how many rules abstained.
-    const abstaining = votes.filter((vote) => vote.vote === 0).reduce((sum, vote) => sum + vote.weight, 0) / totalWeight;
+    const abstaining =
+      votes.filter((vote) => vote.vote === 0).reduce((sum, vote) => sum + vote.weight, 0) / totalWeight;
     confidence = 100 * (0.5 * (1 - Math.abs(score) / SIGNAL_THRESHOLD) + 0.5 * abstaining);
   } else {
     // Confidence in a direction: the share of the opinionated weight that agrees, scaled by how many
     // timeframes point the same way on their own.
     const opinionated = votes.reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
-    const agreeing = votes.filter((vote) => Math.sign(vote.vote) === direction).reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
-    const timeframesAgreeing = Object.values(timeframeScores).filter((value) => Math.sign(value) === direction).length / 3;
+    const agreeing = votes
+      .filter((vote) => Math.sign(vote.vote) === direction)
+      .reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
+    const timeframesAgreeing =
+      Object.values(timeframeScores).filter((value) => Math.sign(value) === direction).length / 3;
     confidence = 100 * (agreeing / opinionated) * (0.5 + 0.5 * timeframesAgreeing);
   }
-  return { votes, score, signal, strength: clampPercent(Math.abs(score) * 100), confidence: clampPercent(confidence), timeframeScores };
+  return {
+    votes,
+    score,
+    signal,
+    strength: clampPercent(Math.abs(score) * 100),
+    confidence: clampPercent(confidence),
+    timeframeScores,
+  };
 }

@@ -17,7 +17,11 @@ async function setPlan(testApp: TestApp, userId: string, plan: 'iniciante' | 'pr
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    );
   }
   return typeof value;
 }
@@ -36,7 +40,11 @@ forEachEngine((engine) => {
       const response = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token });
       expect(response.status).toBe(200);
       expect(response.body.success).toBe(true);
-      expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC', 'ETH', 'BNB']);
+      expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual([
+        'BTC',
+        'ETH',
+        'BNB',
+      ]);
       for (const item of response.body.data) {
         expect(shapeOf(item)).toEqual(shapeOf(marketSignalSchema.parse(item)));
         expect(item.source).toBe('simulated');
@@ -45,7 +53,11 @@ forEachEngine((engine) => {
 
     it('answers the requested symbols in their order, case-insensitive and without duplicates', async () => {
       const { token } = await testApp.registerUser();
-      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=eth,%20SOL,eth', { token });
+      const response = await testApp.request(
+        'GET',
+        '/api/market-signals/dashboard-signals?symbols=eth,%20SOL,eth',
+        { token },
+      );
       expect(response.status).toBe(200);
       expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['ETH', 'SOL']);
     });
@@ -53,29 +65,46 @@ forEachEngine((engine) => {
     it('gives iniciante five signals and admins all ten', async () => {
       const starter = await testApp.registerUser();
       await setPlan(testApp, starter.user.id, 'iniciante');
-      const starterAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token: starter.token });
+      const starterAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', {
+        token: starter.token,
+      });
       expect(starterAnswer.body.data).toHaveLength(5);
       const admin = await testApp.registerUser();
       await testApp.makeAdmin(admin.user.id);
-      const adminAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token: admin.token });
-      expect(adminAnswer.body.data.map((item: { symbol: string }) => item.symbol)).toEqual([...analysisSymbols]);
+      const adminAnswer = await testApp.request('GET', '/api/market-signals/dashboard-signals', {
+        token: admin.token,
+      });
+      expect(adminAnswer.body.data.map((item: { symbol: string }) => item.symbol)).toEqual([
+        ...analysisSymbols,
+      ]);
     });
 
     it('answers 404 naming an unknown symbol in the list, in the caller language', async () => {
       const { token } = await testApp.registerUser({ language: 'en' });
-      const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC,DOGE', { token });
+      const response = await testApp.request(
+        'GET',
+        '/api/market-signals/dashboard-signals?symbols=BTC,DOGE',
+        { token },
+      );
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ code: 'unknown_symbol', message: 'Unsupported symbol: DOGE' });
     });
 
     it('returns 403 with the translated message when the plan lacks advanced analysis', async () => {
       const free = await testApp.registerUser();
-      const freeAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: free.token });
+      const freeAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+        token: free.token,
+      });
       expect(freeAnswer.status).toBe(403);
-      expect(freeAnswer.body).toMatchObject({ code: 'analysis_requires_pro', message: 'Análise avançada requer plano Profissional' });
+      expect(freeAnswer.body).toMatchObject({
+        code: 'analysis_requires_pro',
+        message: 'Análise avançada requer plano Profissional',
+      });
       const starter = await testApp.registerUser({ language: 'es' });
       await setPlan(testApp, starter.user.id, 'iniciante');
-      const starterAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: starter.token });
+      const starterAnswer = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+        token: starter.token,
+      });
       expect(starterAnswer.status).toBe(403);
       expect(starterAnswer.body.message).toBe('El análisis avanzado requiere el plan Profissional');
     });
@@ -97,7 +126,9 @@ forEachEngine((engine) => {
       await testApp.makeAdmin(admin.user.id);
       const known = await testApp.request('GET', '/api/market-signals/analysis/LINK', { token: admin.token });
       expect(known.status).toBe(200);
-      const unknown = await testApp.request('GET', '/api/market-signals/analysis/DOGE', { token: admin.token });
+      const unknown = await testApp.request('GET', '/api/market-signals/analysis/DOGE', {
+        token: admin.token,
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: 'unknown_symbol', message: 'Símbolo não suportado: DOGE' });
     });
@@ -107,8 +138,12 @@ forEachEngine((engine) => {
       const portugueseAdmin = await testApp.registerUser({ language: 'pt-BR' });
       await testApp.makeAdmin(englishAdmin.user.id);
       await testApp.makeAdmin(portugueseAdmin.user.id);
-      const english = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: englishAdmin.token });
-      const portuguese = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token: portugueseAdmin.token });
+      const english = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+        token: englishAdmin.token,
+      });
+      const portuguese = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+        token: portugueseAdmin.token,
+      });
       expect(english.body.data.aiAnalysis).toMatch(/^BTC closed the last hour at \$/);
       expect(portuguese.body.data.aiAnalysis).toMatch(/^BTC fechou a última hora em US\$/);
       expect(english.body.data.price).toBe(portuguese.body.data.price);
@@ -123,11 +158,15 @@ describe('market signals on recorded Binance candles', () => {
   let testApp: TestApp;
   let token: string;
   const btcHourly = readTestCandles('BTCUSDT-1h.csv');
-  const closeOfHourEndingAt = (time: number) => btcHourly.find((candle) => candle.openTime + HOUR === time)!.close;
+  const closeOfHourEndingAt = (time: number) =>
+    btcHourly.find((candle) => candle.openTime + HOUR === time)!.close;
 
   beforeAll(async () => {
     stub = await startMarketStub();
-    testApp = await startTestApp({ env: { MARKET_DATA_SOURCE: 'live', ...stub.env }, deps: { now: () => new Date(clock) } });
+    testApp = await startTestApp({
+      env: { MARKET_DATA_SOURCE: 'live', ...stub.env },
+      deps: { now: () => new Date(clock) },
+    });
     const admin = await testApp.registerUser();
     await testApp.makeAdmin(admin.user.id);
     token = admin.token;
@@ -161,12 +200,16 @@ describe('market signals on recorded Binance candles', () => {
   });
 
   it('keeps answering from the last analysis when Binance goes down', async () => {
-    const before = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', { token });
+    const before = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', {
+      token,
+    });
     expect(before.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
     stub.setFault(stubEndpoints.klines, { kind: 'status', status: 503 });
     clock += 3 * HOUR;
     const callsBefore = stub.calls(stubEndpoints.klines);
-    const during = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', { token });
+    const during = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', {
+      token,
+    });
     expect(stub.calls(stubEndpoints.klines)).toBeGreaterThan(callsBefore);
     expect(during.status).toBe(200);
     expect(during.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
@@ -196,13 +239,20 @@ describe('market signals on recorded Binance candles', () => {
     clock += 20_000; // seconds later, not at the next hourly close
     const after = await testApp.request('GET', fourCoins, { token });
     expect(after.status).toBe(200);
-    expect(after.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC', 'ETH', 'SOL', 'MATIC']);
+    expect(after.body.data.map((item: { symbol: string }) => item.symbol)).toEqual([
+      'BTC',
+      'ETH',
+      'SOL',
+      'MATIC',
+    ]);
     expect(after.body.unavailable).toEqual([]);
   });
 
   it('names a coin without enough closed candles as unavailable instead of failing the list', async () => {
     // the recorded data has no hourly candles for BNB
-    const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC,BNB', { token });
+    const response = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC,BNB', {
+      token,
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC']);
     expect(response.body.unavailable).toEqual([{ symbol: 'BNB', errorKind: 'insufficient_data' }]);

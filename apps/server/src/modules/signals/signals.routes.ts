@@ -1,4 +1,9 @@
-import { analysisParamsSchema, analysisResponseSchema, dashboardSignalsQuerySchema, dashboardSignalsResponseSchema } from '@farol/contract';
+import {
+  analysisParamsSchema,
+  analysisResponseSchema,
+  dashboardSignalsQuerySchema,
+  dashboardSignalsResponseSchema,
+} from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAnalysisForUser, listDashboardSignals, type SignalsRequestContext } from './signals.service.ts';
 
@@ -21,7 +26,12 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { signals, unavailable } = await listDashboardSignals(context, request.user!.id, request.query.symbols, request.language);
+      const { signals, unavailable } = await listDashboardSignals(
+        context,
+        request.user!.id,
+        request.query.symbols,
+        request.language,
+      );
       return { success: true as const, data: signals, unavailable };
     },
   );

@@ -17,7 +17,13 @@ import type { Metrics } from '../../lib/metrics.ts';
 import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
-import { analyzeMarket, timeframePeriodMs, timeframes, type AnalysisFacts, type MarketCandles } from './market-analysis.ts';
+import {
+  analyzeMarket,
+  timeframePeriodMs,
+  timeframes,
+  type AnalysisFacts,
+  type MarketCandles,
+} from './market-analysis.ts';
 import { InsufficientCandlesError } from './timeframe-reading.ts';
 import { candleWindows } from './walk-forward.ts';
 
@@ -27,7 +33,11 @@ export type SignalsService = {
    * Market signal items for the first `limit` of `symbols` (in that order); a coin that cannot be analysed
    * now (and was never analysed before) is listed in `unavailable` instead of failing the others.
    */
-  getDashboardSignals: (symbols: readonly AnalysisSymbol[], language: Language, limit: number) => Promise<DashboardSignals>;
+  getDashboardSignals: (
+    symbols: readonly AnalysisSymbol[],
+    language: Language,
+    limit: number,
+  ) => Promise<DashboardSignals>;
   getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
 };
 
@@ -35,7 +45,12 @@ export type DashboardSignals = { signals: MarketSignal[]; unavailable: Unavailab
 
 type Log = { warn: (object: object, message: string) => void };
 
-export type SignalsServiceDependencies = { market: MarketService; now: () => Date; metrics?: Metrics; log?: Log };
+export type SignalsServiceDependencies = {
+  market: MarketService;
+  now: () => Date;
+  metrics?: Metrics;
+  log?: Log;
+};
 
 type Entry = {
   facts: AnalysisFacts;
@@ -76,10 +91,17 @@ function combinedSource(sources: MarketSource[]): MarketSource {
 export function createSignalsService(deps: SignalsServiceDependencies): SignalsService {
   const entries = new Map<AnalysisSymbol, Entry>();
   const inFlight = new Map<AnalysisSymbol, Promise<Entry>>();
-  const computations = deps.metrics?.counter('farol_signal_computations_total', 'Signal analyses computed from fresh candles');
+  const computations = deps.metrics?.counter(
+    'farol_signal_computations_total',
+    'Signal analyses computed from fresh candles',
+  );
 
-  async function fetchCandles(symbol: AnalysisSymbol): Promise<{ candles: MarketCandles; source: MarketSource }> {
-    const results = await Promise.all(timeframes.map((timeframe) => deps.market.getCandles(symbol, timeframe, candleWindows[timeframe])));
+  async function fetchCandles(
+    symbol: AnalysisSymbol,
+  ): Promise<{ candles: MarketCandles; source: MarketSource }> {
+    const results = await Promise.all(
+      timeframes.map((timeframe) => deps.market.getCandles(symbol, timeframe, candleWindows[timeframe])),
+    );
     const candles = {} as Record<SignalTimeframe, MarketCandles[SignalTimeframe]>;
     timeframes.forEach((timeframe, index) => (candles[timeframe] = results[index]!.data));
     return { candles, source: combinedSource(results.map((result) => result.source)) };
@@ -89,7 +111,12 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
     try {
       const { candles, source } = await fetchCandles(symbol);
       const lastHour = candles['1h'].at(-1);
-      if (previous && lastHour && lastHour.openTime + timeframePeriodMs['1h'] === previous.facts.asOf && source === previous.source) {
+      if (
+        previous &&
+        lastHour &&
+        lastHour.openTime + timeframePeriodMs['1h'] === previous.facts.asOf &&
+        source === previous.source
+      ) {
         previous.checkedAt = time;
         return previous;
       }
@@ -127,7 +154,9 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
   return {
     async getAnalysis(symbol, language) {
       const entry = await getEntry(symbol);
-      return rendered(entry.analyses, language, () => renderAnalysis(symbol, entry.facts, entry.source, language));
+      return rendered(entry.analyses, language, () =>
+        renderAnalysis(symbol, entry.facts, entry.source, language),
+      );
     },
     async getDashboardSignals(symbols, language, limit) {
       const chosen = symbols.slice(0, Math.max(0, limit));
@@ -137,7 +166,11 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
         const symbol = chosen[index]!;
         if (result.status === 'fulfilled') {
           const entry = result.value;
-          answer.signals.push(rendered(entry.signals, language, () => renderMarketSignal(symbol, entry.facts, entry.source, language)));
+          answer.signals.push(
+            rendered(entry.signals, language, () =>
+              renderMarketSignal(symbol, entry.facts, entry.source, language),
+            ),
+          );
         } else {
           deps.log?.warn({ symbol, err: result.reason }, 'signals: coin unavailable');
           answer.unavailable.push({ symbol, errorKind: unavailableKindOf(result.reason) });
@@ -152,7 +185,8 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
 function unavailableKindOf(error: unknown): SignalUnavailableKind {
   if (!isAppError(error)) return 'server_error';
   const kind = error.body.errorKind;
-  if (typeof kind === 'string' && (signalUnavailableKinds as readonly string[]).includes(kind)) return kind as SignalUnavailableKind;
+  if (typeof kind === 'string' && (signalUnavailableKinds as readonly string[]).includes(kind))
+    return kind as SignalUnavailableKind;
   return error.code === 'upstream_bad_response' ? 'insufficient_data' : 'server_error';
 }
 
@@ -172,14 +206,22 @@ export async function listDashboardSignals(
   requested: string[] | undefined,
   language: Language,
 ): Promise<DashboardSignals> {
-  const symbols = requested && requested.length > 0 ? [...new Set(requested.map(parseAnalysisSymbol))] : [...analysisSymbols];
+  const symbols =
+    requested && requested.length > 0
+      ? [...new Set(requested.map(parseAnalysisSymbol))]
+      : [...analysisSymbols];
   const { marketSignals } = await getUserEntitlements(context.db, userId, context.now());
   const limit = marketSignals < 0 ? symbols.length : marketSignals;
   return context.signals.getDashboardSignals(symbols, language, limit);
 }
 
 /** GET analysis/{symbol}: the full analysis, for plans with advanced analysis (and admins). */
-export async function getAnalysisForUser(context: SignalsRequestContext, userId: string, symbolText: string, language: Language): Promise<Analysis> {
+export async function getAnalysisForUser(
+  context: SignalsRequestContext,
+  userId: string,
+  symbolText: string,
+  language: Language,
+): Promise<Analysis> {
   const symbol = parseAnalysisSymbol(symbolText);
   const { advancedAnalysis } = await getUserEntitlements(context.db, userId, context.now());
   if (!advancedAnalysis) throw new AppError('analysis_requires_pro');

@@ -1,5 +1,18 @@
 import type { BollingerPosition, MacdState, RsiState, SignalTimeframe, VolumeTrend } from '@farol/contract';
-import { adx, atr, bbands, ema, macd, minusDi, mom, plusDi, rsi, sma, squeeze, stddev } from '@farol/indicators';
+import {
+  adx,
+  atr,
+  bbands,
+  ema,
+  macd,
+  minusDi,
+  mom,
+  plusDi,
+  rsi,
+  sma,
+  squeeze,
+  stddev,
+} from '@farol/indicators';
 import type { CandleColumns } from './candle-columns.ts';
 
 /** Thresholds of the key indicators; docs/signals.md explains each. */
@@ -78,7 +91,11 @@ export class InsufficientCandlesError extends Error {
 }
 
 /** Share (0-100) of the last `window` finite values of `series` that are <= the last one. */
-function percentileOfLast(series: ArrayLike<number>, window: number, transform: (x: number) => number = (x) => x): number {
+function percentileOfLast(
+  series: ArrayLike<number>,
+  window: number,
+  transform: (x: number) => number = (x) => x,
+): number {
   const last = series.length - 1;
   const current = transform(series[last]!);
   let count = 0;
@@ -122,7 +139,11 @@ function classifyBollinger(close: number, upper: number, middle: number, lower: 
 }
 
 /** Reads every indicator of one timeframe at its last closed candle (pure: same candles, same reading). */
-export function readTimeframe(timeframe: SignalTimeframe, periodMs: number, columns: CandleColumns): TimeframeReading {
+export function readTimeframe(
+  timeframe: SignalTimeframe,
+  periodMs: number,
+  columns: CandleColumns,
+): TimeframeReading {
   const { high, low, close, volume } = columns;
   const length = close.length;
   if (length < MIN_CANDLES) throw new InsufficientCandlesError(timeframe, length);
@@ -187,7 +208,12 @@ export function readTimeframe(timeframe: SignalTimeframe, periodMs: number, colu
     minusDi: lastValue(minusDi(high, low, close, 14)),
     atr: lastAtr,
     volumeRatio,
-    volumeTrend: volumeRatio > VOLUME_TREND_RATIO ? 'rising' : volumeRatio < 1 / VOLUME_TREND_RATIO ? 'falling' : 'stable',
+    volumeTrend:
+      volumeRatio > VOLUME_TREND_RATIO
+        ? 'rising'
+        : volumeRatio < 1 / VOLUME_TREND_RATIO
+          ? 'falling'
+          : 'stable',
     volumeZ,
     isVolumeAnomaly: baselineDeviation > 0 ? volumeZ > VOLUME_ANOMALY_Z : lastVolume > baselineMean,
     priceChange20: lastClose / lastValue(close, VOLUME_TREND_BARS) - 1,

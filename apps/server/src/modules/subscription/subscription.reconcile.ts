@@ -4,7 +4,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
 import { planForPriceId, type StripeClient } from '../../providers/stripe/client.ts';
-import { chooseCurrentSnapshot, isLiveStatus, toBillingSnapshot, type BillingSnapshot } from '../../providers/stripe/mapper.ts';
+import {
+  chooseCurrentSnapshot,
+  isLiveStatus,
+  toBillingSnapshot,
+  type BillingSnapshot,
+} from '../../providers/stripe/mapper.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { effectivePlan } from '../entitlements/entitlements.service.ts';
 import { planCatalog } from '../entitlements/plans.ts';
@@ -25,8 +30,10 @@ export type BillingContext = {
 
 export type ChangeSource = 'stripe' | 'admin' | 'cli' | 'user';
 
-const languageOf = (row: SubscriptionWithUser): Language => (isLanguage(row.language) ? row.language : 'pt-BR');
-export const planName = (language: Language, plan: string) => translate(language, `billing:plans.${plan}.name`);
+const languageOf = (row: SubscriptionWithUser): Language =>
+  isLanguage(row.language) ? row.language : 'pt-BR';
+export const planName = (language: Language, plan: string) =>
+  translate(language, `billing:plans.${plan}.name`);
 
 export function requireStripe(context: BillingContext): StripeClient {
   if (!context.stripe) throw new AppError('payments_unavailable');
@@ -44,7 +51,10 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Reads every subscription of a Stripe customer and returns the one that decides the plan. */
-export async function fetchCustomerSnapshot(context: BillingContext, customerId: string): Promise<BillingSnapshot | undefined> {
+export async function fetchCustomerSnapshot(
+  context: BillingContext,
+  customerId: string,
+): Promise<BillingSnapshot | undefined> {
   const list = await context.stripe!.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
   const snapshots = list.data.map((subscription) =>
     toBillingSnapshot(subscription, (priceId) => planForPriceId(context.config, priceId)),
@@ -56,7 +66,10 @@ export async function fetchCustomerSnapshot(context: BillingContext, customerId:
  * The local row Stripe's state implies. Order-independent: it depends on Stripe's current state only, so
  * events that arrive late or twice change nothing more. Undefined when nothing should change.
  */
-export function changesFromSnapshot(row: SubscriptionRow, snapshot: BillingSnapshot | undefined): SubscriptionChanges | undefined {
+export function changesFromSnapshot(
+  row: SubscriptionRow,
+  snapshot: BillingSnapshot | undefined,
+): SubscriptionChanges | undefined {
   if (!snapshot?.plan) return undefined;
   // A plan granted by an admin outlives a Stripe subscription that is no longer paid.
   if (row.grantedByAdmin && !isLiveStatus(snapshot.status)) return undefined;
@@ -131,7 +144,9 @@ export async function writeSubscriptionChange(
       data: {
         name: row.name,
         planName: planName(language, before),
-        ...(updated.currentPeriodEnd && after !== 'free' ? { accessUntil: updated.currentPeriodEnd.toISOString() } : {}),
+        ...(updated.currentPeriodEnd && after !== 'free'
+          ? { accessUntil: updated.currentPeriodEnd.toISOString() }
+          : {}),
       },
     });
   }

@@ -19,7 +19,13 @@ const withUserColumns = {
   isAdmin: users.isAdmin,
 };
 
-const flatten = (row: { subscription: SubscriptionRow; email: string; name: string; language: string; isAdmin: boolean }) => ({
+const flatten = (row: {
+  subscription: SubscriptionRow;
+  email: string;
+  name: string;
+  language: string;
+  isAdmin: boolean;
+}) => ({
   ...row.subscription,
   email: row.email,
   name: row.name,
@@ -56,7 +62,11 @@ export async function findUserIdByCustomer(db: DbExecutor, customerId: string): 
 }
 
 /** Records the user's Stripe customer unless one is already set; returns the one on record. */
-export async function linkStripeCustomer(db: DbExecutor, userId: string, customerId: string): Promise<string | undefined> {
+export async function linkStripeCustomer(
+  db: DbExecutor,
+  userId: string,
+  customerId: string,
+): Promise<string | undefined> {
   await db
     .update(subscriptions)
     .set({ stripeCustomerId: customerId, updatedAt: sql`now()` })
@@ -100,7 +110,11 @@ export async function recordSubscriptionChange(
 }
 
 export async function isStripeEventRecorded(db: DbExecutor, eventId: string): Promise<boolean> {
-  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).limit(1);
+  const [row] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, eventId))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -14,20 +14,45 @@ forEachEngine((engine) => {
     const t = useTestApp({ engine });
 
     it('lists the catalogue in the caller language with limits, popular and contact-sales', async () => {
-      const pt = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'pt-BR' } });
+      const pt = await t.request('GET', '/api/subscription/plans', {
+        headers: { 'accept-language': 'pt-BR' },
+      });
       expect(pt.status).toBe(200);
       expect(pt.body.success).toBe(true);
       const byId = Object.fromEntries(pt.body.data.map((plan: any) => [plan.id, plan]));
       expect(Object.keys(byId)).toEqual(['free', 'iniciante', 'profissional', 'enterprise']);
-      expect(byId.free).toMatchObject({ name: 'Gratuito', price: 0, currency: 'BRL', interval: 'month', limitations: [] });
-      expect(byId.free.limits).toEqual({ dailyConversations: 3, coinsVisible: 5, marketSignals: 3, advancedAnalysis: false, coinSearch: false, alerts: 3 });
+      expect(byId.free).toMatchObject({
+        name: 'Gratuito',
+        price: 0,
+        currency: 'BRL',
+        interval: 'month',
+        limitations: [],
+      });
+      expect(byId.free.limits).toEqual({
+        dailyConversations: 3,
+        coinsVisible: 5,
+        marketSignals: 3,
+        advancedAnalysis: false,
+        coinSearch: false,
+        alerts: 3,
+      });
       expect(byId.free.features).toContain('Top 5 moedas por capitalização de mercado');
-      expect(byId.iniciante).toMatchObject({ price: 49, limits: { dailyConversations: 5, coinsVisible: 0, alerts: 10 } });
-      expect(byId.profissional).toMatchObject({ price: 149, popular: true, limits: { dailyConversations: -1, coinsVisible: 500, alerts: 100 } });
+      expect(byId.iniciante).toMatchObject({
+        price: 49,
+        limits: { dailyConversations: 5, coinsVisible: 0, alerts: 10 },
+      });
+      expect(byId.profissional).toMatchObject({
+        price: 149,
+        popular: true,
+        limits: { dailyConversations: -1, coinsVisible: 500, alerts: 100 },
+      });
       expect(byId.profissional.features).toContain('Conversas ilimitadas com a IA');
       expect(byId.enterprise).toMatchObject({ price: 'Personalizado', contactSales: true });
       const en = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'en' } });
-      expect(en.body.data[0]).toMatchObject({ name: 'Free', features: expect.arrayContaining(['3 AI conversations per day']) });
+      expect(en.body.data[0]).toMatchObject({
+        name: 'Free',
+        features: expect.arrayContaining(['3 AI conversations per day']),
+      });
       const es = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'es' } });
       expect(es.body.data[2].features).toContain('Hasta 100 alertas');
     });
@@ -37,23 +62,47 @@ forEachEngine((engine) => {
       const current = await t.request('GET', '/api/subscription/current', { token });
       expect(current.status).toBe(200);
       expect(current.body.data).toMatchObject({
-        plan: { id: 'free', name: 'Gratuito', price: 0, interval: 'month', limits: { dailyConversations: 3 } },
+        plan: {
+          id: 'free',
+          name: 'Gratuito',
+          price: 0,
+          interval: 'month',
+          limits: { dailyConversations: 3 },
+        },
         isActive: false,
-        subscription: { cancelAtPeriodEnd: false, currentPeriodEnd: null, isAdmin: false, status: 'active', grantedByAdmin: false },
+        subscription: {
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: null,
+          isAdmin: false,
+          status: 'active',
+          grantedByAdmin: false,
+        },
       });
       await t.makeAdmin(user.id);
       const admin = await t.request('GET', '/api/subscription/current', { token });
-      expect(admin.body.data).toMatchObject({ isActive: true, subscription: { isAdmin: true }, plan: { limits: { dailyConversations: -1, alerts: -1 } } });
+      expect(admin.body.data).toMatchObject({
+        isActive: true,
+        subscription: { isAdmin: true },
+        plan: { limits: { dailyConversations: -1, alerts: -1 } },
+      });
     });
 
-    it('counts today\'s conversations against the plan limit', async () => {
+    it("counts today's conversations against the plan limit", async () => {
       const { token, user } = await t.registerUser();
-      expect((await t.request('GET', '/api/subscription/usage', { token })).body.data).toEqual({ conversationsToday: 0, limit: 3, canChat: true });
+      expect((await t.request('GET', '/api/subscription/usage', { token })).body.data).toEqual({
+        conversationsToday: 0,
+        limit: 3,
+        canChat: true,
+      });
       // three conversations on today's São Paulo calendar day
       await t.database.db.execute(
         sql`insert into chat_daily_usage (user_id, day, conversations) values (${user.id}, (now() at time zone 'America/Sao_Paulo')::date, 3)`,
       );
-      expect((await t.request('GET', '/api/subscription/usage', { token })).body.data).toEqual({ conversationsToday: 3, limit: 3, canChat: false });
+      expect((await t.request('GET', '/api/subscription/usage', { token })).body.data).toEqual({
+        conversationsToday: 3,
+        limit: 3,
+        canChat: false,
+      });
     });
 
     it('answers 401 without a token', async () => {
@@ -62,19 +111,38 @@ forEachEngine((engine) => {
     });
 
     it('asks to log in before subscribing', async () => {
-      const response = await t.request('POST', '/api/subscription/checkout', { body: { planId: 'iniciante' }, headers: { 'accept-language': 'en' } });
+      const response = await t.request('POST', '/api/subscription/checkout', {
+        body: { planId: 'iniciante' },
+        headers: { 'accept-language': 'en' },
+      });
       expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({ code: 'login_required_to_subscribe', message: 'Please log in to subscribe to a plan' });
+      expect(response.body).toMatchObject({
+        code: 'login_required_to_subscribe',
+        message: 'Please log in to subscribe to a plan',
+      });
     });
 
     it('answers 503 payments-not-available for every billing call when Stripe is not configured', async () => {
       const { token } = await t.registerUser({ language: 'en' });
-      for (const path of ['/api/subscription/checkout', '/api/subscription/portal', '/api/subscription/sync']) {
-        const response = await t.request('POST', path, { token, body: path.endsWith('checkout') ? { planId: 'iniciante' } : {} });
+      for (const path of [
+        '/api/subscription/checkout',
+        '/api/subscription/portal',
+        '/api/subscription/sync',
+      ]) {
+        const response = await t.request('POST', path, {
+          token,
+          body: path.endsWith('checkout') ? { planId: 'iniciante' } : {},
+        });
         expect(response.status, path).toBe(503);
-        expect(response.body).toMatchObject({ code: 'payments_unavailable', message: 'Payments not available yet.' });
+        expect(response.body).toMatchObject({
+          code: 'payments_unavailable',
+          message: 'Payments not available yet.',
+        });
       }
-      const webhook = await t.request('POST', '/api/subscription/webhook', { rawBody: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+      const webhook = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: '{}',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      });
       expect(webhook.status).toBe(503);
       const cancel = await t.request('POST', '/api/subscription/cancel', { token });
       expect(cancel.status).toBe(409);
@@ -84,7 +152,9 @@ forEachEngine((engine) => {
     it('refuses checkout of the free or enterprise plan with a 400', async () => {
       const { token } = await t.registerUser();
       for (const planId of ['free', 'enterprise', 'gold']) {
-        expect((await t.request('POST', '/api/subscription/checkout', { token, body: { planId } })).status).toBe(400);
+        expect(
+          (await t.request('POST', '/api/subscription/checkout', { token, body: { planId } })).status,
+        ).toBe(400);
       }
     });
   });
@@ -131,7 +201,8 @@ forEachEngine((engine) => {
         rawBody: payload,
         headers: {
           'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': options.signature ?? stripe.sign(payload, options.secret ?? WEBHOOK_SECRET, clock),
+          'stripe-signature':
+            options.signature ?? stripe.sign(payload, options.secret ?? WEBHOOK_SECRET, clock),
         },
       });
     };
@@ -146,9 +217,15 @@ forEachEngine((engine) => {
     /** Registers a user, checks out a plan and has Stripe deliver checkout.session.completed. */
     async function subscribe(planId: 'iniciante' | 'profissional', language = 'pt-BR') {
       const account = await t.registerUser({ language });
-      const checkout = await t.request('POST', '/api/subscription/checkout', { token: account.token, body: { planId } });
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId },
+      });
       expect(checkout.status).toBe(200);
-      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, { start: clock, end: new Date(clock.getTime() + 30 * DAY) });
+      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: clock,
+        end: new Date(clock.getTime() + 30 * DAY),
+      });
       const response = await deliver(stripe.event('checkout.session.completed', session));
       expect(response.status).toBe(200);
       return { ...account, session, subscription };
@@ -156,21 +233,37 @@ forEachEngine((engine) => {
 
     // Session tokens last 7 days: after moving the clock further, sign in again.
     const signIn = async (account: { email: string; password: string }) =>
-      (await t.request('POST', '/api/auth/login', { body: { email: account.email, password: account.password } })).body.token as string;
-    const current = async (token: string) => (await t.request('GET', '/api/subscription/current', { token })).body.data;
+      (
+        await t.request('POST', '/api/auth/login', {
+          body: { email: account.email, password: account.password },
+        })
+      ).body.token as string;
+    const current = async (token: string) =>
+      (await t.request('GET', '/api/subscription/current', { token })).body.data;
 
     it('creates one Stripe customer per user and a subscription-mode checkout returning to settings', async () => {
       const { token, user, email } = await t.registerUser();
-      const first = await t.request('POST', '/api/subscription/checkout', { token, body: { planId: 'iniciante' } });
-      const second = await t.request('POST', '/api/subscription/checkout', { token, body: { planId: 'profissional' } });
+      const first = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'iniciante' },
+      });
+      const second = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional' },
+      });
       expect(first.status).toBe(200);
       expect(first.body.data.url).toBe(`https://checkout.stripe.com/c/pay/${first.body.data.sessionId}`);
-      const customersOfUser = [...stripe.customers.values()].filter((customer) => customer.metadata.userId === user.id);
+      const customersOfUser = [...stripe.customers.values()].filter(
+        (customer) => customer.metadata.userId === user.id,
+      );
       expect(customersOfUser).toHaveLength(1);
       expect(customersOfUser[0]!.email).toBe(email);
       expect(stripe.calls.filter((call) => call.path === '/v1/customers')).toHaveLength(1);
       const sessions = [first, second].map((response) => stripe.sessions.get(response.body.data.sessionId)!);
-      expect(sessions.map((session) => session.customer)).toEqual([customersOfUser[0]!.id, customersOfUser[0]!.id]);
+      expect(sessions.map((session) => session.customer)).toEqual([
+        customersOfUser[0]!.id,
+        customersOfUser[0]!.id,
+      ]);
       expect(sessions[0]).toMatchObject({
         mode: 'subscription',
         client_reference_id: user.id,
@@ -188,7 +281,12 @@ forEachEngine((engine) => {
       expect(data).toMatchObject({
         plan: { id: 'profissional', price: 149, limits: { dailyConversations: -1 } },
         isActive: true,
-        subscription: { status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: new Date(START.getTime() + 30 * DAY).toISOString(), grantedByAdmin: false },
+        subscription: {
+          status: 'active',
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: new Date(START.getTime() + 30 * DAY).toISOString(),
+          grantedByAdmin: false,
+        },
       });
       expect(await emails(user.id, 'subscription-started')).toBe(1);
       // the customer.subscription.created that follows changes nothing more
@@ -198,8 +296,14 @@ forEachEngine((engine) => {
 
     it('rejects a bad or missing signature with 400 and changes nothing', async () => {
       const account = await t.registerUser();
-      const checkout = await t.request('POST', '/api/subscription/checkout', { token: account.token, body: { planId: 'iniciante' } });
-      const { session } = stripe.completeCheckout(checkout.body.data.sessionId, { start: clock, end: new Date(clock.getTime() + 30 * DAY) });
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'iniciante' },
+      });
+      const { session } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: clock,
+        end: new Date(clock.getTime() + 30 * DAY),
+      });
       const event = stripe.event('checkout.session.completed', session);
       const wrongSecret = await deliver(event, { secret: 'whsec_someone_else' });
       expect(wrongSecret.status).toBe(400);
@@ -221,8 +325,14 @@ forEachEngine((engine) => {
 
     it('applies a replayed event once', async () => {
       const account = await t.registerUser();
-      const checkout = await t.request('POST', '/api/subscription/checkout', { token: account.token, body: { planId: 'iniciante' } });
-      const { session } = stripe.completeCheckout(checkout.body.data.sessionId, { start: clock, end: new Date(clock.getTime() + 30 * DAY) });
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'iniciante' },
+      });
+      const { session } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: clock,
+        end: new Date(clock.getTime() + 30 * DAY),
+      });
       const event = stripe.event('checkout.session.completed', session);
       const first = await deliver(event);
       const again = await deliver(event);
@@ -233,11 +343,13 @@ forEachEngine((engine) => {
         { received: true, duplicate: true },
       ]);
       expect(await emails(account.user.id, 'subscription-started')).toBe(1);
-      expect(await count(sql`select count(*) as n from subscription_changes where user_id = ${account.user.id}`)).toBe(1);
+      expect(
+        await count(sql`select count(*) as n from subscription_changes where user_id = ${account.user.id}`),
+      ).toBe(1);
       expect(stripe.calls.filter((call) => call.path === '/v1/subscriptions')).toHaveLength(1);
     });
 
-    it('ends in Stripe\'s state whatever order the events arrive in', async () => {
+    it("ends in Stripe's state whatever order the events arrive in", async () => {
       const account = await subscribe('iniciante');
       const { subscription, user } = account;
       // Stripe emitted: updated (cancel scheduled) and then deleted (period over); they arrive newest first
@@ -275,7 +387,9 @@ forEachEngine((engine) => {
       const { token, subscription } = await subscribe('iniciante');
       const createdEvent = stripe.event('customer.subscription.created', subscription);
       stripe.updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
-      await deliver(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!));
+      await deliver(
+        stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
+      );
       await deliver(createdEvent);
       expect((await current(token)).subscription.cancelAtPeriodEnd).toBe(true);
     });
@@ -287,17 +401,26 @@ forEachEngine((engine) => {
       const cancel = await t.request('POST', '/api/subscription/cancel', { token });
       expect(cancel.status).toBe(200);
       expect(cancel.body.data.currentPeriodEnd).toBe(periodEnd.toISOString());
-      expect(cancel.body.data.message).toBe('Subscription cancelled. You keep access to the Professional plan until April 9, 2025.');
+      expect(cancel.body.data.message).toBe(
+        'Subscription cancelled. You keep access to the Professional plan until April 9, 2025.',
+      );
       expect(stripe.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
       // Stripe's echo of the change sends no second e-mail
-      await deliver(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!));
+      await deliver(
+        stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
+      );
       expect(await emails(user.id, 'subscription-cancelled')).toBe(1);
 
       advance(29 * DAY);
       let data = await current(await signIn(account));
       expect(data.plan.id).toBe('profissional');
-      expect(data.subscription).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd.toISOString() });
-      expect(data.subscription.dataRetainedUntil).toBe(new Date(periodEnd.getTime() + 30 * DAY).toISOString());
+      expect(data.subscription).toMatchObject({
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: periodEnd.toISOString(),
+      });
+      expect(data.subscription.dataRetainedUntil).toBe(
+        new Date(periodEnd.getTime() + 30 * DAY).toISOString(),
+      );
 
       advance(2 * DAY);
       const later = await signIn(account);
@@ -310,19 +433,34 @@ forEachEngine((engine) => {
     it('schedules a plan change for the next billing cycle instead of a second checkout', async () => {
       const account = await subscribe('iniciante');
       const { token, subscription } = account;
-      const change = await t.request('POST', '/api/subscription/checkout', { token, body: { planId: 'profissional' } });
+      const change = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional' },
+      });
       expect(change.status).toBe(200);
-      expect(change.body.data).toMatchObject({ sessionId: null, pendingPlan: 'profissional', url: 'https://farol.example/settings?subscription=scheduled' });
+      expect(change.body.data).toMatchObject({
+        sessionId: null,
+        pendingPlan: 'profissional',
+        url: 'https://farol.example/settings?subscription=scheduled',
+      });
       expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_PROFISSIONAL);
-      expect(stripe.calls.find((call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST')!.body.proration_behavior).toBe('none');
+      expect(
+        stripe.calls.find(
+          (call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST',
+        )!.body.proration_behavior,
+      ).toBe('none');
       // Stripe's echo of the price change keeps the paid period on the old plan
-      await deliver(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!));
+      await deliver(
+        stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
+      );
       let data = await current(token);
       expect(data.plan.id).toBe('iniciante');
       expect(data.subscription.pendingPlan).toBe('profissional');
       // renewal: a new period starts on the new price
       advance(30 * DAY);
-      const renewed = stripe.updateSubscription(subscription.id, { period: { start: clock, end: new Date(clock.getTime() + 30 * DAY) } });
+      const renewed = stripe.updateSubscription(subscription.id, {
+        period: { start: clock, end: new Date(clock.getTime() + 30 * DAY) },
+      });
       await deliver(stripe.event('customer.subscription.updated', renewed));
       data = await current(await signIn(account));
       expect(data.plan.id).toBe('profissional');
@@ -331,15 +469,29 @@ forEachEngine((engine) => {
 
     it('answers 409 when the plan asked for is already active', async () => {
       const { token } = await subscribe('iniciante', 'en');
-      const response = await t.request('POST', '/api/subscription/checkout', { token, body: { planId: 'iniciante' } });
+      const response = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'iniciante' },
+      });
       expect(response.status).toBe(409);
-      expect(response.body).toMatchObject({ code: 'plan_already_active', message: 'You already have this plan active.' });
+      expect(response.body).toMatchObject({
+        code: 'plan_already_active',
+        message: 'You already have this plan active.',
+      });
     });
 
     it('queues a payment-failed e-mail once and keeps access while Stripe retries', async () => {
       const { token, user, subscription } = await subscribe('iniciante');
       stripe.updateSubscription(subscription.id, { status: 'past_due' });
-      const invoice = { id: 'in_test_1', object: 'invoice', customer: subscription.customer, subscription: subscription.id, amount_due: 4900, currency: 'brl', status: 'open' };
+      const invoice = {
+        id: 'in_test_1',
+        object: 'invoice',
+        customer: subscription.customer,
+        subscription: subscription.id,
+        amount_due: 4900,
+        currency: 'brl',
+        status: 'open',
+      };
       const event = stripe.event('invoice.payment_failed', invoice);
       await deliver(event);
       await deliver(event);
@@ -347,27 +499,53 @@ forEachEngine((engine) => {
       const data = await current(token);
       expect(data.plan.id).toBe('iniciante');
       expect(data.subscription.status).toBe('past_due');
-      const [row] = (await t.database.db.execute(sql`select data from email_outbox where user_id = ${user.id} and template = 'payment-failed'`) as any).rows;
+      const [row] = (
+        (await t.database.db.execute(
+          sql`select data from email_outbox where user_id = ${user.id} and template = 'payment-failed'`,
+        )) as any
+      ).rows;
       expect(row.data).toMatchObject({ planName: 'Iniciante', amount: 49, currency: 'BRL' });
     });
 
     it('reconciles on sync when webhooks were lost', async () => {
       const account = await t.registerUser();
-      const checkout = await t.request('POST', '/api/subscription/checkout', { token: account.token, body: { planId: 'profissional' } });
-      stripe.completeCheckout(checkout.body.data.sessionId, { start: clock, end: new Date(clock.getTime() + 30 * DAY) });
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'profissional' },
+      });
+      stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: clock,
+        end: new Date(clock.getTime() + 30 * DAY),
+      });
       expect((await current(account.token)).plan.id).toBe('free');
       const sync = await t.request('POST', '/api/subscription/sync', { token: account.token });
       expect(sync.status).toBe(200);
-      expect(sync.body.data).toMatchObject({ plan: 'profissional', status: 'active', cancelAtPeriodEnd: false });
+      expect(sync.body.data).toMatchObject({
+        plan: 'profissional',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+      });
       expect((await current(account.token)).plan.id).toBe('profissional');
     });
 
     it('acknowledges events it does not act on, or about customers it does not know, without changes', async () => {
       const foreign = stripe.event('customer.subscription.updated', {
-        id: 'sub_test_foreign', object: 'subscription', customer: 'cus_test_unknown', status: 'active', cancel_at_period_end: false,
-        created: 1, items: { object: 'list', data: [{ id: 'si_test_1', price: { id: PRICE_PROFISSIONAL }, current_period_end: 2 }] },
+        id: 'sub_test_foreign',
+        object: 'subscription',
+        customer: 'cus_test_unknown',
+        status: 'active',
+        cancel_at_period_end: false,
+        created: 1,
+        items: {
+          object: 'list',
+          data: [{ id: 'si_test_1', price: { id: PRICE_PROFISSIONAL }, current_period_end: 2 }],
+        },
       });
-      const other = stripe.event('invoice.paid', { id: 'in_test_2', object: 'invoice', customer: 'cus_test_unknown' });
+      const other = stripe.event('invoice.paid', {
+        id: 'in_test_2',
+        object: 'invoice',
+        customer: 'cus_test_unknown',
+      });
       for (const event of [foreign, other]) {
         const response = await deliver(event);
         expect(response.status).toBe(200);
@@ -381,9 +559,13 @@ forEachEngine((engine) => {
       const portal = await t.request('POST', '/api/subscription/portal', { token });
       expect(portal.status).toBe(200);
       expect(portal.body.data.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
-      expect(stripe.calls.find((call) => call.path === '/v1/billing_portal/sessions')!.body.return_url).toBe('https://farol.example/settings');
+      expect(stripe.calls.find((call) => call.path === '/v1/billing_portal/sessions')!.body.return_url).toBe(
+        'https://farol.example/settings',
+      );
       const stranger = await t.registerUser();
-      expect((await t.request('POST', '/api/subscription/portal', { token: stranger.token })).status).toBe(409);
+      expect((await t.request('POST', '/api/subscription/portal', { token: stranger.token })).status).toBe(
+        409,
+      );
     });
   });
 });

@@ -26,20 +26,36 @@ import { handleStripeWebhook } from './subscription.webhook.ts';
 
 /** /api/subscription/* except /api-keys (the chat module's). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: BillingContext = { db: app.db, config: app.config, stripe: createStripeClient(app.config), now: app.now };
+  const context: BillingContext = {
+    db: app.db,
+    config: app.config,
+    stripe: createStripeClient(app.config),
+    now: app.now,
+  };
   const security = [{ bearerAuth: [] }];
   const tags = ['subscription'];
 
   app.get(
     '/plans',
-    { schema: { tags, summary: 'The plan catalogue in the caller\'s language', response: { 200: plansResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The plan catalogue in the caller's language",
+        response: { 200: plansResponseSchema },
+      },
+    },
     async (request) => ({ success: true as const, data: listPlans(request.language) }),
   );
 
   app.get(
     '/current',
     {
-      schema: { tags, security, summary: 'The plan in force and the subscription state', response: { 200: currentSubscriptionResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'The plan in force and the subscription state',
+        response: { 200: currentSubscriptionResponseSchema },
+      },
       preHandler: app.authenticate,
     },
     async (request) => ({
@@ -51,16 +67,30 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usage',
     {
-      schema: { tags, security, summary: 'Conversations today (America/Sao_Paulo day) against the plan limit', response: { 200: usageResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Conversations today (America/Sao_Paulo day) against the plan limit',
+        response: { 200: usageResponseSchema },
+      },
       preHandler: app.authenticate,
     },
-    async (request) => ({ success: true as const, data: await getUsage(app.db, request.user!.id, app.now()) }),
+    async (request) => ({
+      success: true as const,
+      data: await getUsage(app.db, request.user!.id, app.now()),
+    }),
   );
 
   app.post(
     '/checkout',
     {
-      schema: { tags, security, summary: 'Start a Stripe Checkout (or schedule a plan change)', body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Start a Stripe Checkout (or schedule a plan change)',
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema },
+      },
       // Not logged in gets the subscribe-specific message of spec section 5.
       preHandler: async (request, reply) => {
         await app.authenticateOptional(request, reply);
@@ -75,13 +105,29 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/portal',
-    { schema: { tags, security, summary: 'Open the Stripe billing portal', response: { 200: portalResponseSchema } }, preHandler: app.authenticate },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open the Stripe billing portal',
+        response: { 200: portalResponseSchema },
+      },
+      preHandler: app.authenticate,
+    },
     async (request) => ({ success: true as const, data: await openBillingPortal(context, request.user!.id) }),
   );
 
   app.post(
     '/cancel',
-    { schema: { tags, security, summary: 'Cancel at the end of the paid period', response: { 200: cancelResponseSchema } }, preHandler: app.authenticate },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel at the end of the paid period',
+        response: { 200: cancelResponseSchema },
+      },
+      preHandler: app.authenticate,
+    },
     async (request) => ({
       success: true as const,
       data: await cancelSubscription(context, request.user!.id, request.language),
@@ -90,7 +136,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sync',
-    { schema: { tags, security, summary: 'Reconcile with Stripe', response: { 200: syncResponseSchema } }, preHandler: app.authenticate },
+    {
+      schema: { tags, security, summary: 'Reconcile with Stripe', response: { 200: syncResponseSchema } },
+      preHandler: app.authenticate,
+    },
     async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!.id) }),
   );
 

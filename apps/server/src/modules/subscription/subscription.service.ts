@@ -18,9 +18,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
 import { isLiveStatus, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
-import { effectivePlan, entitlementsFor, getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
+import {
+  effectivePlan,
+  entitlementsFor,
+  getUserEntitlements,
+  isWithinLimit,
+} from '../entitlements/entitlements.service.ts';
 import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
-import { findSubscription, linkStripeCustomer, type SubscriptionWithUser } from './subscription.repository.ts';
+import {
+  findSubscription,
+  linkStripeCustomer,
+  type SubscriptionWithUser,
+} from './subscription.repository.ts';
 import {
   callStripe,
   fetchCustomerSnapshot,
@@ -85,7 +94,8 @@ async function requireSubscription(db: Db, userId: string): Promise<Subscription
 
 /** The status shown: a paid plan that has run out reads as cancelled. */
 function displayedStatus(row: SubscriptionRow, now: Date): SubscriptionStatus {
-  if (row.plan !== 'free' && effectivePlan(row, now) === 'free' && isLiveStatus(row.status)) return 'canceled';
+  if (row.plan !== 'free' && effectivePlan(row, now) === 'free' && isLiveStatus(row.status))
+    return 'canceled';
   return row.status as SubscriptionStatus;
 }
 
@@ -121,7 +131,11 @@ export async function getCurrentSubscription(
       grantedByAdmin: row.grantedByAdmin && !hasEnded,
       ...(row.pendingPlan && !hasEnded ? { pendingPlan: row.pendingPlan as PaidPlanId } : {}),
       ...(isEnding && row.currentPeriodEnd && row.plan !== 'free'
-        ? { dataRetainedUntil: new Date(row.currentPeriodEnd.getTime() + DATA_RETENTION_DAYS * DAY_MS).toISOString() }
+        ? {
+            dataRetainedUntil: new Date(
+              row.currentPeriodEnd.getTime() + DATA_RETENTION_DAYS * DAY_MS,
+            ).toISOString(),
+          }
         : {}),
     },
   };
@@ -137,7 +151,8 @@ export async function getUsage(db: Db, userId: string, now: Date): Promise<Usage
   return { conversationsToday, limit, canChat: isWithinLimit(limit, conversationsToday) };
 }
 
-const appUrl = (context: BillingContext, pathname: string) => new URL(pathname, context.config.APP_URL).toString();
+const appUrl = (context: BillingContext, pathname: string) =>
+  new URL(pathname, context.config.APP_URL).toString();
 
 const hasLiveStripeSubscription = (row: SubscriptionRow, now: Date) =>
   Boolean(row.stripeSubscriptionId) && isLiveStatus(row.status) && effectivePlan(row, now) !== 'free';
@@ -173,7 +188,8 @@ export async function startCheckout(
   if (!priceId) throw new AppError('payments_unavailable');
   const row = await requireSubscription(context.db, userId);
   const now = context.now();
-  if (hasLiveStripeSubscription(row, now)) return changeSubscribedPlan(context, row, planId, priceId, language);
+  if (hasLiveStripeSubscription(row, now))
+    return changeSubscribedPlan(context, row, planId, priceId, language);
   if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
   const customerId = await ensureStripeCustomer(context, row);
   const session = await callStripe(() =>
@@ -217,15 +233,24 @@ async function changeSubscribedPlan(
   await context.db.transaction(async (tx) => {
     const locked = await findSubscription(tx, row.userId, { forUpdate: true });
     if (!locked) throw new AppError('session_expired');
-    await writeSubscriptionChange(tx, locked, { pendingPlan: isCurrentPlan ? null : planId }, { source: 'user', now });
+    await writeSubscriptionChange(
+      tx,
+      locked,
+      { pendingPlan: isCurrentPlan ? null : planId },
+      { source: 'user', now },
+    );
     await reconcileUser(tx, row.userId, snapshot, now);
   });
   const effectiveAt = snapshot.currentPeriodEnd ?? row.currentPeriodEnd;
   const message = isCurrentPlan
-    ? translate(language, row.cancelAtPeriodEnd ? 'billing:messages.reactivated' : 'billing:messages.changeReverted', {
-        plan: planName(language, planId),
-        date: effectiveAt ? formatDate(language, effectiveAt) : '',
-      })
+    ? translate(
+        language,
+        row.cancelAtPeriodEnd ? 'billing:messages.reactivated' : 'billing:messages.changeReverted',
+        {
+          plan: planName(language, planId),
+          date: effectiveAt ? formatDate(language, effectiveAt) : '',
+        },
+      )
     : translate(language, 'billing:messages.changeScheduled', {
         plan: planName(language, planId),
         date: effectiveAt ? formatDate(language, effectiveAt) : '',
@@ -245,7 +270,10 @@ export async function openBillingPortal(context: BillingContext, userId: string)
   const row = await requireSubscription(context.db, userId);
   if (!row.stripeCustomerId) throw new AppError('no_active_subscription');
   const session = await callStripe(() =>
-    stripe.billingPortal.sessions.create({ customer: row.stripeCustomerId!, return_url: appUrl(context, '/settings') }),
+    stripe.billingPortal.sessions.create({
+      customer: row.stripeCustomerId!,
+      return_url: appUrl(context, '/settings'),
+    }),
   );
   return { url: session.url };
 }
@@ -284,7 +312,14 @@ export async function cancelSubscription(
     const locked = (await findSubscription(tx, userId, { forUpdate: true }))!;
     const changes = locked.currentPeriodEnd
       ? { cancelAtPeriodEnd: true, pendingPlan: null }
-      : { plan: 'free', status: 'active', cancelAtPeriodEnd: false, pendingPlan: null, grantedByAdmin: false, grantedBy: null };
+      : {
+          plan: 'free',
+          status: 'active',
+          cancelAtPeriodEnd: false,
+          pendingPlan: null,
+          grantedByAdmin: false,
+          grantedBy: null,
+        };
     return writeSubscriptionChange(tx, locked, changes, { source: 'user', now });
   });
   if (saved.currentPeriodEnd && saved.plan !== 'free') return scheduledMessage(saved.currentPeriodEnd);
@@ -295,12 +330,16 @@ export async function cancelSubscription(
 }
 
 /** POST /sync: reads the customer's subscriptions from Stripe and reconciles the local row. */
-export async function syncSubscription(context: BillingContext, userId: string): Promise<SyncResponse['data']> {
+export async function syncSubscription(
+  context: BillingContext,
+  userId: string,
+): Promise<SyncResponse['data']> {
   requireStripe(context);
   let row: SubscriptionRow = await requireSubscription(context.db, userId);
   if (row.stripeCustomerId) {
     const snapshot = await callStripe(() => fetchCustomerSnapshot(context, row.stripeCustomerId!));
-    row = (await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, context.now()))) ?? row;
+    row =
+      (await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, context.now()))) ?? row;
   }
   const now = context.now();
   return {

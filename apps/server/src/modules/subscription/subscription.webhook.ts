@@ -18,7 +18,13 @@ import {
   linkStripeCustomer,
   recordStripeEvent,
 } from './subscription.repository.ts';
-import { callStripe, fetchCustomerSnapshot, planName, reconcileUser, type BillingContext } from './subscription.reconcile.ts';
+import {
+  callStripe,
+  fetchCustomerSnapshot,
+  planName,
+  reconcileUser,
+  type BillingContext,
+} from './subscription.reconcile.ts';
 
 export const handledStripeEvents = [
   'checkout.session.completed',
@@ -84,7 +90,9 @@ export async function handleStripeWebhook(
   if (await isStripeEventRecorded(context.db, event.id)) return { received: true, duplicate: true };
   const isHandled = (handledStripeEvents as readonly string[]).includes(event.type);
   const subject = isHandled ? await findEventSubject(context, event) : undefined;
-  const snapshot = subject ? await callStripe(() => fetchCustomerSnapshot(context, subject.customerId)) : undefined;
+  const snapshot = subject
+    ? await callStripe(() => fetchCustomerSnapshot(context, subject.customerId))
+    : undefined;
   const now = context.now();
   const isNew = await context.db.transaction(async (tx) => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) return false;

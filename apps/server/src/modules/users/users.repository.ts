@@ -14,14 +14,25 @@ export async function findUserById(db: DbExecutor, id: string): Promise<UserRow 
 }
 
 export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 
 /** Creates the user and their free-plan subscription row together; undefined when the e-mail is taken. */
 export async function insertUserWithFreePlan(
   db: DbExecutor,
-  input: { name: string; email: string; passwordHash: string; preferences: Preferences; isAdmin: boolean; language: string },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    preferences: Preferences;
+    isAdmin: boolean;
+    language: string;
+  },
 ): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,7 +60,11 @@ export async function updateUser(
 }
 
 /** Stores a new password hash and bumps the token version so every older token stops working. */
-export async function replacePassword(db: DbExecutor, id: string, passwordHash: string): Promise<UserRow | undefined> {
+export async function replacePassword(
+  db: DbExecutor,
+  id: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })

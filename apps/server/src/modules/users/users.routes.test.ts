@@ -44,7 +44,11 @@ forEachEngine((engine) => {
       const { token, email } = await t.registerUser({ name: 'Bruno' });
       const response = await t.request('GET', '/api/user/profile', { token });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ name: 'Bruno', email, preferences: { aiProvider: 'openai', theme: 'dark' } });
+      expect(response.body).toMatchObject({
+        name: 'Bruno',
+        email,
+        preferences: { aiProvider: 'openai', theme: 'dark' },
+      });
       expect(new Date(response.body.createdAt).toString()).not.toBe('Invalid Date');
     });
 
@@ -53,7 +57,10 @@ forEachEngine((engine) => {
       const renamed = await t.request('PUT', '/api/user/profile', { token, body: { name: 'Carla Dias' } });
       expect(renamed.status).toBe(200);
       expect(renamed.body.user.name).toBe('Carla Dias');
-      const withEmail = await t.request('PUT', '/api/user/profile', { token, body: { name: 'Carla', email: 'x@y.z' } });
+      const withEmail = await t.request('PUT', '/api/user/profile', {
+        token,
+        body: { name: 'Carla', email: 'x@y.z' },
+      });
       expect(withEmail.status).toBe(200);
       expect(withEmail.body.user.email).toBe(email);
       const empty = await t.request('PUT', '/api/user/profile', { token, body: { name: '   ' } });
@@ -71,7 +78,10 @@ forEachEngine((engine) => {
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.code).toBe('wrong_current_password');
-      const weak = await t.request('PUT', '/api/user/change-password', { token, body: { currentPassword: password, newPassword: 'short1' } });
+      const weak = await t.request('PUT', '/api/user/change-password', {
+        token,
+        body: { currentPassword: password, newPassword: 'short1' },
+      });
       expect(weak.status).toBe(400);
       const changed = await t.request('PUT', '/api/user/change-password', {
         token,
@@ -81,14 +91,24 @@ forEachEngine((engine) => {
       expect((await t.request('GET', '/api/user/profile', { token })).status).toBe(401);
       expect((await t.request('GET', '/api/user/profile', { token: changed.body.token })).status).toBe(200);
       expect((await t.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
-      expect((await t.request('POST', '/api/auth/login', { body: { email, password: 'novaSenha9' } })).status).toBe(200);
+      expect(
+        (await t.request('POST', '/api/auth/login', { body: { email, password: 'novaSenha9' } })).status,
+      ).toBe(200);
     });
 
     it('updates a subset of preferences and validates values', async () => {
       const { token } = await t.registerUser();
-      const updated = await t.request('PUT', '/api/user/preferences', { token, body: { aiProvider: 'gemini', emailAlerts: false } });
+      const updated = await t.request('PUT', '/api/user/preferences', {
+        token,
+        body: { aiProvider: 'gemini', emailAlerts: false },
+      });
       expect(updated.status).toBe(200);
-      expect(updated.body.preferences).toMatchObject({ aiProvider: 'gemini', emailAlerts: false, theme: 'dark', pushNotifications: true });
+      expect(updated.body.preferences).toMatchObject({
+        aiProvider: 'gemini',
+        emailAlerts: false,
+        theme: 'dark',
+        pushNotifications: true,
+      });
       const bad = await t.request('PUT', '/api/user/preferences', { token, body: { aiProvider: 'claude' } });
       expect(bad.status).toBe(400);
       const profile = await t.request('GET', '/api/user/profile', { token });
@@ -98,7 +118,11 @@ forEachEngine((engine) => {
     it('answers in the saved language preference over Accept-Language', async () => {
       const { token } = await t.registerUser();
       await t.request('PUT', '/api/user/preferences', { token, body: { language: 'es' } });
-      const response = await t.request('PUT', '/api/user/profile', { token, body: { name: '' }, headers: { 'accept-language': 'en' } });
+      const response = await t.request('PUT', '/api/user/profile', {
+        token,
+        body: { name: '' },
+        headers: { 'accept-language': 'en' },
+      });
       expect(response.body.message).toBe('El nombre es obligatorio.');
     });
 

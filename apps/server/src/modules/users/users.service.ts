@@ -32,14 +32,20 @@ export async function changePassword(
   language: Language,
 ) {
   const row = await requireUser(db, userId);
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('wrong_current_password');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword)))
+    throw new AppError('wrong_current_password');
   const updated = await replacePassword(db, userId, await hashPassword(input.newPassword));
   if (!updated) throw new AppError('session_expired');
   const token = await tokens.sign({ userId, tokenVersion: updated.tokenVersion });
   return { message: translate(language, 'profile:passwordChangedMessage'), token };
 }
 
-export async function updatePreferences(db: Db, userId: string, changes: Partial<Preferences>, language: Language) {
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  changes: Partial<Preferences>,
+  language: Language,
+) {
   const row = await requireUser(db, userId);
   const preferences = { ...toPublicUser(row).preferences, ...changes };
   const updated = await updateUser(db, userId, {
@@ -47,5 +53,8 @@ export async function updatePreferences(db: Db, userId: string, changes: Partial
     ...(changes.language ? { language: changes.language } : {}),
   });
   if (!updated) throw new AppError('session_expired');
-  return { preferences: toPublicUser(updated).preferences, message: translate(changes.language ?? language, 'profile:preferencesSaved') };
+  return {
+    preferences: toPublicUser(updated).preferences,
+    message: translate(changes.language ?? language, 'profile:preferencesSaved'),
+  };
 }

@@ -4,7 +4,10 @@ import { binanceIntervalByCandleInterval, binancePairBySymbol, mapBinanceKline }
 import { binanceKlinesSchema } from './schemas.ts';
 
 /** Binance spot market data: `/api/v3/klines` (public, no key; weight 2 per call up to 1000 candles). */
-export function createBinanceClient(options: { baseUrl: string; timeoutMs: number }): Pick<MarketProvider, 'fetchCandles'> {
+export function createBinanceClient(options: {
+  baseUrl: string;
+  timeoutMs: number;
+}): Pick<MarketProvider, 'fetchCandles'> {
   const base = options.baseUrl.replace(/\/$/, '');
   return {
     fetchCandles: async (symbol, interval, limit, endTimeMs) => {

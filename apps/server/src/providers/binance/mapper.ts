@@ -19,7 +19,12 @@ export const binancePairBySymbol: Record<AnalysisSymbol, string> = {
   LINK: 'LINKUSDT',
 };
 
-export const binanceIntervalByCandleInterval: Record<CandleInterval, string> = { '15m': '15m', '1h': '1h', '4h': '4h', '1d': '1d' };
+export const binanceIntervalByCandleInterval: Record<CandleInterval, string> = {
+  '15m': '15m',
+  '1h': '1h',
+  '4h': '4h',
+  '1d': '1d',
+};
 
 export const mapBinanceKline = (kline: BinanceKline): Candle => ({
   openTime: kline[0],

@@ -6,7 +6,15 @@ import { numericText } from '../schemas.ts';
  * Trailing fields (quote volume, trades, taker volumes) are ignored.
  */
 export const binanceKlineSchema = z
-  .tuple([z.number().int(), numericText, numericText, numericText, numericText, numericText, z.number().int()])
+  .tuple([
+    z.number().int(),
+    numericText,
+    numericText,
+    numericText,
+    numericText,
+    numericText,
+    z.number().int(),
+  ])
   .rest(z.unknown());
 export type BinanceKline = z.infer<typeof binanceKlineSchema>;
 

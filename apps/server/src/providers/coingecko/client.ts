@@ -13,12 +13,19 @@ export type CoinGeckoOptions = {
 };
 
 /** CoinGecko: the coin list (`/coins/markets`, USD, by market cap) and the global market (`/global`). */
-export function createCoinGeckoClient(options: CoinGeckoOptions): Pick<MarketProvider, 'fetchCoins' | 'fetchGlobal'> {
+export function createCoinGeckoClient(
+  options: CoinGeckoOptions,
+): Pick<MarketProvider, 'fetchCoins' | 'fetchGlobal'> {
   const base = options.baseUrl.replace(/\/$/, '');
   const headers: Record<string, string> = options.apiKey
     ? { [options.apiPlan === 'pro' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key']: options.apiKey }
     : {};
-  const request = (path: string) => ({ provider: 'coingecko', url: base + path, timeoutMs: options.timeoutMs, headers });
+  const request = (path: string) => ({
+    provider: 'coingecko',
+    url: base + path,
+    timeoutMs: options.timeoutMs,
+    headers,
+  });
 
   return {
     fetchCoins: async (page, perPage) => {
@@ -32,6 +39,7 @@ export function createCoinGeckoClient(options: CoinGeckoOptions): Pick<MarketPro
       const items = await fetchUpstreamJson(request(`/coins/markets?${query}`), coinGeckoMarketsSchema);
       return items.map(mapCoinGeckoMarket);
     },
-    fetchGlobal: async () => mapCoinGeckoGlobal(await fetchUpstreamJson(request('/global'), coinGeckoGlobalSchema), options.now()),
+    fetchGlobal: async () =>
+      mapCoinGeckoGlobal(await fetchUpstreamJson(request('/global'), coinGeckoGlobalSchema), options.now()),
   };
 }

@@ -1,4 +1,9 @@
-import type { Coin, DominancePoint, GlobalMarket, MarketProvider } from '../../modules/market/market.types.ts';
+import type {
+  Coin,
+  DominancePoint,
+  GlobalMarket,
+  MarketProvider,
+} from '../../modules/market/market.types.ts';
 import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS } from './model.ts';
 import { generateOtherCoins, type SimulatedOtherCoin } from './universe.ts';
 
@@ -21,7 +26,11 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
 
   function otherPrice(coin: SimulatedOtherCoin, btcLog: number, stepTime: number) {
     const days = (stepTime - SIMULATION_EPOCH_MS) / DAY_MS;
-    const cycle = coin.cycles.reduce((sum, { period, amplitude, phase }) => sum + amplitude * Math.sin((2 * Math.PI * days) / period + phase), 0);
+    const cycle = coin.cycles.reduce(
+      (sum, { period, amplitude, phase }) =>
+        sum + amplitude * Math.sin((2 * Math.PI * days) / period + phase),
+      0,
+    );
     return coin.basePrice * Math.exp(coin.beta * (btcLog - btcAnchor) + cycle);
   }
 
@@ -71,7 +80,10 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
   function globalAt(timeMs: number): GlobalMarket {
     const coins = coinsAt(timeMs);
     const total = coins.reduce((sum, coin) => sum + coin.marketCap!, 0);
-    const totalDayBefore = coins.reduce((sum, coin) => sum + coin.marketCap! / (1 + coin.priceChangePercentage24h! / 100), 0);
+    const totalDayBefore = coins.reduce(
+      (sum, coin) => sum + coin.marketCap! / (1 + coin.priceChangePercentage24h! / 100),
+      0,
+    );
     const btc = coins.find((coin) => coin.id === 'bitcoin')!.marketCap!;
     const eth = coins.find((coin) => coin.id === 'ethereum')!.marketCap!;
     return {
@@ -95,7 +107,10 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
     for (let step = Math.ceil(sinceMs / STEP_MS) * STEP_MS; step <= untilMs; step += STEP_MS) {
       const caps = model.coins.map((spec, index) => model.lastClose(index, step) * spec.circulatingSupply);
       const btcLog = Math.log(model.lastClose(bitcoin, step));
-      const total = others.reduce((sum, coin) => sum + otherPrice(coin, btcLog, step) * coin.supply, caps.reduce((sum, cap) => sum + cap, 0));
+      const total = others.reduce(
+        (sum, coin) => sum + otherPrice(coin, btcLog, step) * coin.supply,
+        caps.reduce((sum, cap) => sum + cap, 0),
+      );
       points.push({
         time: step,
         bitcoinDominance: (caps[bitcoin]! / total) * 100,

@@ -30,14 +30,22 @@ const MEAN_REVERSION_PER_DAY = Math.LN2 / 150;
 const BLOCK_CACHE_SIZE = 2400;
 const FIELDS = 5; // open, high, low, close, volume
 
-export const intervalMs: Record<CandleInterval, number> = { '15m': STEP_MS, '1h': 3_600_000, '4h': 14_400_000, '1d': DAY_MS };
+export const intervalMs: Record<CandleInterval, number> = {
+  '15m': STEP_MS,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': DAY_MS,
+};
 
 /** Relative volatility and volume through the UTC day: quiet Asian night, busy U.S. session. */
 function intradayShape(amplitude: number) {
   const weights = new Float64Array(STEPS_PER_DAY);
   for (let step = 0; step < STEPS_PER_DAY; step += 1) {
     const hour = (step + 0.5) / 4;
-    weights[step] = 1 + amplitude * Math.exp(-(((hour - 15) / 3) ** 2)) - 0.35 * amplitude * Math.exp(-(((hour - 4) / 3) ** 2));
+    weights[step] =
+      1 +
+      amplitude * Math.exp(-(((hour - 15) / 3) ** 2)) -
+      0.35 * amplitude * Math.exp(-(((hour - 4) / 3) ** 2));
   }
   return weights;
 }
@@ -54,7 +62,15 @@ const volumeWeights = (() => {
 })();
 
 export const classifyFearGreed = (value: number) =>
-  value <= 25 ? 'Extreme Fear' : value <= 46 ? 'Fear' : value <= 54 ? 'Neutral' : value <= 75 ? 'Greed' : 'Extreme Greed';
+  value <= 25
+    ? 'Extreme Fear'
+    : value <= 46
+      ? 'Fear'
+      : value <= 54
+        ? 'Neutral'
+        : value <= 75
+          ? 'Greed'
+          : 'Extreme Greed';
 
 export type SimulatedModel = ReturnType<typeof createSimulatedModel>;
 
@@ -76,7 +92,10 @@ export function createSimulatedModel(seed: number) {
       const variance =
         next === 0
           ? LONG_RUN_DAILY_VOLATILITY ** 2
-          : Math.min(MAX_MARKET_VARIANCE, GARCH_OMEGA + GARCH_ALPHA * lastShock ** 2 + GARCH_BETA * marketVariance[next - 1]!);
+          : Math.min(
+              MAX_MARKET_VARIANCE,
+              GARCH_OMEGA + GARCH_ALPHA * lastShock ** 2 + GARCH_BETA * marketVariance[next - 1]!,
+            );
       marketVariance.push(variance);
       const shock = Math.sqrt(variance) * dailyRandom.studentT(DEGREES_OF_FREEDOM);
       lastShock = shock;
@@ -84,15 +103,22 @@ export function createSimulatedModel(seed: number) {
         const anchor = Math.log(coin.anchorPrice);
         const previous = next === 0 ? anchor : logClose[index]![next - 1]!;
         const own = coin.idiosyncraticVolatility * dailyRandom.studentT(DEGREES_OF_FREEDOM);
-        logClose[index]!.push(previous + coin.beta * shock + own - MEAN_REVERSION_PER_DAY * (previous - anchor));
-        dailyVolatility[index]!.push(Math.sqrt(coin.beta ** 2 * variance + coin.idiosyncraticVolatility ** 2));
+        logClose[index]!.push(
+          previous + coin.beta * shock + own - MEAN_REVERSION_PER_DAY * (previous - anchor),
+        );
+        dailyVolatility[index]!.push(
+          Math.sqrt(coin.beta ** 2 * variance + coin.idiosyncraticVolatility ** 2),
+        );
       });
       // Fear & greed follows the market: last week's and last month's BTC move, minus a volatility penalty,
       // smoothed (sentiment is sticky) with its own noise; alternative.me publishes one value per UTC day.
       const btc = logClose[0]!;
       const at = (offset: number) => btc[Math.max(0, next - offset)]!;
       const target =
-        50 + 260 * (at(1) - at(8)) + 90 * (at(1) - at(31)) - 14 * (Math.sqrt(variance) / LONG_RUN_DAILY_VOLATILITY - 1);
+        50 +
+        260 * (at(1) - at(8)) +
+        90 * (at(1) - at(31)) -
+        14 * (Math.sqrt(variance) / LONG_RUN_DAILY_VOLATILITY - 1);
       fearGreedLatent = 0.65 * fearGreedLatent + 0.35 * target + 2.5 * dailyRandom.normal();
       fearGreed.push(Math.round(Math.min(97, Math.max(3, fearGreedLatent))));
     }
@@ -141,7 +167,11 @@ export function createSimulatedModel(seed: number) {
       // volume rises with the session, with the size of the move and on volatile days
       const moveSize = Math.abs(increments[step]!) / scale;
       block[offset + 4] =
-        (coin.dailyVolume / STEPS_PER_DAY) * volumeWeights[step]! * (0.55 + 0.45 * moveSize) * activity * Math.exp(0.3 * coinRandom.normal() - 0.045);
+        (coin.dailyVolume / STEPS_PER_DAY) *
+        volumeWeights[step]! *
+        (0.55 + 0.45 * moveSize) *
+        activity *
+        Math.exp(0.3 * coinRandom.normal() - 0.045);
     }
     blocks.set(key, block);
     if (blocks.size > BLOCK_CACHE_SIZE) blocks.delete(blocks.keys().next().value!);
@@ -192,7 +222,8 @@ export function createSimulatedModel(seed: number) {
       const lastOpen = Math.floor((endTimeMs - SIMULATION_EPOCH_MS) / size) * size + SIMULATION_EPOCH_MS;
       const firstOpen = Math.max(SIMULATION_EPOCH_MS, lastOpen - (limit - 1) * size);
       const result: Candle[] = [];
-      for (let openTime = firstOpen; openTime <= lastOpen; openTime += size) result.push(candleAt(coinIndex, interval, openTime));
+      for (let openTime = firstOpen; openTime <= lastOpen; openTime += size)
+        result.push(candleAt(coinIndex, interval, openTime));
       return result;
     },
     /** Close of the last 15m candle closed at `timeMs`, and the one 24 h before it. */
@@ -218,7 +249,11 @@ export function createSimulatedModel(seed: number) {
       const result = [];
       for (let day = today; day > today - limit && day >= 0; day -= 1) {
         const value = fearGreed[day]!;
-        result.push({ value, classification: classifyFearGreed(value), timestamp: (SIMULATION_EPOCH_MS + day * DAY_MS) / 1000 });
+        result.push({
+          value,
+          classification: classifyFearGreed(value),
+          timestamp: (SIMULATION_EPOCH_MS + day * DAY_MS) / 1000,
+        });
       }
       return result;
     },

@@ -11,7 +11,9 @@ describe('simulated market', () => {
     const [a, b, c] = [market(7), market(7), market(8)];
     expect(await a.fetchCandles('SOL', '1h', 200, now)).toEqual(await b.fetchCandles('SOL', '1h', 200, now));
     expect(await a.fetchCoins(1, 250)).toEqual(await b.fetchCoins(1, 250));
-    expect((await a.fetchCandles('SOL', '1h', 5, now))[0]!.close).not.toBe((await c.fetchCandles('SOL', '1h', 5, now))[0]!.close);
+    expect((await a.fetchCandles('SOL', '1h', 5, now))[0]!.close).not.toBe(
+      (await c.fetchCandles('SOL', '1h', 5, now))[0]!.close,
+    );
   });
 
   it('keeps a past candle the same whatever the current time and the order of requests', async () => {
@@ -19,7 +21,9 @@ describe('simulated market', () => {
     const late = market(42, now + 90 * 86_400_000);
     await late.fetchCandles('BTC', '1d', 1000, now + 80 * 86_400_000); // generate later days first
     const end = now - 3_600_000;
-    expect(await late.fetchCandles('BTC', '15m', 300, end)).toEqual(await early.fetchCandles('BTC', '15m', 300, end));
+    expect(await late.fetchCandles('BTC', '15m', 300, end)).toEqual(
+      await early.fetchCandles('BTC', '15m', 300, end),
+    );
   });
 
   it.each(candleIntervals)('has internally consistent %s candles for every coin', async (interval) => {
@@ -36,7 +40,9 @@ describe('simulated market', () => {
           candle.volume >= 0 || `${index} negative volume`,
           !previous || candle.openTime - previous.openTime === intervalMs[interval] || `${index} gap`,
           // one continuous path: each candle opens at the previous close
-          !previous || Math.abs(candle.open / previous.close - 1) < 1e-12 || `${index} open is not the previous close`,
+          !previous ||
+            Math.abs(candle.open / previous.close - 1) < 1e-12 ||
+            `${index} open is not the previous close`,
         ].filter((check) => check !== true);
       });
       expect(problems, symbol).toEqual([]);
@@ -53,7 +59,10 @@ describe('simulated market', () => {
     expect(day.close).toBe(quarters.at(-1)!.close);
     expect(day.high).toBe(Math.max(...quarters.map((candle) => candle.high)));
     expect(day.low).toBe(Math.min(...quarters.map((candle) => candle.low)));
-    expect(day.volume).toBeCloseTo(quarters.reduce((sum, candle) => sum + candle.volume, 0), 6);
+    expect(day.volume).toBeCloseTo(
+      quarters.reduce((sum, candle) => sum + candle.volume, 0),
+      6,
+    );
     expect(hours[5]!.high).toBe(Math.max(...quarters.slice(20, 24).map((candle) => candle.high)));
     expect(hours[5]!.close).toBe(quarters[23]!.close);
   });
@@ -65,10 +74,19 @@ describe('simulated market', () => {
     expect(new Set(coins.map((coin) => coin.symbol)).size).toBe(500);
     const bitcoin = coins.find((coin) => coin.symbol === 'BTC')!;
     expect(bitcoin).toMatchObject({ id: 'bitcoin', name: 'Bitcoin', rank: 1 });
-    expect(coins.find((coin) => coin.symbol === 'MATIC')).toMatchObject({ id: 'matic-network', name: 'Polygon' });
+    expect(coins.find((coin) => coin.symbol === 'MATIC')).toMatchObject({
+      id: 'matic-network',
+      name: 'Polygon',
+    });
     // the others are invented and say so in their id
-    expect(coins.filter((coin) => !coin.id.startsWith('sim-')).map((coin) => coin.symbol).sort()).toEqual([...analysisSymbols].sort());
-    for (let index = 1; index < coins.length; index += 1) expect(coins[index]!.marketCap!).toBeLessThanOrEqual(coins[index - 1]!.marketCap!);
+    expect(
+      coins
+        .filter((coin) => !coin.id.startsWith('sim-'))
+        .map((coin) => coin.symbol)
+        .sort(),
+    ).toEqual([...analysisSymbols].sort());
+    for (let index = 1; index < coins.length; index += 1)
+      expect(coins[index]!.marketCap!).toBeLessThanOrEqual(coins[index - 1]!.marketCap!);
     // the coin list's price is the last closed 15m close
     const lastQuarter = (await market().fetchCandles('BTC', '15m', 1, now - 15 * 60_000)).at(-1)!;
     expect(bitcoin.currentPrice).toBe(lastQuarter.close);
@@ -88,9 +106,15 @@ describe('simulated market', () => {
     expect(kurtosis).toBeGreaterThan(4); // a normal distribution has 3
     const absolute = btc.map(Math.abs);
     const lagCorrelation =
-      mean(absolute.slice(1).map((value, index) => (value - mean(absolute)) * (absolute[index]! - mean(absolute)))) / sd(absolute) ** 2;
+      mean(
+        absolute
+          .slice(1)
+          .map((value, index) => (value - mean(absolute)) * (absolute[index]! - mean(absolute))),
+      ) /
+      sd(absolute) ** 2;
     expect(lagCorrelation).toBeGreaterThan(0.05); // big moves follow big moves
-    const correlation = mean(btc.map((value, index) => (value - mean(btc)) * (eth[index]! - mean(eth)))) / (sd(btc) * sd(eth));
+    const correlation =
+      mean(btc.map((value, index) => (value - mean(btc)) * (eth[index]! - mean(eth)))) / (sd(btc) * sd(eth));
     expect(correlation).toBeGreaterThan(0.6);
     expect(correlation).toBeLessThan(0.97);
   });
@@ -107,7 +131,9 @@ describe('simulated market', () => {
     const weekly = history.map((_, index) => Math.log(closes[index + 7]!.close / closes[index]!.close));
     const values = history.map((day) => day.value);
     const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
-    const covariance = mean(values.map((value, index) => (value - mean(values)) * (weekly[index]! - mean(weekly))));
+    const covariance = mean(
+      values.map((value, index) => (value - mean(values)) * (weekly[index]! - mean(weekly))),
+    );
     expect(covariance).toBeGreaterThan(0);
   });
 });

@@ -19,9 +19,7 @@ export function createStripeClient(config: Config): StripeClient | undefined {
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: 2,
     appInfo: { name: 'Farol' },
-    ...(base
-      ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol }
-      : {}),
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
   });
 }
 

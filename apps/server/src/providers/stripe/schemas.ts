@@ -9,7 +9,16 @@ export const stripeSubscriptionSchema = z.looseObject({
   id: z.string(),
   object: z.literal('subscription'),
   customer: idOrObject,
-  status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']),
+  status: z.enum([
+    'active',
+    'trialing',
+    'past_due',
+    'canceled',
+    'unpaid',
+    'incomplete',
+    'incomplete_expired',
+    'paused',
+  ]),
   cancel_at_period_end: z.boolean(),
   created: z.number(),
   // before API version 2025-03-31 the period lived on the subscription; since then on each item

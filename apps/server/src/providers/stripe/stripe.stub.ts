@@ -39,9 +39,20 @@ export type StripeStub = {
   /** Every call received: method, path and the decoded form body. */
   calls: { method: string; path: string; body: Json }[];
   /** What Stripe does when the customer pays a checkout: creates the subscription, completes the session. */
-  completeCheckout: (sessionId: string, period: { start: Date; end: Date }) => { session: Json; subscription: Json };
+  completeCheckout: (
+    sessionId: string,
+    period: { start: Date; end: Date },
+  ) => { session: Json; subscription: Json };
   /** Changes a subscription the way Stripe would (renewal, cancellation, failed payment). */
-  updateSubscription: (id: string, changes: { status?: string; cancelAtPeriodEnd?: boolean; period?: { start: Date; end: Date }; priceId?: string }) => Json;
+  updateSubscription: (
+    id: string,
+    changes: {
+      status?: string;
+      cancelAtPeriodEnd?: boolean;
+      period?: { start: Date; end: Date };
+      priceId?: string;
+    },
+  ) => Json;
   /** A Stripe event around `object` (a copy taken now, as Stripe snapshots it). */
   event: (type: string, object: Json, created?: Date) => Json;
   /** The Stripe-Signature header for a payload, made with the webhook secret. */
@@ -65,22 +76,45 @@ export async function startStripeStub(): Promise<StripeStub> {
     current_period_start: seconds(period.start),
     current_period_end: seconds(period.end),
     metadata: {},
-    price: { id: priceId, object: 'price', active: true, currency: 'brl', recurring: { interval: 'month', interval_count: 1 }, type: 'recurring' },
+    price: {
+      id: priceId,
+      object: 'price',
+      active: true,
+      currency: 'brl',
+      recurring: { interval: 'month', interval_count: 1 },
+      type: 'recurring',
+    },
     quantity: 1,
     subscription: subscriptionId,
   });
 
   const notFound = (kind: string, id: string) => ({
     status: 404,
-    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } },
+    body: {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` },
+    },
   });
 
-  function route(method: string, path: string, query: URLSearchParams, body: Json, headers: http.IncomingHttpHeaders): { status: number; body: Json } {
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Json,
+    headers: http.IncomingHttpHeaders,
+  ): { status: number; body: Json } {
     const idempotencyKey = headers['idempotency-key'];
     if (method === 'POST' && path === '/v1/customers') {
       const key = typeof idempotencyKey === 'string' ? `customers:${idempotencyKey}` : undefined;
       if (key && idempotent.has(key)) return { status: 200, body: idempotent.get(key)! };
-      const customer = { id: newId('cus'), object: 'customer', created: seconds(new Date()), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        created: seconds(new Date()),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       if (key) idempotent.set(key, customer);
       return { status: 200, body: customer };
@@ -119,14 +153,26 @@ export async function startStripeStub(): Promise<StripeStub> {
       const id = newId('bps');
       return {
         status: 200,
-        body: { id, object: 'billing_portal.session', created: seconds(new Date()), customer: body.customer, livemode: false, return_url: body.return_url ?? null, url: `https://billing.stripe.com/p/session/${id}` },
+        body: {
+          id,
+          object: 'billing_portal.session',
+          created: seconds(new Date()),
+          customer: body.customer,
+          livemode: false,
+          return_url: body.return_url ?? null,
+          url: `https://billing.stripe.com/p/session/${id}`,
+        },
       };
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       const status = query.get('status');
       const data = [...subscriptions.values()]
         .filter((subscription) => !query.get('customer') || subscription.customer === query.get('customer'))
-        .filter((subscription) => status === 'all' || (status ? subscription.status === status : subscription.status !== 'canceled'))
+        .filter(
+          (subscription) =>
+            status === 'all' ||
+            (status ? subscription.status === status : subscription.status !== 'canceled'),
+        )
         .sort((a, b) => b.created - a.created);
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' } };
     }
@@ -136,7 +182,8 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (!subscription) return notFound('subscription', subscriptionMatch[1]!);
       if (method === 'GET') return { status: 200, body: subscription };
       if (method === 'POST') {
-        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
         for (const change of (body.items ?? []) as Json[]) {
           const item = subscription.items.data.find((candidate: Json) => candidate.id === change.id);
           if (item && change.price) item.price = { ...item.price, id: change.price };
@@ -144,7 +191,12 @@ export async function startStripeStub(): Promise<StripeStub> {
         return { status: 200, body: subscription };
       }
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+      },
+    };
   }
 
   const server = http.createServer((request, response) => {
@@ -196,7 +248,8 @@ export async function startStripeStub(): Promise<StripeStub> {
       const subscription = subscriptions.get(id);
       if (!subscription) throw new Error(`no subscription ${id}`);
       if (changes.status) subscription.status = changes.status;
-      if (changes.cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = changes.cancelAtPeriodEnd;
+      if (changes.cancelAtPeriodEnd !== undefined)
+        subscription.cancel_at_period_end = changes.cancelAtPeriodEnd;
       const item = subscription.items.data[0];
       if (changes.period) {
         item.current_period_start = seconds(changes.period.start);
@@ -217,7 +270,8 @@ export async function startStripeStub(): Promise<StripeStub> {
       type,
       data: { object: structuredClone(object) },
     }),
-    sign: (payload, secret, at) => signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) }),
+    sign: (payload, secret, at) =>
+      signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

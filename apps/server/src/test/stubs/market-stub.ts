@@ -111,7 +111,9 @@ export type MarketStub = {
 
 export async function startMarketStub(options: { port?: number } = {}): Promise<MarketStub> {
   const coinsPage1 = readJson('fixtures/coingecko/coins_markets_vs_usd_per_page30.json');
-  const coinsPage2 = readJson('fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json');
+  const coinsPage2 = readJson(
+    'fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json',
+  );
   const global = readJson('fixtures/coingecko/global.json');
   const fearGreed = readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[];
   const counts = new Map<string, number>();
@@ -141,7 +143,11 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
       const limit = Number(query.get('limit') ?? '1');
       return {
         status: 200,
-        body: { name: 'Fear and Greed Index', data: limit === 0 ? fearGreed : fearGreed.slice(0, limit), metadata: { error: null } },
+        body: {
+          name: 'Fear and Greed Index',
+          data: limit === 0 ? fearGreed : fearGreed.slice(0, limit),
+          metadata: { error: null },
+        },
       };
     }
     return { status: 404, body: { error: 'not found' } };
@@ -149,9 +155,12 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub');
-    const prefix = Object.values(stubEndpoints).find((endpoint) => url.pathname.startsWith(endpoint)) ?? url.pathname;
+    const prefix =
+      Object.values(stubEndpoints).find((endpoint) => url.pathname.startsWith(endpoint)) ?? url.pathname;
     counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
-    const fault = [...faults].find(([faultPrefix]) => (url.pathname + url.search).startsWith(faultPrefix))?.[1];
+    const fault = [...faults].find(([faultPrefix]) =>
+      (url.pathname + url.search).startsWith(faultPrefix),
+    )?.[1];
     const send = () => {
       const { status, body } = answer(url);
       response.writeHead(status, { 'content-type': 'application/json' });

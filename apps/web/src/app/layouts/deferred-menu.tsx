@@ -19,7 +19,13 @@ type TriggerProps = {
  * Space, ArrowDown, like the menu's own trigger) mounts the menu already open. From then on the real menu
  * stays mounted and behaves as it always did.
  */
-export function DeferredMenu({ load, trigger }: { load: () => Promise<ComponentType<DeferredMenuProps>>; trigger: ReactElement<TriggerProps> }) {
+export function DeferredMenu({
+  load,
+  trigger,
+}: {
+  load: () => Promise<ComponentType<DeferredMenuProps>>;
+  trigger: ReactElement<TriggerProps>;
+}) {
   const [Menu, setMenu] = useState<ComponentType<DeferredMenuProps> | null>(null);
   const preload = () => void load();
   const open = () => {

@@ -33,7 +33,10 @@ function LanguageMenuContent({ trigger, defaultOpen }: DeferredMenuProps) {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="text-xs text-muted-foreground">{t('nav.language')}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={language} onValueChange={(value) => void changeLanguage(value as Language)}>
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => void changeLanguage(value as Language)}
+        >
           {supportedLanguages.map((option) => (
             <DropdownMenuRadioItem key={option} value={option} lang={option}>
               {t(`languages.${option}`)}

@@ -35,6 +35,8 @@ describe('LanguageMenu', () => {
     await user.keyboard('{ArrowDown}');
 
     await screen.findByRole('menu');
-    expect(screen.getByRole('menuitemradio', { name: 'Português (Brasil)' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByRole('menuitemradio', { name: 'Português (Brasil)' }).getAttribute('aria-checked'),
+    ).toBe('true');
   });
 });

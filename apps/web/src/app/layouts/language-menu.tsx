@@ -6,7 +6,8 @@ import { DeferredMenu } from './deferred-menu.tsx';
 
 const shortNames: Record<Language, string> = { 'pt-BR': 'PT', en: 'EN', es: 'ES' };
 
-const loadLanguageMenuDropdown = () => import('./language-menu-dropdown.tsx').then((module) => module.LanguageMenuDropdown);
+const loadLanguageMenuDropdown = () =>
+  import('./language-menu-dropdown.tsx').then((module) => module.LanguageMenuDropdown);
 
 /** The interface language, re-rendering on change. */
 export function useInterfaceLanguage(): Language {
@@ -23,7 +24,11 @@ export function LanguageMenu() {
       load={loadLanguageMenuDropdown}
       trigger={
         // The accessible name starts with the visible text ("ES"), so people who steer by voice can say what they see.
-        <Button variant="ghost" size="sm" aria-label={`${shortNames[language]}: ${t('nav.language')}, ${t(`languages.${language}`)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`${shortNames[language]}: ${t('nav.language')}, ${t(`languages.${language}`)}`}
+        >
           <Globe aria-hidden="true" />
           <span aria-hidden="true">{shortNames[language]}</span>
         </Button>

@@ -43,7 +43,9 @@ export function SiteFooter() {
         </div>
         {footerGroups.map((group) => (
           <nav key={group.titleKey} aria-label={t(group.titleKey)} className="flex flex-col gap-2">
-            <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t(group.titleKey)}</h2>
+            <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+              {t(group.titleKey)}
+            </h2>
             <ul className="flex flex-col gap-1.5">
               {group.links.map(({ to, key }) => (
                 <li key={to}>

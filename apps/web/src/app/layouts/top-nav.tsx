@@ -24,7 +24,10 @@ const navLinkClassName = ({ isActive }: { isActive: boolean }) =>
 export function BrandLink({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Link to="/" className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}>
+    <Link
+      to="/"
+      className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}
+    >
       <Lighthouse aria-hidden="true" className="size-6 text-primary" />
       <span className="text-lg">{t('brand')}</span>
     </Link>
@@ -96,12 +99,20 @@ export function TopNav() {
                   </div>
                 </div>
                 {accountLinks.map(({ to, key, Icon }) => (
-                  <NavLink key={to} to={to} className={(state) => cn(navLinkClassName(state), 'flex items-center gap-2')}>
+                  <NavLink
+                    key={to}
+                    to={to}
+                    className={(state) => cn(navLinkClassName(state), 'flex items-center gap-2')}
+                  >
                     <Icon aria-hidden="true" className="size-4" />
                     {t(key)}
                   </NavLink>
                 ))}
-                <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={logoutAndReload}>
+                <Button
+                  variant="ghost"
+                  className="justify-start px-3 text-muted-foreground"
+                  onClick={logoutAndReload}
+                >
                   <LogOut aria-hidden="true" />
                   {t('nav.logout')}
                 </Button>

@@ -5,7 +5,11 @@ import { cn } from '../../lib/cn.ts';
 const variants = {
   info: { className: 'border-border bg-muted/60', Icon: Info, iconClassName: 'text-muted-foreground' },
   success: { className: 'border-success/40 bg-success/10', Icon: CircleCheck, iconClassName: 'text-success' },
-  warning: { className: 'border-warning/40 bg-warning/10', Icon: TriangleAlert, iconClassName: 'text-warning' },
+  warning: {
+    className: 'border-warning/40 bg-warning/10',
+    Icon: TriangleAlert,
+    iconClassName: 'text-warning',
+  },
   danger: { className: 'border-danger/40 bg-danger/10', Icon: CircleAlert, iconClassName: 'text-danger' },
 } as const;
 

@@ -25,7 +25,10 @@ export type ButtonProps = ComponentProps<'button'> & {
   asChild?: boolean;
 };
 
-export function buttonClassName(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md'): string {
+export function buttonClassName(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+): string {
   return cn(
     'inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',

@@ -4,7 +4,10 @@ import { cn } from '../../lib/cn.ts';
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return (
     <section
-      className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-sm shadow-black/20', className)}
+      className={cn(
+        'rounded-lg border border-border bg-card text-card-foreground shadow-sm shadow-black/20',
+        className,
+      )}
       {...props}
     />
   );

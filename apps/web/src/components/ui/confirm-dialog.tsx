@@ -1,6 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './dialog.tsx';
 
 export type ConfirmDialogProps = {
   /** The button that opens the dialog (rendered as the trigger). */
@@ -18,7 +26,17 @@ export type ConfirmDialogProps = {
 };
 
 /** A destructive action behind a confirmation: cannot be dismissed while the action runs. */
-export function ConfirmDialog({ trigger, title, description, children, cancelLabel, confirmLabel, busyLabel, isBusy, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  children,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  isBusy,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [isOpen, setIsOpen] = useState(false);
   const close = () => setIsOpen(false);
   return (

@@ -6,7 +6,10 @@ import { cn } from '../../lib/cn.ts';
 export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
   return (
     <ToggleGroupPrimitive.Root
-      className={cn('inline-flex flex-wrap items-center gap-1 rounded-md border border-border bg-muted p-1', className)}
+      className={cn(
+        'inline-flex flex-wrap items-center gap-1 rounded-md border border-border bg-muted p-1',
+        className,
+      )}
       {...props}
     />
   );

@@ -15,9 +15,22 @@ export type AlertFiringData = {
 export type EmailDataByTemplate = {
   welcome: { name: string };
   'password-reset': { name: string; resetUrl: string; expiresInMinutes: number };
-  'subscription-started': { name: string; planName: string; price?: number; currency?: string; interval?: 'month' | 'year'; currentPeriodEnd?: string };
+  'subscription-started': {
+    name: string;
+    planName: string;
+    price?: number;
+    currency?: string;
+    interval?: 'month' | 'year';
+    currentPeriodEnd?: string;
+  };
   'subscription-cancelled': { name: string; planName: string; accessUntil?: string };
-  'payment-failed': { name: string; planName: string; amount?: number; currency?: string; manageUrl?: string };
+  'payment-failed': {
+    name: string;
+    planName: string;
+    amount?: number;
+    currency?: string;
+    manageUrl?: string;
+  };
   'crypto-alert': { name: string } & AlertFiringData;
   contact: { name: string; email: string; subject: string; message: string };
   /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */

@@ -27,9 +27,15 @@ function createFormatters(language: Language) {
       maximumFractionDigits: Math.abs(value) < 1 ? 6 : 2,
     }).format(value);
   const decimal = (value: number, digits: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      value,
+    );
   const signedPercent = (value: number) =>
-    new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value / 100);
+    new Intl.NumberFormat(language, {
+      style: 'percent',
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    }).format(value / 100);
   return {
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     date: (iso: string) => date.format(new Date(iso)),
@@ -51,10 +57,14 @@ type TemplateContext<T extends EmailTemplate> = {
   appUrl: string;
 };
 
-type TemplateBuilder<T extends EmailTemplate> = (context: TemplateContext<T>) => Omit<EmailContent, 'signature' | 'footer' | 'notice'>;
+type TemplateBuilder<T extends EmailTemplate> = (
+  context: TemplateContext<T>,
+) => Omit<EmailContent, 'signature' | 'footer' | 'notice'>;
 
 const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
-  context.t(`conditions.${firing.condition}`, { threshold: context.format.conditionValue(firing.condition, firing.threshold) });
+  context.t(`conditions.${firing.condition}`, {
+    threshold: context.format.conditionValue(firing.condition, firing.threshold),
+  });
 
 const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
 
@@ -80,8 +90,10 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
   }),
   'subscription-started': ({ data, t, format, appUrl }) => {
     const facts: [string, string][] = [];
-    if (data.price !== undefined) facts.push([t('subscriptionStarted.price'), format.money(data.price, data.currency ?? 'BRL')]);
-    if (data.currentPeriodEnd) facts.push([t('subscriptionStarted.renewal'), format.date(data.currentPeriodEnd)]);
+    if (data.price !== undefined)
+      facts.push([t('subscriptionStarted.price'), format.money(data.price, data.currency ?? 'BRL')]);
+    if (data.currentPeriodEnd)
+      facts.push([t('subscriptionStarted.renewal'), format.date(data.currentPeriodEnd)]);
     return {
       subject: t('subscriptionStarted.subject', { plan: data.planName }),
       greeting: t('layout.greeting', { name: data.name }),
@@ -100,7 +112,12 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
     blocks: [
       { kind: 'paragraph', text: t('subscriptionCancelled.intro', { plan: data.planName }) },
       ...(data.accessUntil
-        ? [{ kind: 'paragraph', text: t('subscriptionCancelled.accessUntil', { date: format.date(data.accessUntil) }) } as EmailBlock]
+        ? [
+            {
+              kind: 'paragraph',
+              text: t('subscriptionCancelled.accessUntil', { date: format.date(data.accessUntil) }),
+            } as EmailBlock,
+          ]
         : []),
       { kind: 'paragraph', text: t('subscriptionCancelled.retention') },
       { kind: 'button', label: t('subscriptionCancelled.cta'), url: link(appUrl, '/settings') },
@@ -113,7 +130,12 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
     blocks: [
       { kind: 'paragraph', text: t('paymentFailed.intro', { plan: data.planName }) },
       ...(data.amount !== undefined
-        ? [{ kind: 'facts', rows: [[t('paymentFailed.amount'), format.money(data.amount, data.currency ?? 'BRL')]] } as EmailBlock]
+        ? [
+            {
+              kind: 'facts',
+              rows: [[t('paymentFailed.amount'), format.money(data.amount, data.currency ?? 'BRL')]],
+            } as EmailBlock,
+          ]
         : []),
       { kind: 'paragraph', text: t('paymentFailed.action') },
       { kind: 'button', label: t('paymentFailed.cta'), url: data.manageUrl ?? link(appUrl, '/settings') },
@@ -127,7 +149,14 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       subject: t('cryptoAlert.subject', { alert: data.alertName, symbol: data.coinSymbol, condition }),
       greeting: t('layout.greeting', { name: data.name }),
       blocks: [
-        { kind: 'paragraph', text: t('cryptoAlert.intro', { alert: data.alertName, coin: `${data.coinName} (${data.coinSymbol})`, condition }) },
+        {
+          kind: 'paragraph',
+          text: t('cryptoAlert.intro', {
+            alert: data.alertName,
+            coin: `${data.coinName} (${data.coinSymbol})`,
+            condition,
+          }),
+        },
         {
           kind: 'facts',
           rows: [
@@ -191,7 +220,12 @@ export function renderEmail(
   const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
   const build = builders[template] as TemplateBuilder<EmailTemplate>;
-  const content = build({ data: data as never, t, format: createFormatters(language), appUrl: options.appUrl });
+  const content = build({
+    data: data as never,
+    t,
+    format: createFormatters(language),
+    appUrl: options.appUrl,
+  });
   const isTest = data.isTest === true;
   return renderLayout(
     {

@@ -58,20 +58,24 @@ export function isAlertLimitError(error: unknown): boolean {
   return (
     isApiError(error) &&
     (error.code === 'alert_limit_reached' ||
-      (typeof error.body === 'object' && error.body !== null && (error.body as { requiresUpgrade?: unknown }).requiresUpgrade === true))
+      (typeof error.body === 'object' &&
+        error.body !== null &&
+        (error.body as { requiresUpgrade?: unknown }).requiresUpgrade === true))
   );
 }
 
 export function useCreateAlertMutation() {
   const reload = useReloadAlerts();
   return useMutation({
-    mutationFn: (body: CreateAlertRequest) => apiRequest(ALERTS_URL, { method: 'POST', body, schema: alertResponseSchema }),
+    mutationFn: (body: CreateAlertRequest) =>
+      apiRequest(ALERTS_URL, { method: 'POST', body, schema: alertResponseSchema }),
     onSuccess: async (answer) => {
       await reload({ withLimits: true });
       toast.success(answer.message);
     },
     onError: (error) => {
-      if (isAlertLimitError(error)) toast.error(i18n.t('alertsPage:errors.limitReached'), { description: error.message });
+      if (isAlertLimitError(error))
+        toast.error(i18n.t('alertsPage:errors.limitReached'), { description: error.message });
       else notifyError(error, { errorTitle: 'alertsPage:errors.create' });
     },
     meta: { silent: true },
@@ -82,7 +86,10 @@ export function useToggleAlertMutation() {
   const reload = useReloadAlerts();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`${ALERTS_URL}/${encodeURIComponent(id)}/toggle`, { method: 'PATCH', schema: alertResponseSchema }),
+      apiRequest(`${ALERTS_URL}/${encodeURIComponent(id)}/toggle`, {
+        method: 'PATCH',
+        schema: alertResponseSchema,
+      }),
     onSuccess: async (answer) => {
       await reload({ withLimits: false });
       toast.success(answer.message);
@@ -95,7 +102,10 @@ export function useDeleteAlertMutation() {
   const reload = useReloadAlerts();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`${ALERTS_URL}/${encodeURIComponent(id)}`, { method: 'DELETE', schema: alertDeleteResponseSchema }),
+      apiRequest(`${ALERTS_URL}/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        schema: alertDeleteResponseSchema,
+      }),
     onSuccess: async (answer) => {
       await reload({ withLimits: true });
       toast.success(answer.message);

@@ -12,7 +12,12 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
 import { formatConditionValue } from './alert-condition-text.ts';
 
-const typeVariant = { preco: 'primary', volume: 'warning', tecnico: 'success', sentimento: 'neutral' } as const;
+const typeVariant = {
+  preco: 'primary',
+  volume: 'warning',
+  tecnico: 'success',
+  sentimento: 'neutral',
+} as const;
 
 /** One alert (spec section 2): name, coin, type, active switch, delete, triggered count, dates. */
 export function AlertCard({ alert }: { alert: Alert }) {
@@ -23,7 +28,9 @@ export function AlertCard({ alert }: { alert: Alert }) {
   const conditionKeys: readonly AlertConditionKey[] = conditionKeysByType[alert.type];
   const conditions = conditionKeys.flatMap((key) => {
     const value = alert.conditions[key];
-    return value === undefined ? [] : [{ key, text: t(`conditions.${key}`, { value: formatConditionValue(key, value) }) }];
+    return value === undefined
+      ? []
+      : [{ key, text: t(`conditions.${key}`, { value: formatConditionValue(key, value) }) }];
   });
 
   return (
@@ -84,7 +91,12 @@ export function AlertCard({ alert }: { alert: Alert }) {
         </div>
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" size="sm" className="text-danger hover:text-danger" aria-label={t('delete.open', { name: alert.name })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-danger hover:text-danger"
+              aria-label={t('delete.open', { name: alert.name })}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           }

@@ -7,7 +7,11 @@ export function formatConditionValue(key: AlertConditionKey, value: number): str
   if (key === 'priceAbove' || key === 'priceBelow') {
     // Sub-dollar coins need their significant digits (thresholds take up to 6 decimals); the rest use 2.
     if (Math.abs(value) >= 1) return formatPrice(value);
-    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: 'USD', maximumSignificantDigits: 6 }).format(value);
+    return new Intl.NumberFormat(currentLanguage(), {
+      style: 'currency',
+      currency: 'USD',
+      maximumSignificantDigits: 6,
+    }).format(value);
   }
   if (key === 'rsiAbove' || key === 'rsiBelow') return formatRsi(value);
   if (key === 'volumeChange') return formatPercent(value, { signed: true });

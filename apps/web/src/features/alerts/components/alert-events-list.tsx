@@ -23,17 +23,27 @@ export function AlertEventsList({ events }: { events: AlertEvent[] }) {
         ) : (
           <ul className="flex flex-col divide-y divide-border text-sm">
             {events.map((event) => (
-              <li key={event.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <li
+                key={event.id}
+                className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              >
                 <span className="min-w-0">
                   <span className="font-medium">{event.alertName}</span>{' '}
                   <span className="font-mono text-xs text-muted-foreground">{event.coinSymbol}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {t(`conditions.${event.condition}`, { value: formatConditionValue(event.condition, event.threshold) })}
+                    {t(`conditions.${event.condition}`, {
+                      value: formatConditionValue(event.condition, event.threshold),
+                    })}
                     {' · '}
-                    {t('events.observed', { value: formatConditionValue(event.condition, event.observedValue) })}
+                    {t('events.observed', {
+                      value: formatConditionValue(event.condition, event.observedValue),
+                    })}
                   </span>
                 </span>
-                <time dateTime={event.triggeredAt} className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                <time
+                  dateTime={event.triggeredAt}
+                  className="shrink-0 text-xs text-muted-foreground tabular-nums"
+                >
                   {formatDateTime(event.triggeredAt)}
                 </time>
               </li>

@@ -8,15 +8,23 @@ import { cn } from '../../../lib/cn.ts';
 export function AlertLimitsCard({ limits }: { limits: AlertLimits }) {
   const { t } = useTranslation('alertsPage');
   const isUnlimited = limits.maxAlerts < 0;
-  const usedShare = isUnlimited || limits.maxAlerts === 0 ? 0 : Math.min(100, (limits.currentAlerts / limits.maxAlerts) * 100);
+  const usedShare =
+    isUnlimited || limits.maxAlerts === 0
+      ? 0
+      : Math.min(100, (limits.currentAlerts / limits.maxAlerts) * 100);
   const isFull = !isUnlimited && limits.remaining <= 0;
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="alert-limits-title">
+    <Card
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+      aria-labelledby="alert-limits-title"
+    >
       <div className="flex items-center gap-3">
         <Gauge aria-hidden="true" className="size-5 text-primary" />
         <div>
           <h2 id="alert-limits-title" className="text-sm font-medium">
-            {t('limits.title', { plan: t(`billing:plans.${limits.plan}.name`, { defaultValue: limits.plan }) })}
+            {t('limits.title', {
+              plan: t(`billing:plans.${limits.plan}.name`, { defaultValue: limits.plan }),
+            })}
           </h2>
           <p className="text-xs text-muted-foreground">
             {isUnlimited
@@ -35,7 +43,10 @@ export function AlertLimitsCard({ limits }: { limits: AlertLimits }) {
           aria-valuenow={limits.currentAlerts}
           className="h-2 w-full overflow-hidden rounded-full bg-border sm:w-48"
         >
-          <div className={cn('h-full rounded-full', isFull ? 'bg-danger' : 'bg-primary')} style={{ width: `${usedShare}%` }} />
+          <div
+            className={cn('h-full rounded-full', isFull ? 'bg-danger' : 'bg-primary')}
+            style={{ width: `${usedShare}%` }}
+          />
         </div>
       ) : null}
     </Card>

@@ -25,7 +25,13 @@ import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { useCreateAlertMutation } from '../api/alerts-api.ts';
 
-type FormValues = { name: string; type: AlertType; coinSymbol: string; coinName: string; conditions: Partial<Record<AlertConditionKey, string>> };
+type FormValues = {
+  name: string;
+  type: AlertType;
+  coinSymbol: string;
+  coinName: string;
+  conditions: Partial<Record<AlertConditionKey, string>>;
+};
 const emptyForm: FormValues = { name: '', type: 'preco', coinSymbol: '', coinName: '', conditions: {} };
 
 /** Input limits of spec sections 3 and 5: prices step 0.000001, RSI and fear-greed 0-100. */
@@ -52,7 +58,13 @@ function toRequest(values: FormValues) {
       return raw ? [[key, Number(raw)]] : [];
     }),
   );
-  return { name: values.name, type: values.type, coinSymbol: values.coinSymbol, coinName: values.coinName, conditions };
+  return {
+    name: values.name,
+    type: values.type,
+    coinSymbol: values.coinSymbol,
+    coinName: values.coinName,
+    conditions,
+  };
 }
 
 /** The create dialog of spec section 2: the plan-limit refusal keeps it open; success closes and resets it. */
@@ -122,7 +134,13 @@ export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
             <select
               id={`${id}-type`}
               value={values.type}
-              onChange={(event) => setValues((current) => ({ ...current, type: event.target.value as AlertType, conditions: {} }))}
+              onChange={(event) =>
+                setValues((current) => ({
+                  ...current,
+                  type: event.target.value as AlertType,
+                  conditions: {},
+                }))
+              }
               className={inputClassName}
             >
               {alertTypes.map((type) => (
@@ -169,9 +187,14 @@ export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
                     placeholder={t(`create.placeholders.${key}`)}
                     value={values.conditions[key] ?? ''}
                     onChange={(event) =>
-                      setValues((current) => ({ ...current, conditions: { ...current.conditions, [key]: event.target.value } }))
+                      setValues((current) => ({
+                        ...current,
+                        conditions: { ...current.conditions, [key]: event.target.value },
+                      }))
                     }
-                    {...(errors.conditions ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}
+                    {...(errors.conditions
+                      ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` }
+                      : {})}
                   />
                 </FormField>
               ))}

@@ -35,7 +35,11 @@ function useStartSession() {
 
 export function useLoginMutation() {
   const startSession = useStartSession();
-  return useMutation({ mutationFn: login, onSuccess: startSession, meta: { errorTitle: 'auth:login.errorTitle' } });
+  return useMutation({
+    mutationFn: login,
+    onSuccess: startSession,
+    meta: { errorTitle: 'auth:login.errorTitle' },
+  });
 }
 
 export function useRegisterMutation() {

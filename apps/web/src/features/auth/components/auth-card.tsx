@@ -2,7 +2,17 @@ import { Lighthouse } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The centred card that frames the login and register forms. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
       <div className="w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-xl shadow-black/30 sm:p-8">

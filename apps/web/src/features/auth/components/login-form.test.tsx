@@ -16,7 +16,10 @@ async function submitLogin(email: string, password: string) {
 
 describe('LoginForm', () => {
   it("toasts the server's invalid-credentials message and stays signed out", async () => {
-    stubFetch(() => ({ status: 401, body: errorAnswer({ code: 'invalid_credentials', message: 'Credenciais inválidas' }) }));
+    stubFetch(() => ({
+      status: 401,
+      body: errorAnswer({ code: 'invalid_credentials', message: 'Credenciais inválidas' }),
+    }));
     await submitLogin('ana@example.com', 'wrong-password1');
 
     expect(await screen.findByText('Credenciais inválidas')).toBeTruthy();

@@ -7,7 +7,11 @@ import { cn } from '../../../lib/cn.ts';
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('auth');
   const rules = [
-    { key: 'length', isMet: passwordRules.length(password), text: t('register.checklist.length', { count: password.length }) },
+    {
+      key: 'length',
+      isMet: passwordRules.length(password),
+      text: t('register.checklist.length', { count: password.length }),
+    },
     { key: 'letter', isMet: passwordRules.letter(password), text: t('register.checklist.letter') },
     { key: 'number', isMet: passwordRules.number(password), text: t('register.checklist.number') },
   ];
@@ -18,10 +22,16 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
         {rules.map(({ key, isMet, text }) => {
           const Icon = isMet ? Check : X;
           return (
-            <li key={key} data-met={isMet} className={cn('flex items-center gap-2', isMet ? 'text-success' : 'text-muted-foreground')}>
+            <li
+              key={key}
+              data-met={isMet}
+              className={cn('flex items-center gap-2', isMet ? 'text-success' : 'text-muted-foreground')}
+            >
               <Icon aria-hidden="true" className="size-3.5 shrink-0" />
               <span>{text}</span>
-              <span className="sr-only">{isMet ? t('register.checklist.met') : t('register.checklist.unmet')}</span>
+              <span className="sr-only">
+                {isMet ? t('register.checklist.met') : t('register.checklist.unmet')}
+              </span>
             </li>
           );
         })}

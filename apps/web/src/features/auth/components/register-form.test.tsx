@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readSession } from '../../../lib/session.ts';
-import { authAnswer, errorAnswer, landingRoute, renderRoutes, sampleUser, stubFetch } from '../../../test/render.tsx';
+import {
+  authAnswer,
+  errorAnswer,
+  landingRoute,
+  renderRoutes,
+  sampleUser,
+  stubFetch,
+} from '../../../test/render.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 function renderRegisterForm() {

@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
-import { errorAnswer, landingRoute, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../../../test/render.tsx';
+import {
+  errorAnswer,
+  landingRoute,
+  renderRoutes,
+  sampleUser,
+  stubFetch,
+  type StubAnswer,
+} from '../../../test/render.tsx';
 import { useRequireAuth } from './use-require-auth.ts';
 
 function GuardedPage() {
@@ -40,7 +47,10 @@ describe('useRequireAuth', () => {
 
   it('clears the stored session and goes to /login when the profile call answers 401', async () => {
     saveSession('token-abc', sampleUser);
-    renderGuardedPage({ status: 401, body: errorAnswer({ code: 'session_expired', message: 'Sessão expirada.' }) });
+    renderGuardedPage({
+      status: 401,
+      body: errorAnswer({ code: 'session_expired', message: 'Sessão expirada.' }),
+    });
     expect(await screen.findByText('landed on /login')).toBeTruthy();
     expect(readSession()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

@@ -26,13 +26,28 @@ export function addToHistory(queryClient: QueryClient, message: ChatMessage): vo
   queryClient.setQueryData<ChatHistoryResponse>([CHAT_HISTORY_URL], (previous) =>
     previous
       ? { ...previous, data: [message, ...previous.data.filter((item) => item.id !== message.id)] }
-      : { success: true, data: [message], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, hasPreviousPage: false, hasNextPage: false } },
+      : {
+          success: true,
+          data: [message],
+          pagination: {
+            currentPage: 1,
+            totalPages: 1,
+            totalItems: 1,
+            hasPreviousPage: false,
+            hasNextPage: false,
+          },
+        },
   );
 }
 
 /** POST /api/chat/message: the whole answer at once (used when the stream cannot start). */
 export function sendChatMessage(message: string, signal?: AbortSignal): Promise<ChatMessage> {
-  return apiRequest('/api/chat/message', { method: 'POST', body: { message }, schema: chatMessageSchema, signal });
+  return apiRequest('/api/chat/message', {
+    method: 'POST',
+    body: { message },
+    schema: chatMessageSchema,
+    signal,
+  });
 }
 
 export function useClearChatMutation() {

@@ -7,7 +7,10 @@ describe('chat stream parsing', () => {
       event: 'step',
       data: { id: 'market_data', status: 'processing' },
     });
-    expect(parseServerSentEvent('event: delta\ndata: {"text":\ndata: "olá"}')).toEqual({ event: 'delta', data: { text: 'olá' } });
+    expect(parseServerSentEvent('event: delta\ndata: {"text":\ndata: "olá"}')).toEqual({
+      event: 'delta',
+      data: { text: 'olá' },
+    });
   });
 
   it('drops comments, unknown events and payloads that break the contract', () => {

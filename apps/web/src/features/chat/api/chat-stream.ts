@@ -68,7 +68,12 @@ export async function streamChatMessage(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(CHAT_STREAM_URL, { method: 'POST', headers, body: JSON.stringify({ message }), signal });
+    response = await fetch(CHAT_STREAM_URL, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ message }),
+      signal,
+    });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new StreamUnavailableError('network');

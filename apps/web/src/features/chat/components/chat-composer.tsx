@@ -50,7 +50,13 @@ export function ChatComposer({ value, onChange, onSend, isSending, disabledReaso
         onKeyDown={handleKeyDown}
         className={cn(inputClassName, 'h-auto min-h-12 resize-none py-2.5 leading-snug')}
       />
-      <Button type="submit" size="icon" className="h-12 w-12" disabled={!canSend} aria-label={t('composer.send')}>
+      <Button
+        type="submit"
+        size="icon"
+        className="h-12 w-12"
+        disabled={!canSend}
+        aria-label={t('composer.send')}
+      >
         <SendHorizontal aria-hidden="true" />
       </Button>
     </form>

@@ -12,7 +12,11 @@ const answer: ChatMessage = chatMessageSchema.parse({
   response: '**BTC**: sinal de compra.\n\n<script>alert(1)</script>\n\n- RSI 58,2',
   createdAt: '2026-05-02T15:04:00.000Z',
   aiProvider: 'technical_analysis',
-  metadata: { confidence: 72, riskLevel: 'medium', analysisUsed: ['technical_analyst', 'technical_analyst.get_indicator', 'risk_manager'] },
+  metadata: {
+    confidence: 72,
+    riskLevel: 'medium',
+    analysisUsed: ['technical_analyst', 'technical_analyst.get_indicator', 'risk_manager'],
+  },
 });
 const emptyHistory = chatHistoryResponseSchema.parse({
   success: true,
@@ -20,7 +24,8 @@ const emptyHistory = chatHistoryResponseSchema.parse({
   pagination: { currentPage: 1, totalPages: 1, totalItems: 0, hasPreviousPage: false, hasNextPage: false },
 });
 
-const sse = (events: [string, unknown][]) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+const sse = (events: [string, unknown][]) =>
+  events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
 /** fetch answering the history as JSON and /stream (or /message) as given. */
 function stubChatServer(stream: () => Response, message?: () => Response) {
@@ -37,7 +42,10 @@ function stubChatServer(stream: () => Response, message?: () => Response) {
 
 function renderChat() {
   saveSession('token-abc', sampleUser);
-  return renderRoutes([{ path: '/chat', element: <ChatConversation canChat showKeyHint={false} providerName="GPT-4o Mini" /> }], '/chat');
+  return renderRoutes(
+    [{ path: '/chat', element: <ChatConversation canChat showKeyHint={false} providerName="GPT-4o Mini" /> }],
+    '/chat',
+  );
 }
 
 describe('ChatConversation', () => {
@@ -47,9 +55,23 @@ describe('ChatConversation', () => {
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(encoder.encode(sse([['step', { id: 'market_data', status: 'completed' }], ['step', { id: 'technical_analysis', status: 'processing' }]])));
+          controller.enqueue(
+            encoder.encode(
+              sse([
+                ['step', { id: 'market_data', status: 'completed' }],
+                ['step', { id: 'technical_analysis', status: 'processing' }],
+              ]),
+            ),
+          );
           sendRest = () => {
-            controller.enqueue(encoder.encode(sse([['delta', { text: '**BTC**: sinal' }], ['done', { message: answer }]])));
+            controller.enqueue(
+              encoder.encode(
+                sse([
+                  ['delta', { text: '**BTC**: sinal' }],
+                  ['done', { message: answer }],
+                ]),
+              ),
+            );
             controller.close();
           };
         },
@@ -91,7 +113,11 @@ describe('ChatConversation', () => {
   it('raises the rate-limit flag and keeps the question when the daily limit answers 429', async () => {
     stubChatServer(() =>
       Response.json(
-        { code: 'chat_limit_reached', message: 'Muitas requisições (too many requests): limite diário de conversas do seu plano atingido.' },
+        {
+          code: 'chat_limit_reached',
+          message:
+            'Muitas requisições (too many requests): limite diário de conversas do seu plano atingido.',
+        },
         { status: 429 },
       ),
     );
@@ -104,7 +130,9 @@ describe('ChatConversation', () => {
   });
 
   it('clears the session when the server says the token expired', async () => {
-    stubChatServer(() => Response.json({ code: 'session_expired', message: 'Sessão expirada.' }, { status: 401 }));
+    stubChatServer(() =>
+      Response.json({ code: 'session_expired', message: 'Sessão expirada.' }, { status: 401 }),
+    );
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByLabelText('Sua pergunta'), 'Oi{Enter}');

@@ -47,7 +47,11 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
     return () => observer.disconnect();
   }, [hasHistory, messageCount]);
 
-  const disabledReason = !canChat ? t('composer.limitReached') : isRateLimited ? t('composer.rateLimited') : undefined;
+  const disabledReason = !canChat
+    ? t('composer.limitReached')
+    : isRateLimited
+      ? t('composer.rateLimited')
+      : undefined;
   const isEmpty = history.isSuccess && messageCount === 0 && !pending;
 
   return (
@@ -63,7 +67,10 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
             isRetrying={history.isFetching}
           />
         ) : isEmpty ? (
-          <ChatWelcome onAsk={(question) => void conversation.sendQuestion(question)} isDisabled={disabledReason !== undefined} />
+          <ChatWelcome
+            onAsk={(question) => void conversation.sendQuestion(question)}
+            isDisabled={disabledReason !== undefined}
+          />
         ) : (
           <ol aria-label={t('messages')} className="flex flex-col gap-4">
             {history.data.map((message) => (

@@ -6,7 +6,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
-const riskVariant = { low: 'success', medium: 'warning', high: 'danger' } as const satisfies Record<ChatRiskLevel, string>;
+const riskVariant = { low: 'success', medium: 'warning', high: 'danger' } as const satisfies Record<
+  ChatRiskLevel,
+  string
+>;
 
 /** "technical_analyst.get_indicator" -> the agent, once each: the tools are detail the trader does not need here. */
 function agentsUsed(analysisUsed: string[]): string[] {
@@ -73,7 +76,8 @@ function AnswerMetadata({ message }: { message: ChatMessage }) {
       <div className="flex items-center gap-1 sm:ml-auto">
         <dt className="sr-only">{t('metadata.answeredBy')}</dt>
         <dd>
-          {t(`providers.${message.aiProvider}`)} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          {t(`providers.${message.aiProvider}`)} ·{' '}
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         </dd>
       </div>
     </dl>

@@ -16,10 +16,20 @@ export function ChatProgressPanel({ steps, isWorking }: { steps: StepsState; isW
       <ol className="grid gap-1.5 sm:grid-cols-5 sm:gap-2">
         {chatSteps.map((step) => {
           const { status, progress } = steps[step];
-          const Icon = status === 'completed' ? CircleCheck : status === 'processing' ? LoaderCircle : CircleDashed;
+          const Icon =
+            status === 'completed' ? CircleCheck : status === 'processing' ? LoaderCircle : CircleDashed;
           return (
-            <li key={step} className="flex flex-col gap-1" aria-current={status === 'processing' ? 'step' : undefined}>
-              <span className={cn('flex items-center gap-1.5 text-xs', status === 'pending' ? 'text-muted-foreground' : 'text-foreground')}>
+            <li
+              key={step}
+              className="flex flex-col gap-1"
+              aria-current={status === 'processing' ? 'step' : undefined}
+            >
+              <span
+                className={cn(
+                  'flex items-center gap-1.5 text-xs',
+                  status === 'pending' ? 'text-muted-foreground' : 'text-foreground',
+                )}
+              >
                 <Icon
                   aria-hidden="true"
                   className={cn(

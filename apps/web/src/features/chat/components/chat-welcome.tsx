@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 const exampleKeys = ['levels', 'signal', 'risk', 'sentiment'] as const;
 
 /** Shown while the history is empty: what the agents do and questions to start with (one click sends). */
-export function ChatWelcome({ onAsk, isDisabled }: { onAsk: (question: string) => void; isDisabled: boolean }) {
+export function ChatWelcome({
+  onAsk,
+  isDisabled,
+}: {
+  onAsk: (question: string) => void;
+  isDisabled: boolean;
+}) {
   const { t } = useTranslation('chatPage');
   return (
     <div className="flex flex-col items-center gap-4 px-2 py-8 text-center">

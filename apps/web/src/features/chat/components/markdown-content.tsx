@@ -14,7 +14,10 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 /** Markdown -> HTML (GitHub flavour, single newlines kept) -> sanitised: no scripts, styles, handlers or iframes. */
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'] });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'img'],
+  });
 }
 
 const proseClassName = cn(

@@ -6,7 +6,13 @@ import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
 import { addToHistory, sendChatMessage } from '../api/chat-api.ts';
 import { StreamUnavailableError, streamChatMessage } from '../api/chat-stream.ts';
-import { applyStepEvent, completeAllSteps, initialSteps, runSimulatedSteps, type StepsState } from './chat-steps.ts';
+import {
+  applyStepEvent,
+  completeAllSteps,
+  initialSteps,
+  runSimulatedSteps,
+  type StepsState,
+} from './chat-steps.ts';
 
 /** Spec section 9: the rate-limit flag lasts 10 s; the progress panel hides 1 s after loading ends. */
 export const RATE_LIMIT_FLAG_MS = 10_000;
@@ -57,16 +63,30 @@ export function useChatConversation() {
     await streamChatMessage(
       text,
       (event: ChatStreamEvent) => {
-        if (event.event === 'step') setSteps((current) => applyStepEvent(current, event.data.id, event.data.status));
+        if (event.event === 'step')
+          setSteps((current) => applyStepEvent(current, event.data.id, event.data.status));
         else if (event.event === 'delta') {
-          setPending((current) => (current ? { ...current, streamedText: current.streamedText + event.data.text } : current));
+          setPending((current) =>
+            current ? { ...current, streamedText: current.streamedText + event.data.text } : current,
+          );
         } else if (event.event === 'done') answer = event.data.message;
-        else failure = new ApiError({ status: 200, code: event.data.code, message: event.data.message, hadToken: true });
+        else
+          failure = new ApiError({
+            status: 200,
+            code: event.data.code,
+            message: event.data.message,
+            hadToken: true,
+          });
       },
       signal,
     );
     if (failure) throw failure;
-    if (!answer) throw new ApiError({ status: 200, code: 'stream_incomplete', message: i18n.t('chatPage:errors.incomplete') });
+    if (!answer)
+      throw new ApiError({
+        status: 200,
+        code: 'stream_incomplete',
+        message: i18n.t('chatPage:errors.incomplete'),
+      });
     return answer;
   }, []);
 

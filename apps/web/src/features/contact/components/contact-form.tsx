@@ -42,7 +42,9 @@ export function ContactForm() {
     if (send.isPending) return;
     const body = validate();
     if (!body) {
-      const firstInvalid = fields.find((field) => !contactRequestSchema.shape[field].safeParse(values[field]).success);
+      const firstInvalid = fields.find(
+        (field) => !contactRequestSchema.shape[field].safeParse(values[field]).success,
+      );
       if (firstInvalid) document.getElementById(`contact-${firstInvalid}`)?.focus();
       return;
     }
@@ -52,7 +54,9 @@ export function ContactForm() {
           toast.error(t('toast.errorTitle'), { description: result.error ?? t('toast.errorDefault') });
           return;
         }
-        toast.success(t('toast.successTitle'), { description: result.message ?? t('toast.successDescription') });
+        toast.success(t('toast.successTitle'), {
+          description: result.message ?? t('toast.successDescription'),
+        });
         setValues(emptyForm);
       },
       onError: (error) => {
@@ -67,14 +71,44 @@ export function ContactForm() {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('form.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('form.name')} htmlFor="contact-name" error={errors.name}>
-          <Input id="contact-name" name="name" autoComplete="name" required aria-required="true" placeholder={t('form.namePlaceholder')} value={values.name} onChange={update('name')} {...fieldErrorProps('contact-name', errors.name)} />
+          <Input
+            id="contact-name"
+            name="name"
+            autoComplete="name"
+            required
+            aria-required="true"
+            placeholder={t('form.namePlaceholder')}
+            value={values.name}
+            onChange={update('name')}
+            {...fieldErrorProps('contact-name', errors.name)}
+          />
         </FormField>
         <FormField label={t('form.email')} htmlFor="contact-email" error={errors.email}>
-          <Input id="contact-email" name="email" type="email" autoComplete="email" required aria-required="true" placeholder={t('form.emailPlaceholder')} value={values.email} onChange={update('email')} {...fieldErrorProps('contact-email', errors.email)} />
+          <Input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-required="true"
+            placeholder={t('form.emailPlaceholder')}
+            value={values.email}
+            onChange={update('email')}
+            {...fieldErrorProps('contact-email', errors.email)}
+          />
         </FormField>
       </div>
       <FormField label={t('form.subject')} htmlFor="contact-subject" error={errors.subject}>
-        <Input id="contact-subject" name="subject" required aria-required="true" placeholder={t('form.subjectPlaceholder')} value={values.subject} onChange={update('subject')} {...fieldErrorProps('contact-subject', errors.subject)} />
+        <Input
+          id="contact-subject"
+          name="subject"
+          required
+          aria-required="true"
+          placeholder={t('form.subjectPlaceholder')}
+          value={values.subject}
+          onChange={update('subject')}
+          {...fieldErrorProps('contact-subject', errors.subject)}
+        />
       </FormField>
       <FormField label={t('form.message')} htmlFor="contact-message" error={errors.message}>
         <textarea

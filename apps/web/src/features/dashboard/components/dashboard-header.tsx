@@ -10,7 +10,9 @@ export function DashboardHeader({ user, onLogout }: { user: PublicUser; onLogout
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
-        <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">{t('welcome', { name: user.name })}</h1>
+        <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">
+          {t('welcome', { name: user.name })}
+        </h1>
         <p className="mt-1 text-sm text-muted-foreground">{t('subtitle')}</p>
       </div>
       <div className="flex flex-wrap gap-2">

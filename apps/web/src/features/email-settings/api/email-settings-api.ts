@@ -1,4 +1,9 @@
-import { emailResultSchema, emailStatusSchema, type EmailResult, type EmailTestRequest } from '@farol/contract';
+import {
+  emailResultSchema,
+  emailStatusSchema,
+  type EmailResult,
+  type EmailTestRequest,
+} from '@farol/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
@@ -26,14 +31,21 @@ function toastResult(action: Action, result: EmailResult): void {
   const prefix = `emailSettings:toasts.${action}`;
   if (result.success && result.sent) toast.success(i18n.t(`${prefix}.sent`), { description: result.message });
   else if (result.success) toast.warning(i18n.t(`${prefix}.queued`), { description: result.message });
-  else toast.error(i18n.t(`${prefix}.failed`), { description: result.error ?? i18n.t(`${prefix}.failedDefault`) });
+  else
+    toast.error(i18n.t(`${prefix}.failed`), {
+      description: result.error ?? i18n.t(`${prefix}.failedDefault`),
+    });
 }
 
 function toastFailure(action: Action, error: unknown): void {
   const prefix = `emailSettings:toasts.${action}`;
   // A refusal with a reason (rate limit, another address without admin rights) is a failed send, not a crash.
-  if (isApiError(error) && error.status > 0) toast.error(i18n.t(`${prefix}.failed`), { description: error.message });
-  else toast.error(i18n.t('emailSettings:toasts.unexpectedTitle'), { description: i18n.t(`${prefix}.unexpected`) });
+  if (isApiError(error) && error.status > 0)
+    toast.error(i18n.t(`${prefix}.failed`), { description: error.message });
+  else
+    toast.error(i18n.t('emailSettings:toasts.unexpectedTitle'), {
+      description: i18n.t(`${prefix}.unexpected`),
+    });
 }
 
 function useEmailAction<T>(action: Action, call: (input: T) => Promise<EmailResult>) {

@@ -58,7 +58,12 @@ export function EmailTestCard({ ownEmail }: { ownEmail: string }) {
                 ))}
               </select>
             </FormField>
-            <FormField label={t('test.address')} htmlFor={`${id}-address`} hint={<span className="break-all">{t('test.addressHint', { email: ownEmail })}</span>} error={addressError}>
+            <FormField
+              label={t('test.address')}
+              htmlFor={`${id}-address`}
+              hint={<span className="break-all">{t('test.addressHint', { email: ownEmail })}</span>}
+              error={addressError}
+            >
               <Input
                 id={`${id}-address`}
                 type="email"

@@ -83,12 +83,21 @@ export function useToggleFavoriteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ToggleFavoriteRequest) =>
-      apiRequest('/api/crypto/toggle-favorite', { method: 'POST', body, schema: toggleFavoriteResponseSchema }),
+      apiRequest('/api/crypto/toggle-favorite', {
+        method: 'POST',
+        body,
+        schema: toggleFavoriteResponseSchema,
+      }),
     onSuccess: ({ data }) => {
       // Local update first (spec section 4), then the server's order (favourites first) and the count.
       queryClient.setQueriesData<CoinPricesResponse>({ predicate: isPricesQuery }, (answer) =>
         answer
-          ? { ...answer, data: answer.data.map((coin) => (coin.id === data.coinId ? { ...coin, isFavorite: data.isFavorite } : coin)) }
+          ? {
+              ...answer,
+              data: answer.data.map((coin) =>
+                coin.id === data.coinId ? { ...coin, isFavorite: data.isFavorite } : coin,
+              ),
+            }
           : answer,
       );
       void queryClient.invalidateQueries({ predicate: isPricesQuery });

@@ -24,7 +24,9 @@ import { MarketSourceBadge } from './market-source-badge.tsx';
 export function filterCoins(coins: readonly CoinItem[], term: string): CoinItem[] {
   const needle = term.trim().toLowerCase();
   if (!needle) return [...coins];
-  return coins.filter((coin) => coin.name.toLowerCase().includes(needle) || coin.symbol.toLowerCase().includes(needle));
+  return coins.filter(
+    (coin) => coin.name.toLowerCase().includes(needle) || coin.symbol.toLowerCase().includes(needle),
+  );
 }
 
 /** Favourites first, each group in the server's (market-cap) order: a stable sort. */
@@ -52,7 +54,9 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
       { onSuccess: () => setPage(1) },
     );
 
-  const rows = isSearching ? filterCoins(searchQuery.data?.data ?? [], searchTerm) : favoritesFirst(pageQuery.data?.data ?? []);
+  const rows = isSearching
+    ? filterCoins(searchQuery.data?.data ?? [], searchTerm)
+    : favoritesFirst(pageQuery.data?.data ?? []);
   const pagination = pageQuery.data?.pagination;
 
   return (
@@ -71,7 +75,11 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
       </CardHeader>
       <CardContent>
         {active.isError && !active.data ? (
-          <CoinListError error={active.error} onRetry={() => void active.refetch()} isRetrying={active.isFetching} />
+          <CoinListError
+            error={active.error}
+            onRetry={() => void active.refetch()}
+            isRetrying={active.isFetching}
+          />
         ) : active.isPending ? (
           <CoinTableSkeleton />
         ) : rows.length === 0 ? (
@@ -87,18 +95,32 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
             }
           />
         ) : (
-          <CoinTable coins={rows} onToggleFavorite={toggleFavorite} pendingCoinId={favorite.isPending ? favorite.variables?.coinId : undefined} />
+          <CoinTable
+            coins={rows}
+            onToggleFavorite={toggleFavorite}
+            pendingCoinId={favorite.isPending ? favorite.variables?.coinId : undefined}
+          />
         )}
         {!isSearching && pagination && pagination.totalPages > 1 && access.coinsVisible > COIN_PAGE_SIZE ? (
           <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" disabled={!pagination.hasPreviousPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current - 1)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!pagination.hasPreviousPage || pageQuery.isPlaceholderData}
+              onClick={() => setPage((current) => current - 1)}
+            >
               <ChevronLeft aria-hidden="true" />
               <span className="max-sm:sr-only">{t('coins.previous')}</span>
             </Button>
             <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
               {t('coins.pageOf', { page: pagination.currentPage, total: pagination.totalPages })}
             </span>
-            <Button variant="outline" size="sm" disabled={!pagination.hasNextPage || pageQuery.isPlaceholderData} onClick={() => setPage((current) => current + 1)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!pagination.hasNextPage || pageQuery.isPlaceholderData}
+              onClick={() => setPage((current) => current + 1)}
+            >
               <span className="max-sm:sr-only">{t('coins.next')}</span>
               <ChevronRight aria-hidden="true" />
             </Button>
@@ -117,7 +139,10 @@ function CoinSearchBox({ term, onChange }: { term: string; onChange: (term: stri
       <label htmlFor={id} className="sr-only">
         {t('coins.searchLabel')}
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
       <Input
         id={id}
         type="search"
@@ -129,7 +154,13 @@ function CoinSearchBox({ term, onChange }: { term: string; onChange: (term: stri
         autoComplete="off"
       />
       {term ? (
-        <Button variant="ghost" size="icon" className="absolute top-0 right-0" onClick={() => onChange('')} aria-label={t('coins.clearSearch')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="absolute top-0 right-0"
+          onClick={() => onChange('')}
+          aria-label={t('coins.clearSearch')}
+        >
           <X aria-hidden="true" />
         </Button>
       ) : null}
@@ -137,16 +168,38 @@ function CoinSearchBox({ term, onChange }: { term: string; onChange: (term: stri
   );
 }
 
-function CoinListError({ error, onRetry, isRetrying }: { error: unknown; onRetry: () => void; isRetrying: boolean }) {
+function CoinListError({
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const kind = coinListErrorKind(error);
   const copy = {
-    rate_limit: { title: t('coins.errors.rate_limit.title'), description: t('coins.errors.rate_limit.description') },
-    server_error: { title: t('coins.errors.server_error.title'), description: t('coins.errors.server_error.description') },
-    api_error: { title: t('coins.errors.api_error.title'), description: t('coins.errors.api_error.description') },
-    network_error: { title: t('coins.errors.network_error.title'), description: t('coins.errors.network_error.description') },
+    rate_limit: {
+      title: t('coins.errors.rate_limit.title'),
+      description: t('coins.errors.rate_limit.description'),
+    },
+    server_error: {
+      title: t('coins.errors.server_error.title'),
+      description: t('coins.errors.server_error.description'),
+    },
+    api_error: {
+      title: t('coins.errors.api_error.title'),
+      description: t('coins.errors.api_error.description'),
+    },
+    network_error: {
+      title: t('coins.errors.network_error.title'),
+      description: t('coins.errors.network_error.description'),
+    },
   }[kind];
-  return <ErrorState title={copy.title} description={copy.description} onRetry={onRetry} isRetrying={isRetrying} />;
+  return (
+    <ErrorState title={copy.title} description={copy.description} onRetry={onRetry} isRetrying={isRetrying} />
+  );
 }
 
 function CoinTableSkeleton() {
@@ -160,7 +213,11 @@ function CoinTableSkeleton() {
   );
 }
 
-type CoinTableProps = { coins: CoinItem[]; onToggleFavorite: (coin: CoinItem) => void; pendingCoinId?: string };
+type CoinTableProps = {
+  coins: CoinItem[];
+  onToggleFavorite: (coin: CoinItem) => void;
+  pendingCoinId?: string;
+};
 
 function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
   const { t } = useTranslation('dashboard');
@@ -199,14 +256,23 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
                   size="icon"
                   className="size-9"
                   aria-pressed={coin.isFavorite}
-                  aria-label={coin.isFavorite ? t('coins.removeFavorite', { name: coin.name }) : t('coins.addFavorite', { name: coin.name })}
+                  aria-label={
+                    coin.isFavorite
+                      ? t('coins.removeFavorite', { name: coin.name })
+                      : t('coins.addFavorite', { name: coin.name })
+                  }
                   disabled={pendingCoinId === coin.id}
                   onClick={() => onToggleFavorite(coin)}
                 >
-                  <Star aria-hidden="true" className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')} />
+                  <Star
+                    aria-hidden="true"
+                    className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')}
+                  />
                 </Button>
               </td>
-              <td className="hidden text-muted-foreground tabular-nums sm:table-cell">{coin.market_cap_rank ?? '—'}</td>
+              <td className="hidden text-muted-foreground tabular-nums sm:table-cell">
+                {coin.market_cap_rank ?? '—'}
+              </td>
               <td className="py-1.5">
                 <div className="flex min-w-0 items-center gap-2">
                   <CoinIcon coin={coin} />
@@ -216,7 +282,9 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
                   </div>
                 </div>
               </td>
-              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{coin.current_price === null ? '—' : formatCoinPrice(coin.current_price)}</td>
+              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">
+                {coin.current_price === null ? '—' : formatCoinPrice(coin.current_price)}
+              </td>
               <td className="py-1.5 pr-4 pl-2 text-right whitespace-nowrap sm:pr-2">
                 <ChangeText value={coin.price_change_percentage_24h} />
               </td>
@@ -237,13 +305,30 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
  */
 export function formatCoinPrice(value: number): string {
   if (value === 0 || Math.abs(value) >= 0.01) return formatPrice(value);
-  return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 }).format(value);
+  return new Intl.NumberFormat(currentLanguage(), {
+    style: 'currency',
+    currency: 'USD',
+    maximumSignificantDigits: 4,
+  }).format(value);
 }
 
 function CoinIcon({ coin }: { coin: CoinItem }) {
-  if (coin.image) return <img src={coin.image} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 rounded-full" />;
+  if (coin.image)
+    return (
+      <img
+        src={coin.image}
+        alt=""
+        width={24}
+        height={24}
+        loading="lazy"
+        className="size-6 shrink-0 rounded-full"
+      />
+    );
   return (
-    <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-[0.6rem] font-semibold">
+    <span
+      aria-hidden="true"
+      className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-[0.6rem] font-semibold"
+    >
       {coin.symbol.slice(0, 3).toUpperCase()}
     </span>
   );
@@ -252,9 +337,13 @@ function CoinIcon({ coin }: { coin: CoinItem }) {
 export function ChangeText({ value }: { value: number | null }) {
   if (value === null) return <span className="text-muted-foreground">—</span>;
   return (
-    <span className={cn('tabular-nums', value > 0 ? 'text-success' : value < 0 ? 'text-danger' : 'text-muted-foreground')}>
+    <span
+      className={cn(
+        'tabular-nums',
+        value > 0 ? 'text-success' : value < 0 ? 'text-danger' : 'text-muted-foreground',
+      )}
+    >
       {formatPercent(value, { signed: true })}
     </span>
   );
 }
-

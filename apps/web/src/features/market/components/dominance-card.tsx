@@ -52,8 +52,15 @@ function DominanceFigures({ data, change }: { data: GlobalMarketData; change: nu
       <div className="flex items-baseline justify-between gap-2">
         <p className="text-3xl font-semibold tabular-nums">{formatPercent(data.bitcoin_dominance)}</p>
         {showChange ? (
-          <Badge variant={change > 0 ? 'success' : 'danger'} aria-label={t('dominance.change', { change: formatPercent(change, { signed: true }) })}>
-            {change > 0 ? <ArrowUpRight aria-hidden="true" className="size-3" /> : <ArrowDownRight aria-hidden="true" className="size-3" />}
+          <Badge
+            variant={change > 0 ? 'success' : 'danger'}
+            aria-label={t('dominance.change', { change: formatPercent(change, { signed: true }) })}
+          >
+            {change > 0 ? (
+              <ArrowUpRight aria-hidden="true" className="size-3" />
+            ) : (
+              <ArrowDownRight aria-hidden="true" className="size-3" />
+            )}
             {formatPercent(change, { signed: true })}
           </Badge>
         ) : null}
@@ -66,17 +73,26 @@ function DominanceFigures({ data, change }: { data: GlobalMarketData; change: nu
         aria-valuenow={Number(data.bitcoin_dominance.toFixed(2))}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className={cn('h-full rounded-full', barColor[tone])} style={{ width: `${Math.min(100, data.bitcoin_dominance)}%` }} />
+        <div
+          className={cn('h-full rounded-full', barColor[tone])}
+          style={{ width: `${Math.min(100, data.bitcoin_dominance)}%` }}
+        />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <dt className="text-muted-foreground">{t('dominance.btcCap')}</dt>
-        <dd className="text-right tabular-nums">{t('units.trillions', { value: formatTrillions(data.bitcoin_market_cap) })}</dd>
+        <dd className="text-right tabular-nums">
+          {t('units.trillions', { value: formatTrillions(data.bitcoin_market_cap) })}
+        </dd>
         <dt className="text-muted-foreground">{t('dominance.totalCap')}</dt>
-        <dd className="text-right tabular-nums">{t('units.trillions', { value: formatTrillions(data.total_market_cap) })}</dd>
+        <dd className="text-right tabular-nums">
+          {t('units.trillions', { value: formatTrillions(data.total_market_cap) })}
+        </dd>
         <dt className="text-muted-foreground">{t('dominance.ethDominance')}</dt>
         <dd className="text-right tabular-nums">{formatPercent(data.ethereum_dominance)}</dd>
       </dl>
-      <p className="text-xs text-muted-foreground">{t('widgets.updatedAt', { date: formatDateTime(data.last_updated * 1000) })}</p>
+      <p className="text-xs text-muted-foreground">
+        {t('widgets.updatedAt', { date: formatDateTime(data.last_updated * 1000) })}
+      </p>
     </div>
   );
 }

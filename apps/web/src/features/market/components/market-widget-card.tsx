@@ -20,7 +20,12 @@ type WidgetProps<T extends { source: MarketSource }> = {
  * Shell of the market widgets (spec section 4: loading, error with retry, loaded). Section 8: a failed
  * answer shows the API error text, no answer at all the network error text.
  */
-export function MarketWidgetCard<T extends { source: MarketSource }>({ icon: Icon, title, query, children }: WidgetProps<T>) {
+export function MarketWidgetCard<T extends { source: MarketSource }>({
+  icon: Icon,
+  title,
+  query,
+  children,
+}: WidgetProps<T>) {
   const { t } = useTranslation('dashboard');
   return (
     <Card className="flex flex-col">
@@ -37,7 +42,11 @@ export function MarketWidgetCard<T extends { source: MarketSource }>({ icon: Ico
         ) : query.isError && !query.data ? (
           <ErrorState
             className="min-h-44"
-            title={isApiError(query.error) && query.error.status > 0 ? t('widgets.apiError') : t('widgets.networkError')}
+            title={
+              isApiError(query.error) && query.error.status > 0
+                ? t('widgets.apiError')
+                : t('widgets.networkError')
+            }
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
           />

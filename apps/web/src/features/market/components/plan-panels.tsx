@@ -62,14 +62,14 @@ export function AnalysisShortcut({ isFreePlan }: { isFreePlan: boolean }) {
           <ChartCandlestick aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
           <div>
             <p className="font-medium">{t('plan.analysis.title')}</p>
-            <p className="text-sm text-muted-foreground">{isFreePlan ? t('plan.analysis.upsell') : t('plan.analysis.description')}</p>
+            <p className="text-sm text-muted-foreground">
+              {isFreePlan ? t('plan.analysis.upsell') : t('plan.analysis.description')}
+            </p>
           </div>
         </div>
         {isFreePlan ? (
           <div className="flex flex-wrap gap-2">
-            <Button disabled>
-              {t('plan.analysis.open')}
-            </Button>
+            <Button disabled>{t('plan.analysis.open')}</Button>
             <Button disabled variant="outline">
               <Crown aria-hidden="true" />
               {t('plan.comingSoon')}

@@ -16,7 +16,19 @@ const PriceChart = lazy(() => import('./price-chart.tsx'));
 // Spec section 9: chart 500 px tall (candles, volume, RSI and MACD share it).
 export const DASHBOARD_CHART_HEIGHT = 500;
 
-function ChartBody({ symbol, interval, height, withIndicators, levels }: { symbol: AnalysisSymbol; interval: CandleInterval; height: number; withIndicators: boolean; levels?: readonly PriceLevel[] }) {
+function ChartBody({
+  symbol,
+  interval,
+  height,
+  withIndicators,
+  levels,
+}: {
+  symbol: AnalysisSymbol;
+  interval: CandleInterval;
+  height: number;
+  withIndicators: boolean;
+  levels?: readonly PriceLevel[];
+}) {
   const { t } = useTranslation('dashboard');
   const query = useCandlesQuery(symbol, interval);
   const placeholder = <LoadingState className="rounded-md bg-muted/30" />;
@@ -24,7 +36,12 @@ function ChartBody({ symbol, interval, height, withIndicators, levels }: { symbo
   if (query.isError && !query.data) {
     return (
       <div style={{ height }} className="grid place-items-center">
-        <ErrorState title={t('chart.error')} description={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <ErrorState
+          title={t('chart.error')}
+          description={query.error.message}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
       </div>
     );
   }
@@ -81,7 +98,13 @@ export function PriceChartCard({ symbol = 'BTC' }: { symbol?: AnalysisSymbol }) 
 }
 
 /** A small chart of one coin (1h) with support and resistance drawn as price lines. */
-export function CoinLevelsChart({ symbol, levels }: { symbol: AnalysisSymbol; levels: readonly PriceLevel[] }) {
+export function CoinLevelsChart({
+  symbol,
+  levels,
+}: {
+  symbol: AnalysisSymbol;
+  levels: readonly PriceLevel[];
+}) {
   return <ChartBody symbol={symbol} interval="1h" height={280} withIndicators={false} levels={levels} />;
 }
 

@@ -16,6 +16,7 @@ describe('computeIndicatorPoints', () => {
 
   it('colours the MACD histogram green above zero and red below', () => {
     const points = computeIndicatorPoints(candlesAnswer(80).data);
-    for (const bar of points.histogram) expect(bar.color.startsWith(bar.value >= 0 ? '#22c55e' : '#ef4444')).toBe(true);
+    for (const bar of points.histogram)
+      expect(bar.color.startsWith(bar.value >= 0 ? '#22c55e' : '#ef4444')).toBe(true);
   });
 });

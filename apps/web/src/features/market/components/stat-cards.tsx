@@ -8,7 +8,17 @@ import { formatTrillions } from '../../../lib/format.ts';
 import { COIN_PAGE_SIZE, isPlanRefusal, useCoinPricesQuery, useFavoritesQuery } from '../api/market-api.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
 
-export function StatCard({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: ReactNode; hint?: ReactNode }) {
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <Card className="flex min-h-28 flex-col justify-between gap-2 p-4">
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
@@ -38,7 +48,15 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
       <StatCard
         icon={CircleDollarSign}
         label={t('stats.marketCap')}
-        value={locked ? '—' : firstPage.data ? t('units.trillionsUsd', { value: formatTrillions(listedCap) }) : <Spinner />}
+        value={
+          locked ? (
+            '—'
+          ) : firstPage.data ? (
+            t('units.trillionsUsd', { value: formatTrillions(listedCap) })
+          ) : (
+            <Spinner />
+          )
+        }
         hint={locked ? t('stats.marketCapLocked') : t('stats.marketCapHint', { total: coins.length })}
       />
       <StatCard

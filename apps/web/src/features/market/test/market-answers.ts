@@ -14,23 +14,70 @@ import {
 // Answers built through the contract's schemas: a contract change breaks these fixtures, not the app silently.
 
 const planLimits = {
-  free: { dailyConversations: 3, coinsVisible: 5, marketSignals: 3, advancedAnalysis: false, coinSearch: false, alerts: 3 },
-  iniciante: { dailyConversations: 5, coinsVisible: 0, marketSignals: 5, advancedAnalysis: false, coinSearch: false, alerts: 10 },
-  profissional: { dailyConversations: -1, coinsVisible: 500, marketSignals: 10, advancedAnalysis: true, coinSearch: true, alerts: 100 },
+  free: {
+    dailyConversations: 3,
+    coinsVisible: 5,
+    marketSignals: 3,
+    advancedAnalysis: false,
+    coinSearch: false,
+    alerts: 3,
+  },
+  iniciante: {
+    dailyConversations: 5,
+    coinsVisible: 0,
+    marketSignals: 5,
+    advancedAnalysis: false,
+    coinSearch: false,
+    alerts: 10,
+  },
+  profissional: {
+    dailyConversations: -1,
+    coinsVisible: 500,
+    marketSignals: 10,
+    advancedAnalysis: true,
+    coinSearch: true,
+    alerts: 100,
+  },
 } as const;
 
 export function subscriptionAnswer(plan: keyof typeof planLimits, options: { isAdmin?: boolean } = {}) {
   return currentSubscriptionResponseSchema.parse({
     success: true,
     data: {
-      plan: { id: plan, name: { free: 'Gratuito', iniciante: 'Iniciante', profissional: 'Profissional' }[plan], price: { free: 0, iniciante: 49, profissional: 149 }[plan], interval: 'month', features: [], limits: planLimits[plan] },
+      plan: {
+        id: plan,
+        name: { free: 'Gratuito', iniciante: 'Iniciante', profissional: 'Profissional' }[plan],
+        price: { free: 0, iniciante: 49, profissional: 149 }[plan],
+        interval: 'month',
+        features: [],
+        limits: planLimits[plan],
+      },
       isActive: plan !== 'free' || Boolean(options.isAdmin),
-      subscription: { cancelAtPeriodEnd: false, currentPeriodEnd: plan === 'free' ? null : '2026-08-15T12:00:00.000Z', isAdmin: Boolean(options.isAdmin), status: 'active', grantedByAdmin: false },
+      subscription: {
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: plan === 'free' ? null : '2026-08-15T12:00:00.000Z',
+        isAdmin: Boolean(options.isAdmin),
+        status: 'active',
+        grantedByAdmin: false,
+      },
     },
   });
 }
 
-const coinNames = ['Bitcoin', 'Ethereum', 'Tether', 'BNB', 'Solana', 'XRP', 'USDC', 'Cardano', 'Dogecoin', 'TRON', 'Chainlink', 'Avalanche'];
+const coinNames = [
+  'Bitcoin',
+  'Ethereum',
+  'Tether',
+  'BNB',
+  'Solana',
+  'XRP',
+  'USDC',
+  'Cardano',
+  'Dogecoin',
+  'TRON',
+  'Chainlink',
+  'Avalanche',
+];
 
 export function coin(index: number, overrides: Partial<CoinItem> = {}): CoinItem {
   const name = coinNames[index] ?? `Coin ${index + 1}`;
@@ -48,26 +95,51 @@ export function coin(index: number, overrides: Partial<CoinItem> = {}): CoinItem
   };
 }
 
-export function pricesAnswer(coins: CoinItem[], page = 1, totalPages = 1, source: MarketSource = 'coingecko') {
+export function pricesAnswer(
+  coins: CoinItem[],
+  page = 1,
+  totalPages = 1,
+  source: MarketSource = 'coingecko',
+) {
   return coinPricesResponseSchema.parse({
     success: true,
     data: coins,
     source,
     cache: { isFromCache: true, ageSeconds: 42 },
-    pagination: { currentPage: page, totalPages, totalItems: coins.length * totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages },
+    pagination: {
+      currentPage: page,
+      totalPages,
+      totalItems: coins.length * totalPages,
+      hasPreviousPage: page > 1,
+      hasNextPage: page < totalPages,
+    },
   });
 }
 
 export const favoritesAnswer = (coinIds: string[]) =>
-  favoritesResponseSchema.parse({ success: true, data: coinIds.map((coinId) => ({ coinId, coinName: coinId, createdAt: '2026-01-01T00:00:00.000Z' })) });
+  favoritesResponseSchema.parse({
+    success: true,
+    data: coinIds.map((coinId) => ({ coinId, coinName: coinId, createdAt: '2026-01-01T00:00:00.000Z' })),
+  });
 
 export const fearGreedAnswer = (value: number, source: MarketSource = 'alternative.me') =>
-  fearGreedResponseSchema.parse({ success: true, data: { value, classification: 'Greed', timestamp: 1767225600 }, source, cache: { isFromCache: false, ageSeconds: 0 } });
+  fearGreedResponseSchema.parse({
+    success: true,
+    data: { value, classification: 'Greed', timestamp: 1767225600 },
+    source,
+    cache: { isFromCache: false, ageSeconds: 0 },
+  });
 
 export const dominanceAnswer = (bitcoinDominance: number, source: MarketSource = 'coingecko') =>
   globalMarketResponseSchema.parse({
     success: true,
-    data: { bitcoin_dominance: bitcoinDominance, ethereum_dominance: 12.345, total_market_cap: 3.2e12, bitcoin_market_cap: 1.85e12, last_updated: 1767225600 },
+    data: {
+      bitcoin_dominance: bitcoinDominance,
+      ethereum_dominance: 12.345,
+      total_market_cap: 3.2e12,
+      bitcoin_market_cap: 1.85e12,
+      last_updated: 1767225600,
+    },
     source,
     cache: { isFromCache: false, ageSeconds: 0 },
   });
@@ -78,7 +150,14 @@ export function candlesAnswer(count: number) {
     success: true,
     data: Array.from({ length: count }, (_, index) => {
       const close = 90000 + Math.sin(index / 5) * 1000;
-      return { time: start + index * 3600, open: close - 50, high: close + 200, low: close - 200, close, volume: 10 + index };
+      return {
+        time: start + index * 3600,
+        open: close - 50,
+        high: close + 200,
+        low: close - 200,
+        close,
+        volume: 10 + index,
+      };
     }),
     source: 'binance',
     cache: { isFromCache: false, ageSeconds: 0 },
@@ -96,7 +175,12 @@ export const signalsAnswer = (source: MarketSource = 'binance', unavailable: Una
         momentum: 'bullish',
         strength: 72.5,
         confidence: 64,
-        keyIndicators: { rsi: { value: 61.26, signal: 'neutral' }, macd: { signal: 'bullish' }, bollinger: { position: 'upper_half' }, volume: { trend: 'rising', anomaly: false } },
+        keyIndicators: {
+          rsi: { value: 61.26, signal: 'neutral' },
+          macd: { signal: 'bullish' },
+          bollinger: { position: 'upper_half' },
+          volume: { trend: 'rising', anomaly: false },
+        },
         summary: 'BTC em tendência de alta.',
         source,
         asOf: '2026-01-01T12:00:00.000Z',

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { articleCount, blogCategories, type BlogArticle } from '../data/blog-articles.ts';
@@ -21,7 +30,9 @@ export function BlogCategories() {
           <li key={category}>
             <Badge className="gap-2 px-3 py-1 text-sm">
               {t(`categories.${category}`)}
-              <span className="text-xs text-muted-foreground">{t('categoryCount', { count: articleCount(category) })}</span>
+              <span className="text-xs text-muted-foreground">
+                {t('categoryCount', { count: articleCount(category) })}
+              </span>
             </Badge>
           </li>
         ))}
@@ -42,8 +53,12 @@ export function BlogArticleCard({ article, featured = false }: { article: BlogAr
       <div className="flex items-center gap-2">
         <Badge variant="primary">{t(`categories.${article.category}`)}</Badge>
       </div>
-      <h3 className={featured ? 'text-lg leading-snug font-semibold' : 'leading-snug font-semibold'}>{title}</h3>
-      <p className="flex-1 text-sm leading-relaxed text-muted-foreground">{t(`articles.${article.id}.excerpt`)}</p>
+      <h3 className={featured ? 'text-lg leading-snug font-semibold' : 'leading-snug font-semibold'}>
+        {title}
+      </h3>
+      <p className="flex-1 text-sm leading-relaxed text-muted-foreground">
+        {t(`articles.${article.id}.excerpt`)}
+      </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span>{t('by', { author: t('author') })}</span>
         <span className="inline-flex items-center gap-1">
@@ -57,7 +72,12 @@ export function BlogArticleCard({ article, featured = false }: { article: BlogAr
       </div>
       <Dialog>
         <DialogTrigger asChild>
-          <Button variant="outline" size="sm" className="self-start" aria-label={`${t('readArticle')}: ${title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            aria-label={`${t('readArticle')}: ${title}`}
+          >
             {t('readArticle')}
           </Button>
         </DialogTrigger>
@@ -89,7 +109,10 @@ export function NewsletterSignup() {
   const { t } = useTranslation('blog');
   const session = useSession();
   return (
-    <section aria-labelledby="newsletter-heading" className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-primary/5 p-6 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-primary/5 p-6 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-start gap-3">
         <Mail aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
         <div className="flex flex-col gap-1">
@@ -113,7 +136,11 @@ export function NewsletterSignup() {
               <Button variant="ghost">{t('close')}</Button>
             </DialogClose>
             <Button asChild>
-              {session ? <Link to="/settings">{t('newsletter.settings')}</Link> : <Link to="/register">{t('newsletter.register')}</Link>}
+              {session ? (
+                <Link to="/settings">{t('newsletter.settings')}</Link>
+              ) : (
+                <Link to="/register">{t('newsletter.register')}</Link>
+              )}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -8,7 +8,15 @@ export type FaqItem = { id: string; question: string; answer: string };
  * Questions as a disclosure accordion on native <details>/<summary>: keyboard (Enter/Space), screen
  * readers (expanded state) and find-in-page work without JavaScript, and it ships no code.
  */
-export function FaqList({ title, items, className }: { title: string; items: FaqItem[]; className?: string }) {
+export function FaqList({
+  title,
+  items,
+  className,
+}: {
+  title: string;
+  items: FaqItem[];
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn('flex flex-col gap-4', className)}>
@@ -20,7 +28,10 @@ export function FaqList({ title, items, className }: { title: string; items: Faq
           <details key={item.id} className="group" data-faq={item.id}>
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3.5 text-left font-medium hover:bg-muted/50 focus-visible:rounded-md [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
+              <ChevronDown
+                aria-hidden="true"
+                className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+              />
             </summary>
             <p className="px-4 pb-4 text-sm leading-relaxed text-muted-foreground">{item.answer}</p>
           </details>

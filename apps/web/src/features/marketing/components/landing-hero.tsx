@@ -23,11 +23,15 @@ export function LandingHero() {
         className="pointer-events-none absolute inset-x-0 -top-40 mx-auto h-80 max-w-3xl rounded-full bg-primary/10 blur-3xl"
       />
       <div className="relative mx-auto flex w-full max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <span className="rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-xs font-medium text-primary">{t('hero.badge')}</span>
+        <span className="rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-xs font-medium text-primary">
+          {t('hero.badge')}
+        </span>
         <h1 className="max-w-4xl text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
           {t('hero.titleLead')} <TypingText phrases={phrases} className="text-primary" />
         </h1>
-        <p className="max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">{t('hero.subtitle')}</p>
+        <p className="max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
+          {t('hero.subtitle')}
+        </p>
         <div className="flex flex-wrap items-center gap-3">
           <Button asChild size="lg">
             <Link to={session ? '/chat' : '/login'}>

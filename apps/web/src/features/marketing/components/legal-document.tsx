@@ -25,11 +25,18 @@ export function LegalDocument({ document, sections }: { document: 'privacy' | 't
       </nav>
       <article className="flex max-w-3xl flex-col gap-8">
         {sections.map((section) => (
-          <section key={section} id={section} aria-labelledby={`${section}-title`} className="flex scroll-mt-20 flex-col gap-2">
+          <section
+            key={section}
+            id={section}
+            aria-labelledby={`${section}-title`}
+            className="flex scroll-mt-20 flex-col gap-2"
+          >
             <h2 id={`${section}-title`} className="text-lg font-semibold">
               {t(`${document}.sections.${section}.title`)}
             </h2>
-            <p className="leading-relaxed text-muted-foreground">{t(`${document}.sections.${section}.body`)}</p>
+            <p className="leading-relaxed text-muted-foreground">
+              {t(`${document}.sections.${section}.body`)}
+            </p>
           </section>
         ))}
       </article>

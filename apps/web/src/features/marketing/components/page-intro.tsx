@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** Breadcrumb (Início › page), page heading, lead paragraph and optional actions. */
-export function PageIntro({ title, lead, actions, breadcrumb = true }: { title: string; lead: string; actions?: ReactNode; breadcrumb?: boolean }) {
+export function PageIntro({
+  title,
+  lead,
+  actions,
+  breadcrumb = true,
+}: {
+  title: string;
+  lead: string;
+  actions?: ReactNode;
+  breadcrumb?: boolean;
+}) {
   const { t } = useTranslation('marketing');
   return (
     <header className="flex flex-col gap-4">
@@ -23,7 +33,9 @@ export function PageIntro({ title, lead, actions, breadcrumb = true }: { title: 
         </nav>
       ) : null}
       <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{title}</h1>
-      <p className="max-w-3xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">{lead}</p>
+      <p className="max-w-3xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
+        {lead}
+      </p>
       {actions ? <div className="flex flex-wrap gap-3 pt-1">{actions}</div> : null}
     </header>
   );
@@ -43,7 +55,15 @@ export function PageSection({ title, children, id }: { title: string; children: 
 }
 
 /** Closing call to action band. */
-export function CallToAction({ title, body, children }: { title: string; body?: string; children: ReactNode }) {
+export function CallToAction({
+  title,
+  body,
+  children,
+}: {
+  title: string;
+  body?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-primary/5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
       <div className="flex flex-col gap-1.5">

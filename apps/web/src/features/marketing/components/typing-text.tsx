@@ -29,7 +29,8 @@ export function TypingText({ phrases, className }: { phrases: string[]; classNam
     const timer = window.setTimeout(() => {
       setState((current) => {
         if (!current.erasing && current.length >= phrase.length) return { ...current, erasing: true };
-        if (current.erasing && current.length <= 0) return { index: (current.index + 1) % phrases.length, length: 0, erasing: false };
+        if (current.erasing && current.length <= 0)
+          return { index: (current.index + 1) % phrases.length, length: 0, erasing: false };
         return { ...current, length: current.length + (current.erasing ? -1 : 1) };
       });
     }, delay);
@@ -47,7 +48,11 @@ export function TypingText({ phrases, className }: { phrases: string[]; classNam
       ))}
       <span aria-hidden="true" className="col-start-1 row-start-1">
         {visible}
-        {isReduced ? null : <span className="ml-0.5 inline-block w-[0.08em] animate-pulse bg-primary align-baseline">&nbsp;</span>}
+        {isReduced ? null : (
+          <span className="ml-0.5 inline-block w-[0.08em] animate-pulse bg-primary align-baseline">
+            &nbsp;
+          </span>
+        )}
       </span>
     </span>
   );

@@ -35,7 +35,15 @@ function upsertLink(selector: string, attributes: Record<string, string>): void 
  * with the language. The first paint already has them from the server; this keeps them right while the
  * visitor navigates inside the app. `fullTitle` skips the " · Farol" suffix (the landing page).
  */
-export function usePageMeta({ title, description, fullTitle = false }: { title: string; description: string; fullTitle?: boolean }): void {
+export function usePageMeta({
+  title,
+  description,
+  fullTitle = false,
+}: {
+  title: string;
+  description: string;
+  fullTitle?: boolean;
+}): void {
   const { t, i18n } = useTranslation('common');
   const { pathname } = useLocation();
   const brand = t('brand');

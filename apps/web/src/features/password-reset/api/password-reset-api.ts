@@ -11,5 +11,7 @@ export function resetPassword(body: { token: string; password: string }): Promis
 }
 
 // The forms show their own error state (with the server's message), so no toast.
-export const useRequestPasswordResetMutation = () => useMutation({ mutationFn: requestPasswordReset, meta: { silent: true } });
-export const useResetPasswordMutation = () => useMutation({ mutationFn: resetPassword, meta: { silent: true } });
+export const useRequestPasswordResetMutation = () =>
+  useMutation({ mutationFn: requestPasswordReset, meta: { silent: true } });
+export const useResetPasswordMutation = () =>
+  useMutation({ mutationFn: resetPassword, meta: { silent: true } });

@@ -29,10 +29,12 @@ export function useCurrentPlanQuery() {
   const query = useQuery({
     queryKey: [CURRENT_SUBSCRIPTION_URL],
     queryFn: ({ signal }) =>
-      apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }).catch((error: unknown) => {
-        console.warn('Current subscription not loaded', error);
-        throw error;
-      }),
+      apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }).catch(
+        (error: unknown) => {
+          console.warn('Current subscription not loaded', error);
+          throw error;
+        },
+      ),
     select: (answer) => answer.data,
     enabled: session !== null,
     retry: false,

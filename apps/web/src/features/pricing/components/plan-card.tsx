@@ -6,19 +6,38 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 const COMPACT_FEATURES = 3;
-const planIcons: Record<Plan['id'], LucideIcon> = { free: Sparkles, iniciante: Zap, profissional: Crown, enterprise: Building2 };
+const planIcons: Record<Plan['id'], LucideIcon> = {
+  free: Sparkles,
+  iniciante: Zap,
+  profissional: Crown,
+  enterprise: Building2,
+};
 
 function formatPlanPrice(price: Plan['price'], language: string): string {
   // 'Personalizado' is shown as the server sends it (spec section 2).
   if (price === CUSTOM_PRICE) return price;
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 }).format(price);
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'BRL',
+    maximumFractionDigits: 0,
+  }).format(price);
 }
 
 /**
  * One plan. Purchases are not open yet, so the button is always disabled: "loading" while the visitor's
  * subscription loads, "coming soon" after (spec section 2).
  */
-export function PlanCard({ plan, compact = false, isCurrent = false, isLoading = false }: { plan: Plan; compact?: boolean; isCurrent?: boolean; isLoading?: boolean }) {
+export function PlanCard({
+  plan,
+  compact = false,
+  isCurrent = false,
+  isLoading = false,
+}: {
+  plan: Plan;
+  compact?: boolean;
+  isCurrent?: boolean;
+  isLoading?: boolean;
+}) {
   const { t, i18n } = useTranslation('pricing');
   const Icon = planIcons[plan.id];
   const features = compact ? plan.features.slice(0, COMPACT_FEATURES) : plan.features;
@@ -32,7 +51,11 @@ export function PlanCard({ plan, compact = false, isCurrent = false, isLoading =
         plan.popular ? 'border-primary shadow-lg shadow-primary/10' : 'border-border',
       )}
     >
-      {plan.popular ? <Badge variant="primary" className="absolute -top-3 left-6 bg-card">{t('popular')}</Badge> : null}
+      {plan.popular ? (
+        <Badge variant="primary" className="absolute -top-3 left-6 bg-card">
+          {t('popular')}
+        </Badge>
+      ) : null}
       <div className="flex items-center gap-3">
         <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
           <Icon aria-hidden="true" className="size-5" />
@@ -44,15 +67,23 @@ export function PlanCard({ plan, compact = false, isCurrent = false, isLoading =
           {isCurrent ? <p className="text-xs text-success">{t('currentPlan', { plan: plan.name })}</p> : null}
         </div>
       </div>
-      <p className={cn('text-sm text-muted-foreground', compact ? 'line-clamp-2 min-h-10' : '')}>{plan.description}</p>
+      <p className={cn('text-sm text-muted-foreground', compact ? 'line-clamp-2 min-h-10' : '')}>
+        {plan.description}
+      </p>
       <p className="flex items-baseline gap-1">
-        <span className="text-3xl font-semibold tracking-tight tabular-nums">{formatPlanPrice(plan.price, i18n.language)}</span>
+        <span className="text-3xl font-semibold tracking-tight tabular-nums">
+          {formatPlanPrice(plan.price, i18n.language)}
+        </span>
         {plan.price === CUSTOM_PRICE ? null : (
-          <span className="text-sm text-muted-foreground">{plan.interval === 'year' ? t('perYear') : t('perMonth')}</span>
+          <span className="text-sm text-muted-foreground">
+            {plan.interval === 'year' ? t('perYear') : t('perMonth')}
+          </span>
         )}
       </p>
       <div className="flex flex-1 flex-col gap-2">
-        <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">{t('featuresLabel')}</p>
+        <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">
+          {t('featuresLabel')}
+        </p>
         <ul className="flex flex-col gap-2 text-sm">
           {features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
@@ -61,10 +92,14 @@ export function PlanCard({ plan, compact = false, isCurrent = false, isLoading =
             </li>
           ))}
         </ul>
-        {hiddenCount > 0 ? <p className="text-xs text-muted-foreground">{t('moreFeatures', { count: hiddenCount })}</p> : null}
+        {hiddenCount > 0 ? (
+          <p className="text-xs text-muted-foreground">{t('moreFeatures', { count: hiddenCount })}</p>
+        ) : null}
         {!compact && plan.limitations.length > 0 ? (
           <>
-            <p className="pt-2 text-xs font-medium tracking-wider text-muted-foreground uppercase">{t('limitationsLabel')}</p>
+            <p className="pt-2 text-xs font-medium tracking-wider text-muted-foreground uppercase">
+              {t('limitationsLabel')}
+            </p>
             <ul className="flex flex-col gap-2 text-sm text-muted-foreground">
               {plan.limitations.map((limitation) => (
                 <li key={limitation} className="flex items-start gap-2">
@@ -76,7 +111,12 @@ export function PlanCard({ plan, compact = false, isCurrent = false, isLoading =
           </>
         ) : null}
       </div>
-      <Button disabled variant={plan.popular ? 'primary' : 'outline'} className="w-full" aria-describedby="plans-coming-soon">
+      <Button
+        disabled
+        variant={plan.popular ? 'primary' : 'outline'}
+        className="w-full"
+        aria-describedby="plans-coming-soon"
+      >
         {isLoading ? t('loading') : t('comingSoon')}
       </Button>
     </section>

@@ -19,13 +19,26 @@ export function PlanGrid({ compact = false }: { compact?: boolean }) {
     return (
       <div className={gridClassName} role="status" aria-label={t('loading')}>
         {[0, 1, 2].map((index) => (
-          <div key={index} className={cn('animate-pulse rounded-xl border border-border bg-card', compact ? 'h-96' : 'h-[30rem]')} />
+          <div
+            key={index}
+            className={cn(
+              'animate-pulse rounded-xl border border-border bg-card',
+              compact ? 'h-96' : 'h-[30rem]',
+            )}
+          />
         ))}
       </div>
     );
   }
   if (plans.isError) {
-    return <ErrorState title={t('loadError')} description={plans.error.message} onRetry={() => void plans.refetch()} isRetrying={plans.isFetching} />;
+    return (
+      <ErrorState
+        title={t('loadError')}
+        description={plans.error.message}
+        onRetry={() => void plans.refetch()}
+        isRetrying={plans.isFetching}
+      />
+    );
   }
   const paidPlans = plans.data.filter((plan) => plan.price !== 0);
   if (paidPlans.length === 0) return <EmptyState title={t('empty')} />;
@@ -33,7 +46,13 @@ export function PlanGrid({ compact = false }: { compact?: boolean }) {
     <div className="flex flex-col gap-3">
       <div className={gridClassName}>
         {paidPlans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} compact={compact} isCurrent={plan.id === current.currentPlanId} isLoading={current.isLoading} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            compact={compact}
+            isCurrent={plan.id === current.currentPlanId}
+            isLoading={current.isLoading}
+          />
         ))}
       </div>
       <p id="plans-coming-soon" className="text-sm text-muted-foreground">

@@ -13,7 +13,9 @@ const PROFILE_URL = '/api/user/profile';
 
 // The change-password answer also carries the fresh token (the old one stops working). The contract has no
 // schema for it yet, so it is the message answer plus one string field taken from that same schema.
-const changePasswordResponseSchema = messageResponseSchema.extend({ token: messageResponseSchema.shape.message });
+const changePasswordResponseSchema = messageResponseSchema.extend({
+  token: messageResponseSchema.shape.message,
+});
 
 export function useProfileQuery() {
   return useQuery({

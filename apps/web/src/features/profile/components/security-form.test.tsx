@@ -39,7 +39,10 @@ describe('SecurityForm', () => {
 
   it("toasts the server's message and keeps the fields when the current password is wrong", async () => {
     await changePassword(
-      { status: 400, body: errorAnswer({ code: 'wrong_current_password', message: 'A senha atual está incorreta.' }) },
+      {
+        status: 400,
+        body: errorAnswer({ code: 'wrong_current_password', message: 'A senha atual está incorreta.' }),
+      },
       ['errada123', 'nova12345', 'nova12345'],
     );
     expect(await screen.findByText('A senha atual está incorreta.')).toBeTruthy();

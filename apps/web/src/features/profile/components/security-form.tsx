@@ -34,7 +34,9 @@ export function SecurityForm() {
     }
     const body = { currentPassword: fields.currentPassword, newPassword: fields.newPassword };
     const parsed = changePasswordRequestSchema.safeParse(body);
-    setErrors(translateFieldErrors(parsed, { currentPassword: t('currentPassword'), newPassword: t('newPassword') }));
+    setErrors(
+      translateFieldErrors(parsed, { currentPassword: t('currentPassword'), newPassword: t('newPassword') }),
+    );
     if (!parsed.success) return;
     changeMutation.mutate(parsed.data, { onSuccess: () => setFields(emptyFields) });
   }

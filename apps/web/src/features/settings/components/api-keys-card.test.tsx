@@ -1,4 +1,9 @@
-import { apiKeyStatusResponseSchema, deleteApiKeyResponseSchema, saveApiKeysResponseSchema, type ApiKeyStatus } from '@farol/contract';
+import {
+  apiKeyStatusResponseSchema,
+  deleteApiKeyResponseSchema,
+  saveApiKeysResponseSchema,
+  type ApiKeyStatus,
+} from '@farol/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,16 +23,38 @@ function renderCard(stored: ApiKeyStatus, answers: Answers = {}) {
   let current = stored;
   const calls = stubFetch((url, method) => {
     if (url === API_KEYS_URL && method === 'GET') {
-      return answers.status?.() ?? { status: 200, body: apiKeyStatusResponseSchema.parse({ success: true, data: current }) };
+      return (
+        answers.status?.() ?? {
+          status: 200,
+          body: apiKeyStatusResponseSchema.parse({ success: true, data: current }),
+        }
+      );
     }
     if (url === API_KEYS_URL && method === 'POST') {
       current = { ...current, hasOpenaiApiKey: true };
-      return answers.save?.() ?? { status: 200, body: saveApiKeysResponseSchema.parse({ success: true, message: 'Chaves de API atualizadas com sucesso', data: current }) };
+      return (
+        answers.save?.() ?? {
+          status: 200,
+          body: saveApiKeysResponseSchema.parse({
+            success: true,
+            message: 'Chaves de API atualizadas com sucesso',
+            data: current,
+          }),
+        }
+      );
     }
     if (url.startsWith(`${API_KEYS_URL}/`) && method === 'DELETE') {
       const provider = url.slice(API_KEYS_URL.length + 1);
-      current = { ...current, ...(provider === 'openai' ? { hasOpenaiApiKey: false } : { hasGeminiApiKey: false }) };
-      return answers.remove?.() ?? { status: 200, body: deleteApiKeyResponseSchema.parse({ success: true, message: 'Chave de API removida' }) };
+      current = {
+        ...current,
+        ...(provider === 'openai' ? { hasOpenaiApiKey: false } : { hasGeminiApiKey: false }),
+      };
+      return (
+        answers.remove?.() ?? {
+          status: 200,
+          body: deleteApiKeyResponseSchema.parse({ success: true, message: 'Chave de API removida' }),
+        }
+      );
     }
     return { status: 404 };
   });
@@ -35,7 +62,8 @@ function renderCard(stored: ApiKeyStatus, answers: Answers = {}) {
   return calls;
 }
 
-const section = (providerName: string) => screen.getByText(providerName, { selector: 'span' }).closest('div')!.parentElement!;
+const section = (providerName: string) =>
+  screen.getByText(providerName, { selector: 'span' }).closest('div')!.parentElement!;
 
 describe('ApiKeysCard', () => {
   it('shows each provider as configured or not, and offers removal only for a stored key', async () => {
@@ -47,7 +75,9 @@ describe('ApiKeysCard', () => {
     expect(screen.queryByRole('button', { name: 'Remover chave Gemini' })).toBeNull();
     // A stored key is never shown: the field is empty and says typing replaces it.
     expect((screen.getByLabelText('Chave da OpenAI') as HTMLInputElement).value).toBe('');
-    expect(screen.getByLabelText('Chave da OpenAI').getAttribute('placeholder')).toBe('Digite para substituir a chave salva');
+    expect(screen.getByLabelText('Chave da OpenAI').getAttribute('placeholder')).toBe(
+      'Digite para substituir a chave salva',
+    );
   });
 
   it('needs at least one key: save stays disabled while both fields are empty or blank', async () => {
@@ -74,7 +104,10 @@ describe('ApiKeysCard', () => {
 
   it('keeps the typed key and toasts the server message when the provider rejects it', async () => {
     renderCard(noKeys, {
-      save: () => ({ status: 400, body: errorAnswer({ code: 'api_key_invalid', message: 'A OpenAI recusou esta chave.' }) }),
+      save: () => ({
+        status: 400,
+        body: errorAnswer({ code: 'api_key_invalid', message: 'A OpenAI recusou esta chave.' }),
+      }),
     });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Chave da OpenAI'), 'sk-wrong');
@@ -90,7 +123,9 @@ describe('ApiKeysCard', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remover chave Gemini' }));
     expect(await screen.findByText('Chave de API removida')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([`${API_KEYS_URL}/gemini`]);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      `${API_KEYS_URL}/gemini`,
+    ]);
     await within(section('Google Gemini')).findByText('Não configurada');
     expect(within(section('OpenAI')).getByText('Configurada')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remover chave Gemini' })).toBeNull();
@@ -99,11 +134,19 @@ describe('ApiKeysCard', () => {
   it('shows the load error with a retry that reads the status again', async () => {
     let failing = true;
     renderCard(noKeys, {
-      status: () => (failing ? { status: 503, body: errorAnswer({ code: 'service_unavailable', message: 'Serviço indisponível' }) } : undefined),
+      status: () =>
+        failing
+          ? {
+              status: 503,
+              body: errorAnswer({ code: 'service_unavailable', message: 'Serviço indisponível' }),
+            }
+          : undefined,
     });
     const user = userEvent.setup();
     // The card's own state (the one error handler also toasts the same title).
-    expect((await screen.findAllByText('Erro ao carregar as chaves de API', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Erro ao carregar as chaves de API', {}, { timeout: 10_000 })).length,
+    ).toBeGreaterThan(0);
     failing = false;
     await user.click(screen.getByRole('button', { name: /Tentar/ }));
     expect(await screen.findByLabelText('Chave da OpenAI')).toBeTruthy();

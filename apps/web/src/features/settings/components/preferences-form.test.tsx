@@ -3,7 +3,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
-import { errorAnswer, landingRoute, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../../../test/render.tsx';
+import {
+  errorAnswer,
+  landingRoute,
+  renderRoutes,
+  sampleUser,
+  stubFetch,
+  type StubAnswer,
+} from '../../../test/render.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
 
 const saved: Preferences = sampleUser.preferences;
@@ -25,7 +32,10 @@ function renderForm(answerSave: (body: Partial<Preferences>) => StubAnswer) {
 
 const savedAnswer = (body: Partial<Preferences>) => ({
   status: 200,
-  body: preferencesResponseSchema.parse({ preferences: { ...saved, ...body }, message: 'Configurações salvas com sucesso' }),
+  body: preferencesResponseSchema.parse({
+    preferences: { ...saved, ...body },
+    message: 'Configurações salvas com sucesso',
+  }),
 });
 
 describe('PreferencesForm', () => {
@@ -33,7 +43,9 @@ describe('PreferencesForm', () => {
     renderForm(savedAnswer);
     const user = userEvent.setup();
     expect((screen.getByRole('radio', { name: /OpenAI/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('switch', { name: 'Alertas por e-mail' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Alertas por e-mail' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     const save = screen.getByRole('button', { name: 'Salvar configurações' });
     expect(save.hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
@@ -49,12 +61,19 @@ describe('PreferencesForm', () => {
     await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Configurações salvas com sucesso')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ aiProvider: 'gemini', emailAlerts: false, pushNotifications: true });
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      aiProvider: 'gemini',
+      emailAlerts: false,
+      pushNotifications: true,
+    });
     expect(readSession()!.user.preferences).toMatchObject({ aiProvider: 'gemini', emailAlerts: false });
   });
 
   it('toasts the failure under its title and keeps the choices for another try', async () => {
-    renderForm(() => ({ status: 500, body: errorAnswer({ code: 'internal_error', message: 'Erro interno do servidor' }) }));
+    renderForm(() => ({
+      status: 500,
+      body: errorAnswer({ code: 'internal_error', message: 'Erro interno do servidor' }),
+    }));
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /Google Gemini/ }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));

@@ -4,7 +4,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -65,7 +72,9 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
                 />
                 <span className="flex flex-col gap-0.5">
                   <span className="text-sm font-medium">{t(`preferences.providers.${provider}.name`)}</span>
-                  <span className="text-xs text-muted-foreground">{t(`preferences.providers.${provider}.model`)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {t(`preferences.providers.${provider}.model`)}
+                  </span>
                 </span>
               </label>
             ))}

@@ -1,5 +1,15 @@
 import type { Analysis, RiskLevel } from '@farol/contract';
-import { Activity, BrainCircuit, Crosshair, Layers, ListChecks, Lock, ShieldAlert, Target, Zap } from 'lucide-react';
+import {
+  Activity,
+  BrainCircuit,
+  Crosshair,
+  Layers,
+  ListChecks,
+  Lock,
+  ShieldAlert,
+  Target,
+  Zap,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +27,17 @@ export function riskTone(level: RiskLevel | string): 'success' | 'warning' | 'da
   return 'danger';
 }
 
-function Section({ icon: Icon, title, children, className }: { icon: typeof Activity; title: string; children: ReactNode; className?: string }) {
+function Section({
+  icon: Icon,
+  title,
+  children,
+  className,
+}: {
+  icon: typeof Activity;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={className}>
       <CardHeader>
@@ -38,8 +58,18 @@ function Meter({ label, value }: { label: string; value: number }) {
         <span className="text-muted-foreground">{label}</span>
         <span className="font-medium tabular-nums">{formatPercent(value)}</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)} className="h-1.5 rounded-full bg-muted">
-        <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(value)}
+        className="h-1.5 rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary"
+          style={{ width: `${Math.min(100, Math.max(0, value))}%` }}
+        />
       </div>
     </div>
   );
@@ -59,7 +89,9 @@ export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
           </div>
           <div className="flex flex-col items-end gap-1">
             <SignalBadge signal={marketSignal.signal} className="px-3 py-1 text-sm" />
-            <span className="text-xs text-muted-foreground">{t('summary.asOf', { date: formatDateTime(analysis.asOf) })}</span>
+            <span className="text-xs text-muted-foreground">
+              {t('summary.asOf', { date: formatDateTime(analysis.asOf) })}
+            </span>
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
@@ -73,7 +105,17 @@ export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
   );
 }
 
-function Indicator({ label, value, detail, flag }: { label: string; value: ReactNode; detail: ReactNode; flag?: ReactNode }) {
+function Indicator({
+  label,
+  value,
+  detail,
+  flag,
+}: {
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  flag?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1 rounded-md border border-border bg-muted/30 p-3">
       <span className="text-xs text-muted-foreground">{label}</span>
@@ -90,19 +132,40 @@ export function KeyIndicators({ analysis }: { analysis: Analysis }) {
   return (
     <Section icon={Activity} title={t('indicators.title')}>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
-        <Indicator label={t('indicators.rsi')} value={formatRsi(rsi.value)} detail={t(`rsiStates.${rsi.signal}`)} />
-        <Indicator label={t('indicators.macd')} value={formatMacd(macd.value)} detail={t(`macdStates.${macd.signal}`)} />
+        <Indicator
+          label={t('indicators.rsi')}
+          value={formatRsi(rsi.value)}
+          detail={t(`rsiStates.${rsi.signal}`)}
+        />
+        <Indicator
+          label={t('indicators.macd')}
+          value={formatMacd(macd.value)}
+          detail={t(`macdStates.${macd.signal}`)}
+        />
         <Indicator
           label={t('indicators.bollinger')}
           value={t(`bollinger.${bollinger.position}`)}
           detail={bollinger.squeeze ? t('indicators.squeezeOn') : t('indicators.squeezeOff')}
-          flag={bollinger.squeeze ? <Badge variant="warning" className="self-start"><Zap aria-hidden="true" className="size-3" />{t('indicators.breakoutImminent')}</Badge> : null}
+          flag={
+            bollinger.squeeze ? (
+              <Badge variant="warning" className="self-start">
+                <Zap aria-hidden="true" className="size-3" />
+                {t('indicators.breakoutImminent')}
+              </Badge>
+            ) : null
+          }
         />
         <Indicator
           label={t('indicators.volume')}
           value={t(`volumeTrends.${volume.trend}`)}
           detail={volume.anomaly ? t('indicators.anomalyOn') : t('indicators.anomalyOff')}
-          flag={volume.anomaly ? <Badge variant="warning" className="self-start">{t('indicators.anomaly')}</Badge> : null}
+          flag={
+            volume.anomaly ? (
+              <Badge variant="warning" className="self-start">
+                {t('indicators.anomaly')}
+              </Badge>
+            ) : null
+          }
         />
       </div>
     </Section>
@@ -113,14 +176,18 @@ function PriceList({ title, prices, tone }: { title: string; prices: number[]; t
   const { t } = useTranslation('marketAnalysis');
   return (
     <div className="flex flex-col gap-2">
-      <h3 className={cn('text-sm font-medium', tone === 'success' ? 'text-success' : 'text-danger')}>{title}</h3>
+      <h3 className={cn('text-sm font-medium', tone === 'success' ? 'text-success' : 'text-danger')}>
+        {title}
+      </h3>
       {prices.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('levels.none')}</p>
       ) : (
         <ol className="flex flex-col gap-1 text-sm tabular-nums">
           {prices.map((price, index) => (
             <li key={`${price}-${index}`} className="flex justify-between rounded bg-muted/30 px-2 py-1">
-              <span className="text-muted-foreground">{index === 0 ? t('levels.nearest') : `${index + 1}`}</span>
+              <span className="text-muted-foreground">
+                {index === 0 ? t('levels.nearest') : `${index + 1}`}
+              </span>
               <span>{formatPrice(price)}</span>
             </li>
           ))}
@@ -185,7 +252,9 @@ export function StrategyCard({ analysis }: { analysis: Analysis }) {
         <p className="text-muted-foreground">{strategy.description}</p>
         {strategy.entrySignals.length > 0 ? (
           <div>
-            <h3 className="mb-1 text-xs font-medium text-muted-foreground uppercase">{t('strategy.entrySignals')}</h3>
+            <h3 className="mb-1 text-xs font-medium text-muted-foreground uppercase">
+              {t('strategy.entrySignals')}
+            </h3>
             <ul className="list-disc space-y-1 pl-5">
               {strategy.entrySignals.map((entry) => (
                 <li key={entry}>{entry}</li>
@@ -195,9 +264,15 @@ export function StrategyCard({ analysis }: { analysis: Analysis }) {
         ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 tabular-nums">
           <dt className="text-muted-foreground">{t('strategy.stopLoss')}</dt>
-          <dd className="text-danger">{strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss)}</dd>
+          <dd className="text-danger">
+            {strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss)}
+          </dd>
           <dt className="text-muted-foreground">{t('strategy.targets')}</dt>
-          <dd className="text-success">{strategy.targets.length === 0 ? '—' : strategy.targets.map((target) => formatPrice(target)).join(' · ')}</dd>
+          <dd className="text-success">
+            {strategy.targets.length === 0
+              ? '—'
+              : strategy.targets.map((target) => formatPrice(target)).join(' · ')}
+          </dd>
         </dl>
       </div>
     </Section>
@@ -238,10 +313,15 @@ export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
             <li key={`${indicator.rule}-${indicator.timeframe}`} className="flex flex-col gap-0.5 py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">
-                  {indicator.name} <span className="text-xs text-muted-foreground">{indicator.timeframe}</span>
+                  {indicator.name}{' '}
+                  <span className="text-xs text-muted-foreground">{indicator.timeframe}</span>
                 </span>
                 <Badge variant={indicator.vote > 0 ? 'success' : indicator.vote < 0 ? 'danger' : 'neutral'}>
-                  {indicator.vote > 0 ? t('active.buy') : indicator.vote < 0 ? t('active.sell') : t('active.abstain')}
+                  {indicator.vote > 0
+                    ? t('active.buy')
+                    : indicator.vote < 0
+                      ? t('active.sell')
+                      : t('active.abstain')}
                 </Badge>
               </div>
               <span className="text-muted-foreground">{indicator.explanation}</span>

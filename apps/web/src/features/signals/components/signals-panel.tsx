@@ -61,7 +61,9 @@ export function SignalsPanel() {
         )}
         {signals.length > 0 && unavailable.length > 0 ? <UnavailableCoins coins={unavailable} /> : null}
         {query.data && signals[0] ? (
-          <p className="mt-3 text-xs text-muted-foreground">{t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}</p>
+          <p className="mt-3 text-xs text-muted-foreground">
+            {t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}
+          </p>
         ) : null}
       </CardContent>
     </Card>
@@ -77,7 +79,8 @@ function UnavailableCoins({ coins }: { coins: UnavailableSignal[] }) {
       <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
         {coins.map((coin) => (
           <li key={coin.symbol}>
-            <span className="font-semibold text-foreground">{coin.symbol}</span>: {t(`panel.unavailableKinds.${coin.errorKind}`)}
+            <span className="font-semibold text-foreground">{coin.symbol}</span>:{' '}
+            {t(`panel.unavailableKinds.${coin.errorKind}`)}
           </li>
         ))}
       </ul>
@@ -93,8 +96,12 @@ function SignalRow({ item }: { item: MarketSignal }) {
       <span className="tabular-nums">{formatPrice(item.price)}</span>
       <SignalBadge signal={item.signal} className="justify-self-end" />
       <span className="col-span-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
-        <span>{t('metrics.strength')}: {formatPercent(item.strength)}</span>
-        <span>{t('metrics.confidence')}: {formatPercent(item.confidence)}</span>
+        <span>
+          {t('metrics.strength')}: {formatPercent(item.strength)}
+        </span>
+        <span>
+          {t('metrics.confidence')}: {formatPercent(item.confidence)}
+        </span>
         <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
         <span>{t(`momentum.${item.momentum}`)}</span>
       </span>

@@ -18,7 +18,8 @@ export type CurrentSubscription = CurrentSubscriptionResponse['data'];
 export function useCurrentSubscriptionQuery() {
   return useQuery({
     queryKey: [CURRENT_SUBSCRIPTION_URL],
-    queryFn: ({ signal }) => apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }),
     select: (answer) => answer.data,
     // The card shows its own error state with a retry.
     meta: { silent: true },
@@ -48,7 +49,8 @@ export function useReloadSubscription() {
 export function useCancelSubscriptionMutation() {
   const reload = useReloadSubscription();
   return useMutation({
-    mutationFn: () => apiRequest('/api/subscription/cancel', { method: 'POST', schema: cancelResponseSchema }),
+    mutationFn: () =>
+      apiRequest('/api/subscription/cancel', { method: 'POST', schema: cancelResponseSchema }),
     onSuccess: async (answer) => {
       await reload();
       toast.success(answer.data.message);

@@ -5,7 +5,13 @@ import { formatLongDate } from '../../../lib/format.ts';
 import { useCancelSubscriptionMutation } from '../api/subscription-api.ts';
 
 /** Cancel flow of spec section 4: the button opens a confirmation; confirming posts, reloads and closes. */
-export function CancelSubscriptionDialog({ planName, periodEnd }: { planName: string; periodEnd: string | null }) {
+export function CancelSubscriptionDialog({
+  planName,
+  periodEnd,
+}: {
+  planName: string;
+  periodEnd: string | null;
+}) {
   const { t } = useTranslation('subscription');
   const cancelMutation = useCancelSubscriptionMutation();
   return (

@@ -1,4 +1,8 @@
-import { cancelResponseSchema, currentSubscriptionResponseSchema, usageResponseSchema } from '@farol/contract';
+import {
+  cancelResponseSchema,
+  currentSubscriptionResponseSchema,
+  usageResponseSchema,
+} from '@farol/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +10,23 @@ import { i18n } from '../../../lib/i18n.ts';
 import { errorAnswer, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { SubscriptionStatusCard } from './subscription-status-card.tsx';
 
-const limits = { dailyConversations: -1, coinsVisible: 500, marketSignals: 10, advancedAnalysis: true, coinSearch: true, alerts: 50 };
+const limits = {
+  dailyConversations: -1,
+  coinsVisible: 500,
+  marketSignals: 10,
+  advancedAnalysis: true,
+  coinSearch: true,
+  alerts: 50,
+};
 
-function currentAnswer(overrides: { plan?: 'free' | 'profissional'; isActive?: boolean; cancelAtPeriodEnd?: boolean; periodEnd?: string | null } = {}) {
+function currentAnswer(
+  overrides: {
+    plan?: 'free' | 'profissional';
+    isActive?: boolean;
+    cancelAtPeriodEnd?: boolean;
+    periodEnd?: string | null;
+  } = {},
+) {
   const planId = overrides.plan ?? 'profissional';
   return currentSubscriptionResponseSchema.parse({
     success: true,
@@ -19,12 +37,22 @@ function currentAnswer(overrides: { plan?: 'free' | 'profissional'; isActive?: b
         price: planId === 'free' ? 0 : 149,
         interval: 'month',
         features: ['Conversas ilimitadas com a IA'],
-        limits: planId === 'free' ? { ...limits, dailyConversations: 3, coinsVisible: 5, advancedAnalysis: false, coinSearch: false } : limits,
+        limits:
+          planId === 'free'
+            ? {
+                ...limits,
+                dailyConversations: 3,
+                coinsVisible: 5,
+                advancedAnalysis: false,
+                coinSearch: false,
+              }
+            : limits,
       },
       isActive: overrides.isActive ?? planId !== 'free',
       subscription: {
         cancelAtPeriodEnd: overrides.cancelAtPeriodEnd ?? false,
-        currentPeriodEnd: overrides.periodEnd === undefined ? '2026-08-15T12:00:00.000Z' : overrides.periodEnd,
+        currentPeriodEnd:
+          overrides.periodEnd === undefined ? '2026-08-15T12:00:00.000Z' : overrides.periodEnd,
         isAdmin: false,
         status: 'active',
         grantedByAdmin: false,
@@ -33,10 +61,16 @@ function currentAnswer(overrides: { plan?: 'free' | 'profissional'; isActive?: b
   });
 }
 
-const usageAnswer = usageResponseSchema.parse({ success: true, data: { conversationsToday: 2, limit: -1, canChat: true } });
+const usageAnswer = usageResponseSchema.parse({
+  success: true,
+  data: { conversationsToday: 2, limit: -1, canChat: true },
+});
 
 function renderCard(variant: 'compact' | 'full') {
-  return renderRoutes([{ path: '/settings', element: <SubscriptionStatusCard variant={variant} /> }], '/settings');
+  return renderRoutes(
+    [{ path: '/settings', element: <SubscriptionStatusCard variant={variant} /> }],
+    '/settings',
+  );
 }
 
 describe('SubscriptionStatusCard', () => {
@@ -66,7 +100,10 @@ describe('SubscriptionStatusCard', () => {
           status: 200,
           body: cancelResponseSchema.parse({
             success: true,
-            data: { message: 'Assinatura cancelada. Você mantém o acesso até 15 de agosto de 2026.', currentPeriodEnd: '2026-08-15T12:00:00.000Z' },
+            data: {
+              message: 'Assinatura cancelada. Você mantém o acesso até 15 de agosto de 2026.',
+              currentPeriodEnd: '2026-08-15T12:00:00.000Z',
+            },
           }),
         };
       }
@@ -77,10 +114,14 @@ describe('SubscriptionStatusCard', () => {
     renderCard('full');
     await user.click(await screen.findByRole('button', { name: 'Cancelar assinatura' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/mantém o acesso ao plano Profissional até 15 de agosto de 2026/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/mantém o acesso ao plano Profissional até 15 de agosto de 2026/),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
 
-    expect(await screen.findByText('Assinatura cancelada. Você mantém o acesso até 15 de agosto de 2026.')).toBeTruthy();
+    expect(
+      await screen.findByText('Assinatura cancelada. Você mantém o acesso até 15 de agosto de 2026.'),
+    ).toBeTruthy();
     expect(await screen.findByText('Cancelamento agendado para 15 de agosto de 2026')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar assinatura' })).toBeNull();
@@ -89,13 +130,19 @@ describe('SubscriptionStatusCard', () => {
 
   it('keeps the dialog open and toasts the error when cancelling fails', async () => {
     stubFetch((url, method) => {
-      if (method === 'POST') return { status: 502, body: errorAnswer({ code: 'billing_provider_error', message: 'Erro no provedor de pagamentos.' }) };
+      if (method === 'POST')
+        return {
+          status: 502,
+          body: errorAnswer({ code: 'billing_provider_error', message: 'Erro no provedor de pagamentos.' }),
+        };
       return { status: 200, body: url.endsWith('/usage') ? usageAnswer : currentAnswer() };
     });
     const user = userEvent.setup();
     renderCard('full');
     await user.click(await screen.findByRole('button', { name: 'Cancelar assinatura' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar cancelamento' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar cancelamento' }),
+    );
     expect(await screen.findByText('Erro ao cancelar assinatura')).toBeTruthy();
     expect(screen.getByText('Erro no provedor de pagamentos.')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -106,7 +153,9 @@ describe('SubscriptionStatusCard', () => {
     let attempts = 0;
     stubFetch(() => {
       attempts += 1;
-      return attempts <= 4 ? { status: 500, body: errorAnswer({ code: 'internal_error', message: 'Error interno.' }) } : { status: 200, body: currentAnswer({ plan: 'free', periodEnd: null }) };
+      return attempts <= 4
+        ? { status: 500, body: errorAnswer({ code: 'internal_error', message: 'Error interno.' }) }
+        : { status: 200, body: currentAnswer({ plan: 'free', periodEnd: null }) };
     });
     const user = userEvent.setup();
     renderCard('compact');

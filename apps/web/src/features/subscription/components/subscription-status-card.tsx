@@ -4,12 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate, formatPrice } from '../../../lib/format.ts';
-import { useCurrentSubscriptionQuery, useUsageQuery, type CurrentSubscription } from '../api/subscription-api.ts';
+import {
+  useCurrentSubscriptionQuery,
+  useUsageQuery,
+  type CurrentSubscription,
+} from '../api/subscription-api.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 
 export type SubscriptionStatusCardProps = {
@@ -24,7 +35,8 @@ const isPaidPlan = (id: PlanId) => (paidPlanIds as readonly string[]).includes(i
 function StatusBadge({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   if (!current.isActive) return <Badge variant="neutral">{t('status.inactive')}</Badge>;
-  if (current.subscription.cancelAtPeriodEnd) return <Badge variant="warning">{t('status.cancelScheduled')}</Badge>;
+  if (current.subscription.cancelAtPeriodEnd)
+    return <Badge variant="warning">{t('status.cancelScheduled')}</Badge>;
   if (current.subscription.status === 'past_due' || current.subscription.status === 'unpaid') {
     return <Badge variant="danger">{t(`stripeStatus.${current.subscription.status}`)}</Badge>;
   }
@@ -85,7 +97,9 @@ function UsageLine() {
     <div className="flex justify-between gap-4">
       <dt className="text-muted-foreground">{t('usage.label')}</dt>
       <dd className="font-medium tabular-nums">
-        {limit < 0 ? t('usage.unlimited', { count: conversationsToday }) : t('usage.limited', { count: conversationsToday, limit })}
+        {limit < 0
+          ? t('usage.unlimited', { count: conversationsToday })
+          : t('usage.limited', { count: conversationsToday, limit })}
       </dd>
     </div>
   );
@@ -163,12 +177,17 @@ function FullCard({ current }: { current: CurrentSubscription }) {
         {subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd ? (
           <p className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            {t('cancel.scheduledNotice', { plan: plan.name, date: formatLongDate(subscription.currentPeriodEnd) })}
+            {t('cancel.scheduledNotice', {
+              plan: plan.name,
+              date: formatLongDate(subscription.currentPeriodEnd),
+            })}
           </p>
         ) : null}
       </CardContent>
       <CardFooter className="flex-wrap">
-        {canCancel ? <CancelSubscriptionDialog planName={plan.name} periodEnd={subscription.currentPeriodEnd} /> : null}
+        {canCancel ? (
+          <CancelSubscriptionDialog planName={plan.name} periodEnd={subscription.currentPeriodEnd} />
+        ) : null}
         <Button asChild variant="secondary" size="sm">
           <Link to="/pricing">{t('seePlans')}</Link>
         </Button>
@@ -199,7 +218,10 @@ export function SubscriptionStatusCard({ variant, className }: SubscriptionStatu
   if (isCompact) {
     return (
       <Card className={cn('flex flex-col p-4', className)} aria-labelledby="subscription-compact-title">
-        <h2 id="subscription-compact-title" className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <h2
+          id="subscription-compact-title"
+          className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase"
+        >
           {t('title')}
         </h2>
         {body}

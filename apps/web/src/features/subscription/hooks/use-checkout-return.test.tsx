@@ -15,7 +15,14 @@ const currentAnswer = currentSubscriptionResponseSchema.parse({
       price: 149,
       interval: 'month',
       features: ['Conversas ilimitadas com a IA'],
-      limits: { dailyConversations: -1, coinsVisible: 500, marketSignals: 10, advancedAnalysis: true, coinSearch: true, alerts: 50 },
+      limits: {
+        dailyConversations: -1,
+        coinsVisible: 500,
+        marketSignals: 10,
+        advancedAnalysis: true,
+        coinSearch: true,
+        alerts: 50,
+      },
     },
     isActive: true,
     subscription: {

@@ -24,7 +24,10 @@ export function useCheckoutReturn(): void {
   useEffect(() => {
     if (!isReturn || handled.current) return;
     handled.current = true;
-    toast.success(t('checkout.successTitle'), { description: t('checkout.successDescription'), duration: SUCCESS_TOAST_MS });
+    toast.success(t('checkout.successTitle'), {
+      description: t('checkout.successDescription'),
+      duration: SUCCESS_TOAST_MS,
+    });
     navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
     void reload();
     resyncTimer.current = window.setTimeout(() => void reload(), RESYNC_DELAY_MS);
