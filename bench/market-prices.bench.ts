@@ -1,72 +1,69 @@
 /**
- * Cached `GET /api/crypto/prices?page=1&limit=10` (simulated market, signed-in free user: token check,
- * plan lookup, favourites, cached coin list) against a bare Fastify route on the same machine.
- * Prints req/s, p99 latency and the ratios, measured two ways: autocannon in a child process (the servers
- * keep this process to themselves: the fair method) and autocannon in this process (it shares the
- * servers' event loop and CPU). BENCH_ROUNDS > 1 repeats every run and reports the median of each figure.
- * Run: npm run bench:market-prices -w bench
+ * Cached `GET /api/crypto/prices?page=1&limit=10` as a signed-in free user polls it (token check, the user's
+ * plan, favourites, the cached coin list), under production conditions: jobs and market refreshers running.
+ * Each configuration is a fresh server in this process with autocannon in a child process (so the load
+ * generator does not share the server's event loop); a bare Fastify route is the machine's ceiling.
+ *
+ * Configurations (`--config`, repeatable; default: every one this machine can run):
+ *   embedded        PGlite, in-process cache (what `npm start` runs)
+ *   postgres        PostgreSQL (DATABASE_URL), in-process cache
+ *   postgres+redis  PostgreSQL and Redis (REDIS_URL): the several-instances production configuration
+ * DATABASE_URL and REDIS_URL default to the local servers (127.0.0.1:5432 database `test`, 127.0.0.1:6379);
+ * each run gets its own new database and Redis key prefix. BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
+ * BENCH_ROUNDS (1; more reports the median).
+ * Run: npm run bench:market-prices [-- --config postgres+redis]
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-/** `cpuMicrosPerRequest`: this process's CPU time (user + system) per answered request. */
-type Figures = { requestsPerSecond: number; p99Ms: number; cpuMicrosPerRequest: number };
+type ConfigName = 'embedded' | 'postgres' | 'postgres+redis';
+const allConfigs: ConfigName[] = ['postgres+redis', 'postgres', 'embedded'];
+
+/** `cpuMicrosPerRequest`: the server process's CPU time (user + system) per answered request. */
+type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMicrosPerRequest: number };
 type AutocannonResult = {
   requests: { average: number; total: number };
-  latency: { p99: number };
+  latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
 };
 
-function figuresOf(url: string, result: AutocannonResult, cpu: NodeJS.CpuUsage): Figures {
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: (cpu.user + cpu.system) / result.requests.total,
-  };
-}
-
-async function runInProcess(url: string, headers: Record<string, string>): Promise<Figures> {
-  const cpuBefore = process.cpuUsage();
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
-  return figuresOf(url, result, process.cpuUsage(cpuBefore));
-}
-
-// execFile, not execFileSync: the servers answer from this process's event loop meanwhile
-async function runInChild(url: string, headers: Record<string, string>): Promise<Figures> {
+async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const args = [
-    autocannonCli,
-    '--json',
-    '-c',
-    String(connections),
-    '-d',
-    String(durationSeconds),
-    ...headerArgs,
-    url,
-  ];
+  const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(durationSeconds)];
   const cpuBefore = process.cpuUsage();
+  // execFile, not execFileSync: the server answers from this process's event loop meanwhile
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, out) =>
+    execFile(process.execPath, [...args, ...headerArgs, url], { maxBuffer: 16 << 20 }, (error, out) =>
       error ? reject(error) : resolve(out),
     ),
   );
-  return figuresOf(url, JSON.parse(stdout) as AutocannonResult, process.cpuUsage(cpuBefore));
+  const cpu = process.cpuUsage(cpuBefore);
+  const result = JSON.parse(stdout) as AutocannonResult;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / result.requests.total,
+  };
 }
 
 const median = (values: number[]) => {
@@ -75,85 +72,123 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-bench-'));
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  MARKET_DATA_SOURCE: 'simulated',
-  JOBS_ENABLED: 'false',
-  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-  DATA_DIR: dataDir,
-} as NodeJS.ProcessEnv);
-const app = await buildApp(config, { webDist: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const registered = await fetch(`${appUrl}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    name: 'Bench',
-    email: 'bench@farol.test',
-    password: 'senhaSegura1',
-    confirmPassword: 'senhaSegura1',
-  }),
-}).then((response) => response.json() as Promise<{ token: string }>);
-const headers = { authorization: `Bearer ${registered.token}` };
-const pricesUrl = `${appUrl}/api/crypto/prices?page=1&limit=10`;
-const warm = await fetch(pricesUrl, { headers }).then(
-  (response) => response.json() as Promise<{ cache: unknown; source: string }>,
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 500 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function newPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `farol_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A server in `configName`, with a signed-in user whose prices request has been answered once (warm cache). */
+async function startServer(configName: ConfigName) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-bench-'));
+  const database = configName === 'embedded' ? undefined : await newPostgresDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    MARKET_DATA_SOURCE: 'simulated',
+    JOBS_ENABLED: 'true',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url,
+    REDIS_URL: configName === 'postgres+redis' ? redisUrl : undefined,
+  } as NodeJS.ProcessEnv);
+  const app = await buildApp(config, { webDist: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const registered = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: `bench-${crypto.randomBytes(4).toString('hex')}@farol.test`,
+      password: 'senhaSegura1',
+      confirmPassword: 'senhaSegura1',
+    }),
+  }).then((response) => response.json() as Promise<{ token: string }>);
+  const headers = { authorization: `Bearer ${registered.token}` };
+  const pricesUrl = `${url}/api/crypto/prices?page=1&limit=10`;
+  const warm = await fetch(pricesUrl, { headers });
+  if (!warm.ok) throw new Error(`warm-up answered ${warm.status}: ${await warm.text()}`);
+  return {
+    pricesUrl,
+    headers,
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const requested = process.argv
+  .flatMap((argument, index, all) => (argument === '--config' ? [all[index + 1]] : []))
+  .filter((name): name is ConfigName => allConfigs.includes(name as ConfigName));
+const postgresAnswers = await answers(
+  new URL(databaseUrl).hostname,
+  Number(new URL(databaseUrl).port || 5432),
 );
-console.log('warm-up answer:', warm.source, JSON.stringify(warm.cache));
+const redisAnswers = await answers(new URL(redisUrl).hostname, Number(new URL(redisUrl).port || 6379));
+const configs = (requested.length ? requested : allConfigs).filter((name) => {
+  const missing =
+    (name !== 'embedded' && !postgresAnswers && 'PostgreSQL') ||
+    (name === 'postgres+redis' && !redisAnswers && 'Redis');
+  if (missing) console.log(`skipping ${name}: ${missing} does not answer`);
+  return !missing;
+});
 
 const bare = Fastify();
-const payload = { success: true, data: [{ id: 'bitcoin', current_price: 1 }] };
-bare.get('/bare', async () => payload);
+bare.get('/bare', async () => ({ success: true, data: [{ id: 'bitcoin', current_price: 1 }] }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
-const targets = [
-  { label: 'bare Fastify route', url: bareUrl, headers: {} },
-  { label: 'GET /api/crypto/prices', url: pricesUrl, headers },
-  // the same cache without the per-request database work (token check, plan, favourites): isolates the cache's cost
-  { label: 'GET /api/market-data/global', url: `${appUrl}/api/market-data/global`, headers: {} },
-];
-// CPU per request is what the server spends (autocannon in a child) or server and load generator together
-// (in process); unlike req/s it hardly moves when other work on the machine takes CPU time away.
-const methods = [
-  { label: 'autocannon in a child process', cpuLabel: 'server CPU', run: runInChild },
-  { label: 'autocannon in the server process', cpuLabel: 'server + autocannon CPU', run: runInProcess },
-];
-for (const method of methods) {
-  // rounds interleave the routes, so a burst of load from elsewhere on the machine hits all of them alike
-  const runs: Figures[][] = targets.map(() => []);
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries())
-      runs[index]!.push(await method.run(target.url, target.headers));
+const results = new Map<string, Figures[]>();
+const record = (label: string, figures: Figures) =>
+  results.set(label, [...(results.get(label) ?? []), figures]);
+// rounds interleave the configurations, so a burst of load from elsewhere on the machine hits all alike
+for (let round = 0; round < rounds; round += 1) {
+  record('bare Fastify route', await measure(bareUrl, {}));
+  for (const name of configs) {
+    const server = await startServer(name);
+    try {
+      record(name, await measure(server.pricesUrl, server.headers));
+    } finally {
+      await server.close();
+    }
   }
-  const summary = runs.map((figures) => ({
-    requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
-    p99Ms: median(figures.map((figure) => figure.p99Ms)),
-    cpuMicrosPerRequest: median(figures.map((figure) => figure.cpuMicrosPerRequest)),
-  }));
-  console.log(`-- ${method.label}${rounds > 1 ? ` (median of ${rounds} rounds)` : ''}`);
-  for (const [index, target] of targets.entries()) {
-    const figures = summary[index]!;
-    console.log(
-      `${target.label.padEnd(28)}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99Ms} ms, ` +
-        `${method.cpuLabel} ${figures.cpuMicrosPerRequest.toFixed(1)} µs/request`,
-    );
-  }
-  const ratio = (index: number) =>
-    (summary[index]!.requestsPerSecond / summary[0]!.requestsPerSecond).toFixed(2);
-  const cpuRatio = (index: number) =>
-    (summary[0]!.cpuMicrosPerRequest / summary[index]!.cpuMicrosPerRequest).toFixed(2);
-  console.log(
-    `ratio (prices / bare)      : ${ratio(1)} req/s, ${cpuRatio(1)} by CPU per request (target >= 0.5)`,
-  );
-  console.log(`ratio (global / bare)      : ${ratio(2)} req/s, ${cpuRatio(2)} by CPU per request`);
 }
-console.log(
-  `(${connections} connections, ${durationSeconds} s each, ${os.cpus().length} CPUs, database ${app.database.engine})`,
-);
 
+console.log(
+  `GET /api/crypto/prices?page=1&limit=10, signed in, jobs and refreshers on; ${connections} connections, ` +
+    `${durationSeconds} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}, ${os.cpus().length} CPUs, Node ${process.version}`,
+);
+console.log('configuration        req/s    p50 ms   p99 ms   server CPU µs/request');
+for (const [label, figures] of results) {
+  const pick = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
+  console.log(
+    `${label.padEnd(20)} ${pick('requestsPerSecond').toFixed(0).padStart(6)} ${String(pick('p50Ms')).padStart(9)} ` +
+      `${String(pick('p99Ms')).padStart(8)} ${pick('cpuMicrosPerRequest').toFixed(0).padStart(12)}`,
+  );
+}
 await bare.close();
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });

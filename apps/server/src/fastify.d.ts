@@ -10,7 +10,7 @@ import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
-import type { AuthenticatedUser } from './plugins/auth.ts';
+import type { Actor } from './plugins/auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +38,11 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
+    /** The answer's language: the requested one, else the signed-in user's preference, else pt-BR. */
     language: Language;
-    user: AuthenticatedUser | undefined;
+    /** What `?lng=` or Accept-Language asked for, when it names a supported language. */
+    requestedLanguage: Language | undefined;
+    /** The signed-in actor (set by `app.authenticate` / `authenticateOptional`). */
+    user: Actor | undefined;
   }
 }

@@ -55,8 +55,9 @@ export function hasTranslation(key: string): boolean {
 }
 
 /** Picks the best supported language from an Accept-Language header ("en-US,en;q=0.9" -> "en"). */
-export function resolveLanguage(header: string | undefined | null): Language {
-  if (!header) return defaultLanguage;
+/** The first supported language an Accept-Language header asks for (by quality), or undefined when none. */
+export function matchLanguage(header: string | undefined | null): Language | undefined {
+  if (!header) return undefined;
   const ranked = header
     .split(',')
     .map((part) => {
@@ -67,12 +68,16 @@ export function resolveLanguage(header: string | undefined | null): Language {
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    if (tag === 'pt-br' || tag === 'pt') return 'pt-BR';
     if (tag.startsWith('pt')) return 'pt-BR';
     if (tag.startsWith('en')) return 'en';
     if (tag.startsWith('es')) return 'es';
   }
-  return defaultLanguage;
+  return undefined;
+}
+
+/** The language an Accept-Language header asks for, pt-BR when it names no supported one. */
+export function resolveLanguage(header: string | undefined | null): Language {
+  return matchLanguage(header) ?? defaultLanguage;
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -164,7 +164,7 @@ describe.runIf(redisServer)('cache shared through Redis', () => {
     const [a, b] = [0, 1].map(() => {
       const client = new Redis({ port });
       clients.push(client);
-      return createCache({ store: createRedisCacheStore(client, prefix), now: Date.now });
+      return createCache({ store: createRedisCacheStore(client, { prefix }), now: Date.now });
     });
     const source = createSource();
     source.state.delayMs = 100;
@@ -174,5 +174,28 @@ describe.runIf(redisServer)('cache shared through Redis', () => {
     ]);
     expect(source.state.calls).toBe(1);
     expect(results.every((result) => result.value === 'v1')).toBe(true);
+  });
+
+  it("answers from this process's copy, and drops it when another instance writes the key", async () => {
+    const prefix = `t${Date.now()}-y:`;
+    const [clientA, clientB] = [new Redis({ port }), new Redis({ port })];
+    clients.push(clientA, clientB);
+    const storeA = createRedisCacheStore(clientA, { prefix });
+    const storeB = createRedisCacheStore(clientB, { prefix });
+    const entry = (value: string): CacheEntry => ({
+      value,
+      source: 'coingecko',
+      fetchedAt: Date.now(),
+      freshUntil: Date.now() + 60_000,
+    });
+    await storeA.set('coins', entry('v1'));
+    expect((await storeB.get('coins'))?.value).toBe('v1');
+    // B now holds a decoded copy: a change made behind both stores' backs is not read
+    await clientA.set(`${prefix}coins`, JSON.stringify(entry('edited')));
+    expect((await storeB.get('coins'))?.value).toBe('v1');
+    // a write through A is announced: B drops its copy and reads the new entry
+    await storeA.set('coins', entry('v2'));
+    await expect.poll(async () => (await storeB.get('coins'))?.value).toBe('v2');
+    await Promise.all([storeA.close?.(), storeB.close?.()]);
   });
 });

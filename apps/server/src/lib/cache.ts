@@ -14,14 +14,14 @@ export type CachedValue<T> = {
   fetchedAt: number;
 };
 
-/** Where entries live: this process (lru-cache) or Redis (shared by every instance, with its lock). */
+/** Where entries live: this process (lru-cache), or this process in front of Redis (shared by every instance). */
 export type CacheStore = {
   get: (key: string) => Promise<CacheEntry | undefined>;
-  /** The entry at once, for stores in this process: a hot key is then read without a promise chain. */
-  getNow?: (key: string) => CacheEntry | undefined;
   set: (key: string, entry: CacheEntry) => Promise<void>;
   /** A short lock so one instance refreshes a key while the others wait for its answer. */
   lock: (key: string, ttlMs: number) => Promise<(() => Promise<void>) | undefined>;
+  /** Stops listening for other instances' writes (Redis). */
+  close?: () => Promise<void>;
 };
 
 /** Durable last-good copies, read when the store has nothing (a restart with the upstream down). */
@@ -34,7 +34,6 @@ export function createMemoryCacheStore(maxEntries = 1000): CacheStore {
   const entries = new LRUCache<string, CacheEntry>({ max: maxEntries });
   return {
     get: async (key) => entries.get(key),
-    getNow: (key) => entries.get(key),
     set: async (key, entry) => {
       entries.set(key, entry);
     },
@@ -43,16 +42,46 @@ export function createMemoryCacheStore(maxEntries = 1000): CacheStore {
   };
 }
 
-export function createRedisCacheStore(redis: Redis, prefix = 'farol:cache:'): CacheStore {
+/**
+ * Entries shared by every instance through Redis, read from this process: each instance keeps the decoded
+ * entries it has seen and reads Redis only for a key it does not hold or whose copy is no longer fresh.
+ * A write goes to Redis and is announced on a channel; the other instances drop their copy of that key, so
+ * their next read takes the new entry from Redis. A missed announcement costs at most the entry's freshness.
+ */
+export function createRedisCacheStore(
+  redis: Redis,
+  options: { prefix?: string; now?: () => number; maxEntries?: number } = {},
+): CacheStore {
+  const prefix = options.prefix ?? 'farol:cache:';
+  const now = options.now ?? Date.now;
+  const channel = `${prefix}changed`;
+  const instance = crypto.randomUUID();
   // entries outlive their freshness on purpose: a stale copy is served when the upstream fails
   const retentionMs = 7 * 24 * 3600 * 1000;
+  const local = new LRUCache<string, CacheEntry>({ max: options.maxEntries ?? 1000 });
+
+  const subscriber = redis.duplicate();
+  subscriber.on('error', () => undefined); // ioredis reconnects; meanwhile copies live until their freshness ends
+  subscriber.on('message', (_channel: string, message: string) => {
+    const separator = message.indexOf(' ');
+    if (message.slice(0, separator) !== instance) local.delete(message.slice(separator + 1));
+  });
+  const subscribed = subscriber.subscribe(channel).catch(() => undefined);
+
   return {
     get: async (key) => {
+      const held = local.get(key);
+      if (held && now() < held.freshUntil) return held;
       const text = await redis.get(prefix + key);
-      return text ? (JSON.parse(text) as CacheEntry) : undefined;
+      if (!text) return held;
+      const entry = JSON.parse(text) as CacheEntry;
+      local.set(key, entry);
+      return entry;
     },
     set: async (key, entry) => {
+      local.set(key, entry);
       await redis.set(prefix + key, JSON.stringify(entry), 'PX', retentionMs);
+      await redis.publish(channel, `${instance} ${key}`);
     },
     lock: async (key, ttlMs) => {
       const lockKey = `${prefix}lock:${key}`;
@@ -68,6 +97,10 @@ export function createRedisCacheStore(redis: Redis, prefix = 'farol:cache:'): Ca
           token,
         );
       };
+    },
+    close: async () => {
+      await subscribed;
+      subscriber.disconnect();
     },
   };
 }
@@ -227,19 +260,9 @@ export function createCache(options: CacheOptions) {
     }
   }
 
-  const getNow = store.getNow;
   return {
     /** Fresh from the cache, else stale-while-revalidate, else a single-flight load; stale on failure. */
-    get: <T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> => {
-      if (!getNow) return get(key, load);
-      // the hot path of every cached read: a fresh entry in this process, answered without awaiting the store
-      const entry = getNow(key);
-      if (entry && now() < entry.freshUntil) {
-        emit('hit', key);
-        return Promise.resolve(served<T>(entry, true));
-      }
-      return entry ? answer(key, load, entry) : get(key, load);
-    },
+    get,
     /** Background refresher: reloads a key that is missing or expires within `withinMs`. */
     refreshIfExpiring: async <T>(key: string, load: LoadOptions<T>, withinMs: number): Promise<void> => {
       const entry = await store.get(key);
@@ -252,94 +275,3 @@ export function createCache(options: CacheOptions) {
 }
 
 export type Cache = ReturnType<typeof createCache>;
-
-export type Memo<V> = {
-  /** The memoised value for `key`, else `load()` (its result is kept only if nothing was invalidated meanwhile). */
-  get: (key: string, load: () => Promise<V>) => Promise<V>;
-  /** Forgets one key, or every key; loads already running are not stored. */
-  invalidate: (key?: string) => void;
-};
-
-/**
- * A per-process memo of database reads for hot routes. It is only correct where every write that can
- * change a value goes through this process and calls `invalidate` (the caller decides: see the auth
- * plugin); `ttlMs` bounds how long a write it was not told about can go unseen. Any invalidation also
- * keeps reads already running from storing what they read before it.
- */
-export function createMemo<V>(options: { ttlMs: number; maxEntries: number; now?: () => number }): Memo<V> {
-  const now = options.now ?? Date.now;
-  const entries = new LRUCache<string, { value: V; storedAt: number }>({ max: options.maxEntries });
-  let epoch = 0;
-  const loadAndStore = async (key: string, load: () => Promise<V>): Promise<V> => {
-    const startedAt = epoch;
-    const value = await load();
-    if (epoch === startedAt) entries.set(key, { value, storedAt: now() });
-    return value;
-  };
-  return {
-    // not async: a hit (the hot routes' usual case) costs one resolved promise, not an async frame
-    get: (key, load) => {
-      const entry = entries.get(key);
-      return entry && now() - entry.storedAt < options.ttlMs
-        ? Promise.resolve(entry.value)
-        : loadAndStore(key, load);
-    },
-    invalidate: (key) => {
-      epoch += 1;
-      if (key === undefined) entries.clear();
-      else entries.delete(key);
-    },
-  };
-}
-
-type EmbeddedClient = {
-  query: (sql: string, ...rest: unknown[]) => Promise<unknown>;
-  exec: (sql: string, ...rest: unknown[]) => Promise<unknown>;
-  transaction: (callback: (tx: never) => Promise<unknown>) => Promise<unknown>;
-};
-
-const readOnlyStatement = /^\s*select\b/i;
-
-/**
- * Calls `onWrite` before and after every statement that may write (anything but a plain `select`, every
- * script and every transaction) sent through an embedded (PGlite) database's client, whoever sends it.
- * Before: reads that race with the write do not get memoised; after: what was memoised before is dropped
- * once the write is visible.
- */
-function watchEmbeddedWrites(db: object, onWrite: () => void): void {
-  const client = (db as { $client?: EmbeddedClient }).$client;
-  if (!client || typeof client.query !== 'function')
-    throw new Error('watchEmbeddedWrites needs a PGlite-backed drizzle database');
-  const around = async <T>(run: () => Promise<T>): Promise<T> => {
-    onWrite();
-    try {
-      return await run();
-    } finally {
-      onWrite();
-    }
-  };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (sql, ...rest) =>
-    readOnlyStatement.test(sql) ? query(sql, ...rest) : around(() => query(sql, ...rest));
-  client.exec = (sql, ...rest) => around(() => exec(sql, ...rest));
-  client.transaction = (callback) => around(() => transaction(callback));
-}
-
-/**
- * `read` memoised per key where that is safe, else `read` itself. Only on the embedded database: there
- * this process is the only writer (the admin CLI refuses to open it while the server runs) and every
- * statement it sends is seen, so any write (a password change, a plan grant, a favourite, a test's raw SQL)
- * forgets every memoised value. On PostgreSQL other instances and the CLI write too, so every call reads.
- */
-export function memoizeOnEmbedded<V>(
-  database: { engine: 'pglite' | 'postgres'; db: object },
-  read: (key: string) => Promise<V>,
-  options: { ttlMs: number; maxEntries: number },
-): (key: string) => Promise<V> {
-  if (database.engine !== 'pglite') return read;
-  const memo = createMemo<V>(options);
-  watchEmbeddedWrites(database.db, () => memo.invalidate());
-  return (key) => memo.get(key, () => read(key));
-}

@@ -1,18 +1,24 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-export type TokenClaims = { userId: string; tokenVersion: number };
+/** What a session token says: whose it is, the user's token version when signed, and its own session id. */
+export type TokenClaims = { userId: string; tokenVersion: number; sessionId: string; expiresAt: Date };
 
-/** HS256 session tokens: `sub` is the user id, `ver` the user's token version (bumped on password change). */
+/**
+ * HS256 session tokens: `sub` is the user id, `ver` the user's token version (bumped on password change and
+ * on "sign out everywhere"), `jti` the session's id (a signed-out session is refused by its id).
+ */
 export function createTokenService(secret: string, now: () => Date) {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: async ({ userId, tokenVersion }: TokenClaims) => {
+    sign: async ({ userId, tokenVersion }: { userId: string; tokenVersion: number }) => {
       const issuedAt = Math.floor(now().getTime() / 1000);
       return new SignJWT({ ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
+        .setJti(crypto.randomUUID())
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
         .setIssuer('farol')
@@ -26,8 +32,10 @@ export function createTokenService(secret: string, now: () => Date) {
           issuer: 'farol',
           currentDate: now(),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { userId: payload.sub, tokenVersion: payload.ver };
+        const { sub, ver, jti, exp } = payload;
+        if (typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string' || !exp)
+          return undefined;
+        return { userId: sub, tokenVersion: ver, sessionId: jti, expiresAt: new Date(exp * 1000) };
       } catch {
         return undefined;
       }

@@ -1,28 +1,19 @@
-import { isLanguage, resolveLanguage, type Language } from '@farol/i18n';
+import { defaultLanguage, isLanguage, matchLanguage } from '@farol/i18n';
 import type { FastifyInstance } from 'fastify';
-import { LRUCache } from 'lru-cache';
 
 /**
- * The caller's language: `?lng=` when given, else Accept-Language, else pt-BR. The auth plugin then
- * prefers the signed-in user's saved preference.
+ * The language a request asks for: `?lng=` when given, else the first supported one in Accept-Language
+ * (`request.requestedLanguage`, undefined when it names none). `request.language` is the answer's language:
+ * the requested one, else (once the session is read) the user's saved preference, else pt-BR.
  */
 export function registerLanguage(app: FastifyInstance) {
-  // a browser sends the same Accept-Language on every request: parse each distinct header once
-  const byHeader = new LRUCache<string, Language>({ max: 1000 });
-  const languageOf = (header: string | undefined): Language => {
-    if (!header) return resolveLanguage(header);
-    let language = byHeader.get(header);
-    if (language === undefined) {
-      language = resolveLanguage(header);
-      byHeader.set(header, language);
-    }
-    return language;
-  };
-  app.decorateRequest('language', 'pt-BR');
-  // a callback hook: no promise per request
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.decorateRequest('language', defaultLanguage);
+  app.decorateRequest('requestedLanguage', undefined);
+  app.addHook('onRequest', async (request) => {
     const fromQuery = (request.query as Record<string, unknown> | undefined)?.lng;
-    request.language = isLanguage(fromQuery) ? fromQuery : languageOf(request.headers['accept-language']);
-    done();
+    request.requestedLanguage = isLanguage(fromQuery)
+      ? fromQuery
+      : matchLanguage(request.headers['accept-language']);
+    request.language = request.requestedLanguage ?? defaultLanguage;
   });
 }

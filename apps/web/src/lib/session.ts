@@ -112,14 +112,30 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, readSession, () => null);
 }
 
-/** Dashboard logout (spec section 2): clear the session and go to /login inside the app. */
+/**
+ * Tells the server to refuse this session's token from now on. `keepalive` lets the request finish while the
+ * page navigates away; the browser forgets the token whatever the answer (offline, the token already dead).
+ */
+function endSessionOnServer(): void {
+  const token = readToken();
+  if (!token) return;
+  void fetch('/api/auth/logout', {
+    method: 'POST',
+    keepalive: true,
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
+}
+
+/** Dashboard logout: end the session on the server and here, and go to /login inside the app. */
 export function logoutToLogin(navigate: (to: string, options?: { replace?: boolean }) => void): void {
+  endSessionOnServer();
   clearSession();
   navigate('/login', { replace: true });
 }
 
-/** Shared-menu logout (spec section 2): clear the session, go to / and reload so no state survives. */
+/** Shared-menu logout: end the session on the server and here, go to / and reload so no state survives. */
 export function logoutAndReload(): void {
+  endSessionOnServer();
   clearSession();
   window.location.assign('/');
 }

@@ -7,6 +7,7 @@ import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { PersonalInfoForm } from '../features/profile/components/personal-info-form.tsx';
 import { SecurityForm } from '../features/profile/components/security-form.tsx';
+import { SignOutEverywhere } from '../features/profile/components/sign-out-everywhere.tsx';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -42,6 +43,7 @@ function ProfileTabs() {
           </TabsContent>
           <TabsContent value="security" className="mt-0">
             <SecurityForm />
+            <SignOutEverywhere />
           </TabsContent>
         </CardContent>
       </Card>

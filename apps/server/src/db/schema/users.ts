@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Preferences } from '@farol/contract';
 
 export const users = pgTable('users', {
@@ -22,3 +22,16 @@ export const users = pgTable('users', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Signed-out sessions by token id, kept until the token would have expired. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('revoked_sessions_expires_at_idx').on(table.expiresAt)],
+);

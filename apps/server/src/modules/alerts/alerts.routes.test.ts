@@ -36,7 +36,7 @@ forEachEngine((engine) => {
       expect(list.body).toEqual({ success: true, data: [created.body.data], checksPaused: true });
     });
 
-    it('toggles an alert with a message in the caller language', async () => {
+    it("toggles an alert with a message in the request's language, else the saved one", async () => {
       const { token } = await app.registerUser({ language: 'en' });
       const { body } = await app.request('POST', '/api/alerts', {
         token,
@@ -52,7 +52,7 @@ forEachEngine((engine) => {
         token,
         headers: { 'accept-language': 'es' },
       });
-      expect(on.body).toMatchObject({ message: 'Alert activated', data: { isActive: true } });
+      expect(on.body).toMatchObject({ message: 'Alerta activada', data: { isActive: true } });
     });
 
     it("answers 404 for another user's alert and leaves it untouched", async () => {

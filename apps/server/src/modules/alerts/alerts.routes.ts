@@ -8,6 +8,7 @@ import {
   alertResponseSchema,
   createAlertRequestSchema,
 } from '@farol/contract';
+import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MarketService } from '../market/market.types.ts';
 import {
@@ -22,7 +23,7 @@ import {
 } from './alerts.service.ts';
 
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const security = [{ bearerAuth: [] }];
   const tags = ['alerts'];
   // the market module decorates app.market; read it per request so registration order does not matter
@@ -45,7 +46,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listAlerts(context(), request.user!.id),
+      data: await listAlerts(context(), request.user!),
       checksPaused: areAlertChecksPaused(context()),
     }),
   );
@@ -60,7 +61,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: alertLimitsResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await getAlertLimits(context(), request.user!.id) }),
+    async (request) => ({ success: true as const, data: await getAlertLimits(context(), request.user!) }),
   );
 
   app.get(
@@ -76,7 +77,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listAlertEvents(context(), request.user!.id, request.query.limit),
+      data: await listAlertEvents(context(), request.user!, request.query.limit),
     }),
   );
 
@@ -92,7 +93,11 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAlert(context(), request.user!.id, request.body, request.language)),
+      reply.status(201).send({
+        success: true as const,
+        data: await createAlert(context(), request.user!, request.body),
+        message: translate(request.language, 'alerts:server.created'),
+      }),
   );
 
   app.patch(
@@ -106,7 +111,11 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: alertResponseSchema },
       },
     },
-    async (request) => toggleAlert(context(), request.user!.id, request.params.id, request.language),
+    async (request) => {
+      const alert = await toggleAlert(context(), request.user!, request.params.id);
+      const key = alert.isActive ? 'alerts:server.activated' : 'alerts:server.deactivated';
+      return { success: true as const, data: alert, message: translate(request.language, key) };
+    },
   );
 
   app.delete(
@@ -120,6 +129,9 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: alertDeleteResponseSchema },
       },
     },
-    async (request) => deleteAlert(context(), request.user!.id, request.params.id, request.language),
+    async (request) => {
+      await deleteAlert(context(), request.user!, request.params.id);
+      return { success: true as const, message: translate(request.language, 'alerts:server.deleted') };
+    },
   );
 };

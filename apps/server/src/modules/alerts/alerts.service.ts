@@ -6,13 +6,13 @@ import {
   type AlertLimits,
   type CreateAlertRequest,
 } from '@farol/contract';
-import { translate, type Language } from '@farol/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
-import { getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
+import { isWithinLimit } from '../entitlements/entitlements.service.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
 import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
@@ -51,18 +51,15 @@ function toAlert(row: AlertRow): Alert {
   };
 }
 
-export async function listAlerts(context: AlertsContext, userId: string): Promise<Alert[]> {
-  return (await listUserAlerts(context.db, userId)).map(toAlert);
+export async function listAlerts(context: AlertsContext, actor: Actor): Promise<Alert[]> {
+  return (await listUserAlerts(context.db, actor.id)).map(toAlert);
 }
 
-export async function getAlertLimits(context: AlertsContext, userId: string): Promise<AlertLimits> {
-  const [entitlements, currentAlerts] = await Promise.all([
-    getUserEntitlements(context.db, userId, context.now()),
-    countUserAlerts(context.db, userId),
-  ]);
-  const maxAlerts = entitlements.alerts;
+export async function getAlertLimits(context: AlertsContext, actor: Actor): Promise<AlertLimits> {
+  const currentAlerts = await countUserAlerts(context.db, actor.id);
+  const maxAlerts = actor.entitlements.alerts;
   return {
-    plan: entitlements.plan,
+    plan: actor.entitlements.plan,
     currentAlerts,
     maxAlerts,
     remaining: maxAlerts < 0 ? -1 : Math.max(0, maxAlerts - currentAlerts),
@@ -85,21 +82,21 @@ async function assertCoinSupported(context: AlertsContext, input: CreateAlertReq
     throw new AppError('unknown_coin', { coin: input.coinSymbol });
 }
 
+/** Creates the alert within the plan's limit (counted under a per-user lock, so parallel creations cannot pass it). */
 export async function createAlert(
   context: AlertsContext,
-  userId: string,
+  actor: Actor,
   input: CreateAlertRequest,
-  language: Language,
-) {
+): Promise<Alert> {
   await assertCoinSupported(context, input);
+  const maxAlerts = actor.entitlements.alerts;
   const row = await context.db.transaction(async (tx) => {
-    await lockUserForAlerts(tx, userId);
-    const entitlements = await getUserEntitlements(tx, userId, context.now());
-    if (!isWithinLimit(entitlements.alerts, await countUserAlerts(tx, userId))) {
-      throw new AppError('alert_limit_reached', { max: entitlements.alerts }, { requiresUpgrade: true });
+    await lockUserForAlerts(tx, actor.id);
+    if (!isWithinLimit(maxAlerts, await countUserAlerts(tx, actor.id))) {
+      throw new AppError('alert_limit_reached', { max: maxAlerts }, { requiresUpgrade: true });
     }
     return insertAlert(tx, {
-      userId,
+      userId: actor.id,
       name: input.name,
       type: input.type,
       coinSymbol: input.coinSymbol,
@@ -107,31 +104,25 @@ export async function createAlert(
       conditions: input.conditions,
     });
   });
-  return {
-    success: true as const,
-    data: toAlert(row),
-    message: translate(language, 'alerts:server.created'),
-  };
+  return toAlert(row);
 }
 
-export async function toggleAlert(context: AlertsContext, userId: string, id: string, language: Language) {
-  const row = await toggleUserAlert(context.db, userId, id, context.now());
+export async function toggleAlert(context: AlertsContext, actor: Actor, id: string): Promise<Alert> {
+  const row = await toggleUserAlert(context.db, actor.id, id, context.now());
   if (!row) throw new AppError('alert_not_found');
-  const message = translate(language, row.isActive ? 'alerts:server.activated' : 'alerts:server.deactivated');
-  return { success: true as const, data: toAlert(row), message };
+  return toAlert(row);
 }
 
-export async function deleteAlert(context: AlertsContext, userId: string, id: string, language: Language) {
-  if (!(await deleteUserAlert(context.db, userId, id))) throw new AppError('alert_not_found');
-  return { success: true as const, message: translate(language, 'alerts:server.deleted') };
+export async function deleteAlert(context: AlertsContext, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteUserAlert(context.db, actor.id, id))) throw new AppError('alert_not_found');
 }
 
 export async function listAlertEvents(
   context: AlertsContext,
-  userId: string,
+  actor: Actor,
   limit: number,
 ): Promise<AlertEvent[]> {
-  const rows = await listUserAlertEvents(context.db, userId, limit);
+  const rows = await listUserAlertEvents(context.db, actor.id, limit);
   return rows.map(({ event, alertName, type, coinSymbol }) => ({
     id: event.id,
     alertId: event.alertId,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { ChatMessageRow } from '../../db/schema/chat.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
-import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { confirmApiKey, loadApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
 import { getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
 import { buildAgentTools } from './chat.agents.ts';
@@ -71,7 +71,7 @@ function llmFailureToError(error: LlmError): AppError {
  */
 export async function answerQuestion(
   context: ChatContext,
-  user: AuthenticatedUser,
+  user: Actor,
   question: string,
   language: Language,
   listeners: ChatListeners = {},

@@ -5,31 +5,17 @@ import {
   toggleFavoriteRequestSchema,
   toggleFavoriteResponseSchema,
 } from '@farol/contract';
-import type { FastifyRequest } from 'fastify';
+import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memoizeOnEmbedded } from '../../lib/cache.ts';
-import { memoizedQueryValidatorCompiler } from '../../plugins/query-validator.ts';
-import { listFavorites } from './crypto.repository.ts';
-import { getFavorites, listCoinPrices, toggleFavorite, type CryptoContext } from './crypto.service.ts';
+import { cacheInfo } from '../market/market-data.service.ts';
+import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from './crypto.service.ts';
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const tags = ['crypto'];
   const security = [{ bearerAuth: [] }];
-  // the prices table is polled: favourites are read once per user until the next write (embedded database)
-  const readFavorites = memoizeOnEmbedded(app.database, (userId) => listFavorites(app.db, userId), {
-    ttlMs: 60_000,
-    maxEntries: 10_000,
-  });
-  const contextOf = (request: FastifyRequest): CryptoContext => ({
-    db: app.db,
-    market: app.market,
-    userId: request.user!.id,
-    language: request.language,
-    entitlements: request.user!.entitlements,
-    readFavorites,
-  });
+  const deps: CryptoDeps = { db: app.db, market: app.market };
 
   app.get(
     '/prices',
@@ -41,10 +27,17 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: coinPricesQuerySchema,
         response: { 200: coinPricesResponseSchema },
       },
-      // polled by every signed-in page: each distinct query is parsed once
-      validatorCompiler: memoizedQueryValidatorCompiler,
     },
-    async (request) => listCoinPrices(contextOf(request), request.query),
+    async (request) => {
+      const page = await listCoinPrices(deps, request.user!, request.query);
+      return {
+        success: true as const,
+        data: page.coins,
+        pagination: page.pagination,
+        source: page.market.source,
+        cache: cacheInfo(page.market),
+      };
+    },
   );
 
   app.get(
@@ -57,7 +50,17 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: favoritesResponseSchema },
       },
     },
-    async (request) => getFavorites(app.db, request.user!.id),
+    async (request) => {
+      const rows = await getFavorites(deps, request.user!);
+      return {
+        success: true as const,
+        data: rows.map((row) => ({
+          coinId: row.coinId,
+          coinName: row.coinName,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
   );
 
   app.post(
@@ -71,6 +74,14 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toggleFavoriteResponseSchema },
       },
     },
-    async (request) => toggleFavorite(contextOf(request), request.body),
+    async (request) => {
+      const { isFavorite, coinName } = await toggleFavorite(deps, request.user!, request.body);
+      const key = isFavorite ? 'market:favorites.added' : 'market:favorites.removed';
+      return {
+        success: true as const,
+        data: { coinId: request.body.coinId, isFavorite },
+        message: translate(request.language, key, { coin: coinName }),
+      };
+    },
   );
 };

@@ -3,7 +3,7 @@ import { translate, type Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { enqueueEmail, summarizeOutbox, type EmailMessage } from './email.outbox.ts';
 import type { EmailDelivery } from './email.setup.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from './email.constants.ts';
@@ -54,7 +54,7 @@ async function queueAndSend(
 /** Sample data for each test type, clearly marked as a test in the message itself. */
 function testMessage(
   context: EmailServiceContext,
-  user: AuthenticatedUser,
+  user: Actor,
   type: EmailTestRequest['type'],
   to: string,
 ): EmailMessage {
@@ -112,7 +112,7 @@ function testMessage(
 /** POST /api/email/test: only an admin may name another address, so strangers cannot be mailed. */
 export async function sendTestEmail(
   context: EmailServiceContext,
-  user: AuthenticatedUser,
+  user: Actor,
   request: EmailTestRequest,
 ): Promise<EmailResult> {
   const requested = request.email?.trim();
@@ -125,10 +125,7 @@ export async function sendTestEmail(
   });
 }
 
-export async function resendWelcomeEmail(
-  context: EmailServiceContext,
-  user: AuthenticatedUser,
-): Promise<EmailResult> {
+export async function resendWelcomeEmail(context: EmailServiceContext, user: Actor): Promise<EmailResult> {
   return queueAndSend(
     context,
     {

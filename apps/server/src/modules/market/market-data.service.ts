@@ -1,10 +1,4 @@
-import type {
-  CacheInfo,
-  CandlesQuery,
-  CandlesResponse,
-  FearGreedResponse,
-  GlobalMarketResponse,
-} from '@farol/contract';
+import type { CacheInfo, CandlesQuery, CandlesResponse, GlobalMarketResponse } from '@farol/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketResult, MarketService } from './market.types.ts';
 
@@ -13,18 +7,30 @@ export const cacheInfo = (result: Pick<MarketResult<unknown>, 'isFromCache' | 'a
   ageSeconds: result.ageSeconds,
 });
 
-export async function readFearGreed(market: MarketService): Promise<FearGreedResponse> {
+/** A market answer: the data with where it came from and how old the cached copy is. */
+export const marketAnswer = <T>(result: MarketResult<T>) => ({
+  success: true as const,
+  data: result.data,
+  source: result.source,
+  cache: cacheInfo(result),
+});
+
+/** The latest Fear & Greed reading. */
+export async function readFearGreed(market: MarketService) {
   const result = await market.getFearGreed(1);
   const latest = result.data[0];
   if (!latest) throw new AppError('upstream_bad_response');
-  return { success: true, data: latest, source: result.source, cache: cacheInfo(result) };
+  return { ...result, data: latest };
 }
 
-export async function readGlobalMarket(market: MarketService): Promise<GlobalMarketResponse> {
+/** The global market figures, in the contract's field names. */
+export async function readGlobalMarket(
+  market: MarketService,
+): Promise<MarketResult<GlobalMarketResponse['data']>> {
   const result = await market.getGlobal();
   const global = result.data;
   return {
-    success: true,
+    ...result,
     data: {
       bitcoin_dominance: global.bitcoinDominance,
       ethereum_dominance: global.ethereumDominance,
@@ -35,15 +41,17 @@ export async function readGlobalMarket(market: MarketService): Promise<GlobalMar
         ? {}
         : { market_cap_change_percentage_24h: global.marketCapChangePercentage24h }),
     },
-    source: result.source,
-    cache: cacheInfo(result),
   };
 }
 
-export async function readCandles(market: MarketService, query: CandlesQuery): Promise<CandlesResponse> {
+/** Closed candles in the chart's shape (time in unix seconds). */
+export async function readCandles(
+  market: MarketService,
+  query: CandlesQuery,
+): Promise<MarketResult<CandlesResponse['data']>> {
   const result = await market.getCandles(query.symbol, query.interval, query.limit);
   return {
-    success: true,
+    ...result,
     data: result.data.map((candle) => ({
       time: Math.floor(candle.openTime / 1000),
       open: candle.open,
@@ -52,7 +60,5 @@ export async function readCandles(market: MarketService, query: CandlesQuery): P
       close: candle.close,
       volume: candle.volume,
     })),
-    source: result.source,
-    cache: cacheInfo(result),
   };
 }

@@ -5,7 +5,7 @@ import {
   globalMarketResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
+import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
 
 /**
  * `/api/market-data/*`: public (no token) because the data is public, the landing page's chart uses the
@@ -22,7 +22,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fearGreedResponseSchema },
       },
     },
-    async () => readFearGreed(app.market),
+    async () => marketAnswer(await readFearGreed(app.market)),
   );
   app.get(
     '/bitcoin-dominance',
@@ -33,7 +33,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => readGlobalMarket(app.market),
+    async () => marketAnswer(await readGlobalMarket(app.market)),
   );
   app.get(
     '/global',
@@ -44,7 +44,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => readGlobalMarket(app.market),
+    async () => marketAnswer(await readGlobalMarket(app.market)),
   );
   app.get(
     '/candles',
@@ -56,6 +56,6 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candlesResponseSchema },
       },
     },
-    async (request) => readCandles(app.market, request.query),
+    async (request) => marketAnswer(await readCandles(app.market, request.query)),
   );
 };

@@ -6,14 +6,18 @@ import { createMarketService } from './market.service.ts';
 
 /**
  * Decorates `app.market` (before the modules that read it). The cache and the providers' call budgets live
- * in Redis when REDIS_URL is set, so instances share entries, single-flight and one budget per provider;
- * the refresher runs only where jobs run.
+ * in Redis when REDIS_URL is set, so instances share entries, single-flight and one budget per provider
+ * (each instance keeps the decoded entries it reads; see `createRedisCacheStore`); the refresher runs only
+ * where jobs run.
  */
 export function registerMarket(app: FastifyInstance) {
+  const store = app.redis
+    ? createRedisCacheStore(app.redis, { now: () => app.now().getTime() })
+    : createMemoryCacheStore();
   const market = createMarketService({
     config: app.config,
     now: app.now,
-    store: app.redis ? createRedisCacheStore(app.redis) : createMemoryCacheStore(),
+    store,
     ...(app.redis
       ? {
           budget: createRedisBudgetStore(app.redis, {
@@ -32,5 +36,8 @@ export function registerMarket(app: FastifyInstance) {
   });
   app.decorate('market', market);
   if (app.config.JOBS_ENABLED) app.addHook('onReady', async () => market.start());
-  app.addHook('onClose', async () => market.stop());
+  app.addHook('onClose', async () => {
+    await market.stop();
+    await store.close?.();
+  });
 }

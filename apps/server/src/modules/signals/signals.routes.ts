@@ -5,14 +5,14 @@ import {
   dashboardSignalsResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAnalysisForUser, listDashboardSignals, type SignalsRequestContext } from './signals.service.ts';
+import { getAnalysisForUser, listDashboardSignals, type SignalsDeps } from './signals.service.ts';
 
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
 export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const tags = ['market-signals'];
   const security = [{ bearerAuth: [] }];
-  const context: SignalsRequestContext = { signals: app.signals, db: app.db, now: app.now };
+  const deps: SignalsDeps = { signals: app.signals };
 
   app.get(
     '/dashboard-signals',
@@ -26,12 +26,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { signals, unavailable } = await listDashboardSignals(
-        context,
-        request.user!.id,
-        request.query.symbols,
-        request.language,
-      );
+      const { signals, unavailable } = await listDashboardSignals(deps, request.user!, request.query.symbols);
       return { success: true as const, data: signals, unavailable };
     },
   );
@@ -49,7 +44,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await getAnalysisForUser(context, request.user!.id, request.params.symbol, request.language),
+      data: await getAnalysisForUser(deps, request.user!, request.params.symbol),
     }),
   );
 };

@@ -11,10 +11,9 @@ import {
   type UnavailableSignal,
 } from '@farol/contract';
 import type { Language } from '@farol/i18n';
-import type { DbExecutor } from '../../db/client.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
-import { getUserEntitlements } from '../entitlements/entitlements.service.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
 import {
@@ -197,33 +196,30 @@ export function parseAnalysisSymbol(text: string): AnalysisSymbol {
   return symbol;
 }
 
-export type SignalsRequestContext = { signals: SignalsService; db: DbExecutor; now: () => Date };
+export type SignalsDeps = { signals: SignalsService };
 
 /** GET dashboard-signals: the requested (default: all ten, in list order) coins, as many as the plan allows. */
 export async function listDashboardSignals(
-  context: SignalsRequestContext,
-  userId: string,
+  deps: SignalsDeps,
+  actor: Actor,
   requested: string[] | undefined,
-  language: Language,
 ): Promise<DashboardSignals> {
   const symbols =
     requested && requested.length > 0
       ? [...new Set(requested.map(parseAnalysisSymbol))]
       : [...analysisSymbols];
-  const { marketSignals } = await getUserEntitlements(context.db, userId, context.now());
+  const { marketSignals } = actor.entitlements;
   const limit = marketSignals < 0 ? symbols.length : marketSignals;
-  return context.signals.getDashboardSignals(symbols, language, limit);
+  return deps.signals.getDashboardSignals(symbols, actor.language, limit);
 }
 
 /** GET analysis/{symbol}: the full analysis, for plans with advanced analysis (and admins). */
 export async function getAnalysisForUser(
-  context: SignalsRequestContext,
-  userId: string,
+  deps: SignalsDeps,
+  actor: Actor,
   symbolText: string,
-  language: Language,
 ): Promise<Analysis> {
   const symbol = parseAnalysisSymbol(symbolText);
-  const { advancedAnalysis } = await getUserEntitlements(context.db, userId, context.now());
-  if (!advancedAnalysis) throw new AppError('analysis_requires_pro');
-  return context.signals.getAnalysis(symbol, language);
+  if (!actor.entitlements.advancedAnalysis) throw new AppError('analysis_requires_pro');
+  return deps.signals.getAnalysis(symbol, actor.language);
 }

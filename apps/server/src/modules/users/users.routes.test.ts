@@ -115,15 +115,17 @@ forEachEngine((engine) => {
       expect(profile.body.preferences.aiProvider).toBe('gemini');
     });
 
-    it('answers in the saved language preference over Accept-Language', async () => {
+    it("answers in the request's language, and in the saved preference when the request names none", async () => {
       const { token } = await t.registerUser();
       await t.request('PUT', '/api/user/preferences', { token, body: { language: 'es' } });
-      const response = await t.request('PUT', '/api/user/profile', {
+      const asked = await t.request('PUT', '/api/user/profile', {
         token,
         body: { name: '' },
         headers: { 'accept-language': 'en' },
       });
-      expect(response.body.message).toBe('El nombre es obligatorio.');
+      expect(asked.body.message).toBe('Name is required.');
+      const unnamed = await t.request('PUT', '/api/user/profile', { token, body: { name: '' } });
+      expect(unnamed.body.message).toBe('El nombre es obligatorio.');
     });
 
     it('keeps users apart: a token only ever reads and changes its own account', async () => {

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { saveToken, saveUser } from '../../../lib/session.ts';
+import { clearSession, saveToken, saveUser } from '../../../lib/session.ts';
 
 const PROFILE_URL = '/api/user/profile';
 
@@ -48,5 +48,18 @@ export function useChangePasswordMutation() {
       toast.success(message);
     },
     meta: { errorTitle: 'profile:passwordError' },
+  });
+}
+
+/** Signs out every session of the account on the server, then this browser's. */
+export function useSignOutEverywhereMutation(onSignedOut: () => void) {
+  return useMutation({
+    mutationFn: () => apiRequest('/api/auth/logout-all', { method: 'POST', schema: messageResponseSchema }),
+    onSuccess: ({ message }) => {
+      clearSession();
+      toast.success(message);
+      onSignedOut();
+    },
+    meta: { errorTitle: 'profile:sessions.error' },
   });
 }
