@@ -11,7 +11,14 @@ export type TokenClaims = { userId: string; tokenVersion: number; sessionId: str
  * on "sign out everywhere"), `jti` the session's id (a signed-out session is refused by its id).
  */
 export function createTokenService(secret: string, now: () => Date) {
-  const key = new TextEncoder().encode(secret);
+  // imported once: handed raw bytes, jose would import the key again for every token it signs or checks
+  const key = crypto.webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     sign: async ({ userId, tokenVersion }: { userId: string; tokenVersion: number }) => {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -22,12 +29,12 @@ export function createTokenService(secret: string, now: () => Date) {
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
         .setIssuer('farol')
-        .sign(key);
+        .sign(await key);
     },
     /** Returns the claims, or undefined for a tampered, expired or malformed token. */
     verify: async (token: string): Promise<TokenClaims | undefined> => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: 'farol',
           currentDate: now(),

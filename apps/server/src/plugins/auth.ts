@@ -2,11 +2,11 @@ import { isLanguage, type Language } from '@farol/i18n';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Preferences } from '@farol/contract';
-import type { DbExecutor } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { subscriptions } from '../db/schema/subscriptions.ts';
 import { revokedSessions, users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { TokenClaims, TokenService } from '../lib/tokens.ts';
+import type { TokenService } from '../lib/tokens.ts';
 import {
   effectivePlan,
   entitlementsFor,
@@ -37,11 +37,13 @@ export type Actor = {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The user, the subscription fields the plan depends on and whether this session was signed out: one query. */
-async function readActorRow(db: DbExecutor, claims: TokenClaims) {
-  // ids come from tokens: anything that is not a uuid matches no one (and must not reach SQL as one)
-  if (!uuidPattern.test(claims.userId) || !uuidPattern.test(claims.sessionId)) return undefined;
-  const [row] = await db
+/**
+ * The user, the subscription fields the plan depends on and whether this session was signed out: one query,
+ * prepared once (every authenticated request runs it, so its SQL is built once and, on PostgreSQL, planned
+ * once per connection).
+ */
+function prepareActorQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -51,13 +53,16 @@ async function readActorRow(db: DbExecutor, claims: TokenClaims) {
       tokenVersion: users.tokenVersion,
       createdAt: users.createdAt,
       ...planStateColumns,
-      signedOut: sql<boolean>`exists (select 1 from ${revokedSessions} where ${eq(revokedSessions.sessionId, claims.sessionId)})`,
+      signedOut: sql<boolean>`exists (select 1 from ${revokedSessions} where ${eq(
+        revokedSessions.sessionId,
+        sql.placeholder('sessionId'),
+      )})`,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.id, claims.userId))
-    .limit(1);
-  return row;
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('farol_actor');
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -75,13 +80,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', undefined);
+  const actorQuery = prepareActorQuery(app.db);
 
   async function resolveActor(request: FastifyRequest): Promise<Actor | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
     const claims = await tokens.verify(token);
     if (!claims) return 'invalid';
-    const row = await readActorRow(app.db, claims);
+    // ids come from tokens: anything that is not a uuid matches no one (and must not reach SQL as one)
+    if (!uuidPattern.test(claims.userId) || !uuidPattern.test(claims.sessionId)) return 'invalid';
+    const [row] = await actorQuery.execute({ userId: claims.userId, sessionId: claims.sessionId });
     if (!row || row.tokenVersion !== claims.tokenVersion || row.signedOut) return 'invalid';
     const saved = row.preferences.language;
     const language = request.requestedLanguage ?? (isLanguage(saved) ? saved : request.language);

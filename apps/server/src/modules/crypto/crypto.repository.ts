@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import { favorites, type FavoriteRow } from '../../db/schema/market.ts';
 
 export async function listFavorites(db: DbExecutor, userId: string): Promise<FavoriteRow[]> {
@@ -8,6 +8,17 @@ export async function listFavorites(db: DbExecutor, userId: string): Promise<Fav
     .from(favorites)
     .where(eq(favorites.userId, userId))
     .orderBy(asc(favorites.createdAt), asc(favorites.coinId));
+}
+
+/** `listFavorites` as a prepared statement, for the coin table that every signed-in page polls. */
+export function prepareFavoritesQuery(db: Db): (userId: string) => Promise<FavoriteRow[]> {
+  const query = db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, sql.placeholder('userId')))
+    .orderBy(asc(favorites.createdAt), asc(favorites.coinId))
+    .prepare('farol_favorites');
+  return (userId) => query.execute({ userId });
 }
 
 /** Adds the favourite; a second add of the same coin (double click) changes nothing. */

@@ -8,6 +8,7 @@ import {
 import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cacheInfo } from '../market/market-data.service.ts';
+import { prepareFavoritesQuery } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from './crypto.service.ts';
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
@@ -15,7 +16,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['crypto'];
   const security = [{ bearerAuth: [] }];
-  const deps: CryptoDeps = { db: app.db, market: app.market };
+  const deps: CryptoDeps = { db: app.db, market: app.market, favoritesOf: prepareFavoritesQuery(app.db) };
 
   app.get(
     '/prices',

@@ -6,8 +6,12 @@ import type { FavoriteRow } from '../../db/schema/market.ts';
 import type { Coin, MarketResult, MarketService } from '../market/market.types.ts';
 import { addFavorite, flipFavorite, listFavorites, removeFavorite } from './crypto.repository.ts';
 
-/** What the coin-table services need from the app. */
-export type CryptoDeps = { db: Db; market: MarketService };
+/** What the coin-table services need from the app (`favoritesOf`: the polled read of a user's favourites). */
+export type CryptoDeps = {
+  db: Db;
+  market: MarketService;
+  favoritesOf: (userId: string) => Promise<FavoriteRow[]>;
+};
 
 const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
   id: coin.id,
@@ -53,7 +57,7 @@ export async function listCoinPrices(
 
   const [market, favorites] = await Promise.all([
     deps.market.getCoins(coinsVisible),
-    listFavorites(deps.db, actor.id),
+    deps.favoritesOf(actor.id),
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
   const visible = market.data.slice(0, coinsVisible);
