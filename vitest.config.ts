@@ -30,10 +30,6 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // A journey that fails is run once more before it counts: a real browser on a 2-core machine has
-          // rare timing flakes (one seen in the language-switch journey, ~1 run in 10). A consistent failure
-          // still fails; a retried pass is reported by Vitest, so flakes stay visible.
-          retry: 1,
         },
       },
     ],

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y.ts';
 import { journeyPassword, setUpProfissionalJourney, signedInPage } from './support/journey.ts';
 
-// Signed in, the server writes signal reasoning, AI analysis and chat replies in the account's saved
-// language. These journeys check that the interface and those texts always agree: after a switch in the
-// language menu (cached answers fetched again, preference saved) and at login (the saved language wins).
+// The server writes signal reasoning, AI analysis and chat replies in the language each request names (the
+// interface's), and keeps the account's saved language for what no request names (e-mails). These journeys
+// check that the interface and those texts always agree: after a switch in the language menu (the answers on
+// screen fetched in the new language, the preference saved) and at login (the saved language wins).
 
 const journey = setUpProfissionalJourney('language');
 
@@ -32,7 +33,7 @@ describe('language of server texts', () => {
     await page.getByRole('button', { name: /: Idioma,/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByText('BTC price').waitFor();
-    // The cached pt-BR answer is fetched again once the account says English: no reload, no waiting for staleness.
+    // The answer on screen is fetched in English at once (its query key carries the language): no reload.
     await page.getByText(englishReasoning).waitFor();
     expect(await page.getByText(portugueseReasoning).count()).toBe(0);
     await expect.poll(() => savedLanguage(journey.pro.token)).toBe('en');

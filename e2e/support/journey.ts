@@ -51,8 +51,10 @@ export async function signedInPage(
     serviceWorkers: 'block',
     timezoneId: 'America/Sao_Paulo',
   });
+  // the init script runs on every page load: sign in once, so a reload keeps what the journey changed since
   await context.addInitScript(
     ({ token, user, language }) => {
+      if (localStorage.getItem('token')) return;
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify(user));
       localStorage.setItem('i18nextLng', language);

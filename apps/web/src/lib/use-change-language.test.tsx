@@ -4,12 +4,13 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, sampleUser, stubFetch } from '../test/render.tsx';
 import { currentLanguage } from './i18n.ts';
+import { useLanguageKey } from './language-key.ts';
 import { readSession, saveSession, saveUser } from './session.ts';
 import { applyAccountLanguage, useChangeLanguage, useLanguageAgreement } from './use-change-language.ts';
 
 const ANALYSIS_URL = '/api/market-signals/analysis/BTC';
 
-/** An answer written by the server in the account's language, like the analysis reasoning. */
+/** An answer the server writes in the request's language, like the analysis reasoning. */
 function AnalysisProbe({
   onReady,
 }: {
@@ -17,7 +18,7 @@ function AnalysisProbe({
 }) {
   useLanguageAgreement();
   onReady(useChangeLanguage());
-  const analysis = useQuery<{ text: string }>({ queryKey: [ANALYSIS_URL] });
+  const analysis = useQuery<{ text: string }>({ queryKey: useLanguageKey(ANALYSIS_URL) });
   return <p>{analysis.data?.text ?? '…'}</p>;
 }
 
@@ -34,11 +35,13 @@ function renderProbe() {
         }),
       };
     }
-    if (url === ANALYSIS_URL)
+    if (url === ANALYSIS_URL) {
+      const requested = calls.at(-1)!.headers['Accept-Language'];
       return {
         status: 200,
-        body: { text: accountLanguage === 'en' ? 'Sell with a score' : 'Venda com pontuação' },
+        body: { text: requested === 'en' ? 'Sell with a score' : 'Venda com pontuação' },
       };
+    }
     return { status: 404 };
   });
   let change: (language: 'pt-BR' | 'en' | 'es') => Promise<void> = async () => {};
@@ -47,22 +50,24 @@ function renderProbe() {
 }
 
 describe('language agreement between the interface and the account', () => {
-  it('saves an explicit switch to the account, then fetches cached server texts again in the new language', async () => {
+  it('fetches the texts on screen in the new language on a switch, saves it to the account, and keeps the old ones', async () => {
     saveSession('token-abc', {
       ...sampleUser,
       preferences: { ...sampleUser.preferences, language: 'pt-BR' },
     });
     const { calls, change } = renderProbe();
-    expect(await screen.findByText('Venda com pontuação')).toBeTruthy();
+    expect(await screen.findByText('Venda com pontuação')).toBeInstanceOf(HTMLElement);
     await change('en');
-    expect(await screen.findByText('Sell with a score')).toBeTruthy();
+    expect(await screen.findByText('Sell with a score')).toBeInstanceOf(HTMLElement);
     expect(currentLanguage()).toBe('en');
     expect(readSession()!.user.preferences.language).toBe('en');
-    // The refetch comes after the preference is saved, or the server would answer in the old language again.
-    const order = calls.map((call) => `${call.method} ${call.url}`);
-    expect(order.lastIndexOf(`GET ${ANALYSIS_URL}`)).toBeGreaterThan(
-      order.indexOf('PUT /api/user/preferences'),
-    );
+    const reads = () =>
+      calls.filter((call) => call.url === ANALYSIS_URL).map((call) => call.headers['Accept-Language']);
+    expect(reads()).toEqual(['pt-BR', 'en']);
+    // back to Portuguese: the answer cached under that language shows at once, nothing is fetched again
+    await change('pt-BR');
+    expect(screen.getByText('Venda com pontuação')).toBeInstanceOf(HTMLElement);
+    expect(reads()).toEqual(['pt-BR', 'en']);
   });
 
   it('makes the account follow the interface language on start-up when they differ', async () => {

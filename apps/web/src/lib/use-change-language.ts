@@ -1,15 +1,14 @@
 import { preferencesResponseSchema, type PublicUser } from '@farol/contract';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client.ts';
 import { changeLanguage, currentLanguage, type Language } from './i18n.ts';
 import { notifyError } from './query-client.ts';
 import { readSession, saveUser, useSession } from './session.ts';
 
-// Signed in, the server writes its texts (signal reasoning, AI analysis, chat, e-mails) in the account's
-// saved language, whatever the request says. So the interface language and the account preference must
-// agree, and answers cached in the previous language must be fetched again after a switch (query keys are
-// URLs and do not carry the language).
+// Every request names the interface language, and the server answers in it; the account's saved language
+// serves what no request names (e-mails, alerts, the digest). So the saved preference follows the interface,
+// and answers written in a language carry it in their query key (`useLanguageKey`): a switch fetches only
+// what is on screen.
 
 /** Stores `language` in the account preferences when signed in and it differs; best effort (the interface has switched already). */
 async function saveLanguagePreference(language: Language): Promise<void> {
@@ -29,18 +28,11 @@ async function saveLanguagePreference(language: Language): Promise<void> {
   }
 }
 
-/** Saves the preference first, then refetches every active query (the server now answers in `language`). */
-async function agreeOnLanguage(queryClient: QueryClient, language: Language): Promise<void> {
-  await saveLanguagePreference(language);
-  await queryClient.invalidateQueries();
-}
-
-/** An explicit switch (language menu): interface now, account preference next, then every cached answer again. */
+/** An explicit switch (language menu): the interface now, then the account preference. */
 export function useChangeLanguage(): (language: Language) => Promise<void> {
-  const queryClient = useQueryClient();
   return async (language) => {
     await changeLanguage(language);
-    await agreeOnLanguage(queryClient, language);
+    await saveLanguagePreference(language);
   };
 }
 
@@ -56,12 +48,11 @@ export async function applyAccountLanguage(user: PublicUser): Promise<void> {
  * guard refreshes the stored user with a change made elsewhere), the account follows the interface.
  */
 export function useLanguageAgreement(): void {
-  const queryClient = useQueryClient();
   const session = useSession();
   const isSignedIn = session !== null;
   const savedLanguage = session?.user.preferences.language;
   useEffect(() => {
     const language = currentLanguage();
-    if (isSignedIn && savedLanguage !== language) void agreeOnLanguage(queryClient, language);
-  }, [isSignedIn, savedLanguage, queryClient]);
+    if (isSignedIn && savedLanguage !== language) void saveLanguagePreference(language);
+  }, [isSignedIn, savedLanguage]);
 }

@@ -1,7 +1,7 @@
 import { currentSubscriptionResponseSchema, plansResponseSchema, type Plan } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLanguageKey } from '../../../lib/language-key.ts';
 import { useSession } from '../../../lib/session.ts';
 
 const PLANS_URL = '/api/subscription/plans';
@@ -10,9 +10,8 @@ const CURRENT_SUBSCRIPTION_URL = '/api/subscription/current';
 
 /** The plan catalogue, in the interface language (the server translates names and features). */
 export function usePlansQuery() {
-  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [PLANS_URL, i18n.language],
+    queryKey: useLanguageKey(PLANS_URL),
     queryFn: ({ signal }) => apiRequest(PLANS_URL, { schema: plansResponseSchema, signal }),
     select: (answer): Plan[] => answer.data,
     // The grid shows its own error state with a retry.
@@ -27,7 +26,7 @@ export function usePlansQuery() {
 export function useCurrentPlanQuery() {
   const session = useSession();
   const query = useQuery({
-    queryKey: [CURRENT_SUBSCRIPTION_URL],
+    queryKey: useLanguageKey(CURRENT_SUBSCRIPTION_URL),
     queryFn: ({ signal }) =>
       apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }).catch(
         (error: unknown) => {

@@ -1,6 +1,7 @@
 import { analysisResponseSchema, dashboardSignalsResponseSchema, type AnalysisSymbol } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLanguageKey } from '../../../lib/language-key.ts';
 
 // Spec section 9: market signals refresh every 60 s (paused while the tab is hidden).
 const SIGNALS_REFRESH_MS = 60_000;
@@ -8,7 +9,7 @@ const SIGNALS_URL = '/api/market-signals/dashboard-signals';
 
 export function useDashboardSignalsQuery() {
   return useQuery({
-    queryKey: [SIGNALS_URL],
+    queryKey: useLanguageKey(SIGNALS_URL),
     queryFn: ({ signal }) => apiRequest(SIGNALS_URL, { schema: dashboardSignalsResponseSchema, signal }),
     refetchInterval: SIGNALS_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -21,7 +22,7 @@ export function useDashboardSignalsQuery() {
 export function useAnalysisQuery(symbol: AnalysisSymbol, enabled: boolean) {
   const url = `/api/market-signals/analysis/${symbol}`;
   return useQuery({
-    queryKey: [url],
+    queryKey: useLanguageKey(url),
     queryFn: ({ signal }) => apiRequest(url, { schema: analysisResponseSchema, signal }),
     enabled,
     meta: { silent: true },

@@ -8,8 +8,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLanguageKey } from '../../../lib/language-key.ts';
 
-// Same key (the URL) as every other screen reading the current plan, so one answer serves them all.
+// Same key (the URL and the language) as every other screen reading the current plan, so one answer serves them all.
 export const CURRENT_SUBSCRIPTION_URL = '/api/subscription/current';
 export const USAGE_URL = '/api/subscription/usage';
 
@@ -17,7 +18,7 @@ export type CurrentSubscription = CurrentSubscriptionResponse['data'];
 
 export function useCurrentSubscriptionQuery() {
   return useQuery({
-    queryKey: [CURRENT_SUBSCRIPTION_URL],
+    queryKey: useLanguageKey(CURRENT_SUBSCRIPTION_URL),
     queryFn: ({ signal }) =>
       apiRequest(CURRENT_SUBSCRIPTION_URL, { schema: currentSubscriptionResponseSchema, signal }),
     select: (answer) => answer.data,
