@@ -10,7 +10,7 @@ import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
-import type { Actor } from './plugins/auth.ts';
+import type { Actor, RouteAccess } from './plugins/auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,16 +33,17 @@ declare module 'fastify' {
     emailDelivery: EmailDelivery;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh (issue 8). */
     jobs: JobRunner;
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (see `RouteAccess`); every API route declares it. */
+    access?: RouteAccess;
   }
   interface FastifyRequest {
     /** The answer's language: the requested one, else the signed-in user's preference, else pt-BR. */
     language: Language;
     /** What `?lng=` or Accept-Language asked for, when it names a supported language. */
     requestedLanguage: Language | undefined;
-    /** The signed-in actor (set by `app.authenticate` / `authenticateOptional`). */
+    /** The signed-in actor, on routes whose access is `user`, `admin` or (when signed in) `optional`. */
     user: Actor | undefined;
   }
 }

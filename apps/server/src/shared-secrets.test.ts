@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
-import { openAiTextReply, startAiStub, type AiStub } from './modules/chat/ai-provider-stub.test-helper.ts';
+import { openAiTextReply, startAiStub, type AiStub } from './test/stubs/ai-provider-stub.ts';
 import { createPostgresDatabase, startTestApp, type TestApp } from './test/harness.ts';
 
 // Two instances of one deployment: separate processes in production, here two apps with connections of

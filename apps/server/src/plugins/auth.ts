@@ -73,14 +73,31 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * `app.authenticate` (401 without a valid session), `app.authenticateOptional` (sets `request.user` when a
- * valid session is present) and `app.requireAdmin` (403 for non-admins). Every request reads the user
- * afresh: a password change, a sign-out, a plan change or a revoked admin flag takes effect at once, on
- * every instance.
+ * Who may call a route, declared by every API route in its options (`config: { access }`):
+ * - `public`: anyone; the session is not read.
+ * - `optional`: anyone; `request.user` is set when a valid session is sent.
+ * - `user`: a valid session (401 `unauthorized` without a token, `session_expired` for a dead one).
+ * - `admin`: a signed-in admin (403 `admin_required` otherwise).
+ */
+export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
+
+// the OpenAPI document and its viewer are registered by their plugin and are public
+const undeclaredAllowed = /^\/api\/docs(\/|$)/;
+
+/**
+ * The one way authentication is attached: a hook before anything else (body parsing and validation
+ * included, so their messages are already in the actor's language) reads the route's declared access and
+ * resolves the actor. An API route that declares no access stops the server at start-up.
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', undefined);
   const actorQuery = prepareActorQuery(app.db);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || undeclaredAllowed.test(route.url)) return;
+    if (!route.config?.access)
+      throw new Error(`${String(route.method)} ${route.url} declares no access (config: { access })`);
+  });
 
   async function resolveActor(request: FastifyRequest): Promise<Actor | 'missing' | 'invalid'> {
     const token = bearerToken(request);
@@ -107,24 +124,17 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     };
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const result = await resolveActor(request);
-    if (result === 'missing') throw new AppError('unauthorized');
-    if (result === 'invalid') throw new AppError('session_expired');
-    request.user = result;
-    request.language = result.language;
-  });
-
-  app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
     const result = await resolveActor(request);
     if (typeof result === 'object') {
       request.user = result;
       request.language = result.language;
     }
-  });
-
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.user) await app.authenticate(request, undefined as never);
-    if (!request.user?.isAdmin) throw new AppError('admin_required');
+    if (access === 'optional') return;
+    if (result === 'missing') throw new AppError('unauthorized');
+    if (result === 'invalid') throw new AppError('session_expired');
+    if (access === 'admin' && !result.isAdmin) throw new AppError('admin_required');
   });
 }

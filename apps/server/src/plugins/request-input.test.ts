@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../test/harness.ts';
-import { startStripeStub, type StripeStub } from '../providers/stripe/stripe.stub.ts';
+import { startStripeStub, type StripeStub } from '../test/stubs/stripe-stub.ts';
 
 // Whatever a client sends, the answer is a 4xx with a message or a success: never a 5xx, never a write of
 // text PostgreSQL cannot store.

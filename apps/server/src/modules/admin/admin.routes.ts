@@ -11,13 +11,13 @@ import { grantPlan, listUsers, setAdminFlag } from './admin.service.ts';
 
 /** /api/admin/users…: administrators only (401 without a token, 403 for everyone else). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
   const security = [{ bearerAuth: [] }];
   const tags = ['admin'];
 
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -32,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/subscription',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -54,6 +55,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/admin',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -23,7 +23,6 @@ import {
 } from './alerts.service.ts';
 
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const security = [{ bearerAuth: [] }];
   const tags = ['alerts'];
   // the market module decorates app.market; read it per request so registration order does not matter
@@ -37,6 +36,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -54,6 +54,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/limits',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -67,6 +68,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -84,6 +86,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -103,6 +106,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/toggle',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -121,6 +125,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { startAiStub, type AiStub } from '../chat/ai-provider-stub.test-helper.ts';
+import { startAiStub, type AiStub } from '../../test/stubs/ai-provider-stub.ts';
 import { loadApiKey } from './api-keys.service.ts';
 
 const OPENAI_KEY = 'sk-proj-farol-test-0123456789abcdef';

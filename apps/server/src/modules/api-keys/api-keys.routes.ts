@@ -6,11 +6,11 @@ import {
   saveApiKeysResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getApiKeyStatus, removeApiKey, saveApiKeys } from './api-keys.service.ts';
+import { translate } from '@farol/i18n';
+import { getApiKeyStatus, providerLabels, removeApiKey, saveApiKeys } from './api-keys.service.ts';
 
 /** /api/subscription/api-keys: the user's own OpenAI and Gemini keys (stored encrypted, never returned). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
   const tags = ['api-keys'];
   const security = [{ bearerAuth: [] }];
   const context = { db: app.db, config: app.config, encryption: app.encryption };
@@ -18,6 +18,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -31,6 +32,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -39,12 +41,21 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saveApiKeysResponseSchema },
       },
     },
-    async (request) => saveApiKeys(context, request.user!.id, request.body, request.language),
+    async (request) => {
+      const { unverified } = await saveApiKeys(context, request.user!, request.body);
+      const key = unverified ? 'chat:apiKeys.savedUnverified' : 'chat:apiKeys.saved';
+      return {
+        success: true as const,
+        message: translate(request.language, key),
+        data: await getApiKeyStatus(app.db, request.user!.id),
+      };
+    },
   );
 
   app.delete(
     '/:provider',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -53,6 +64,13 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deleteApiKeyResponseSchema },
       },
     },
-    async (request) => removeApiKey(app.db, request.user!.id, request.params.provider, request.language),
+    async (request) => {
+      await removeApiKey(app.db, request.user!, request.params.provider);
+      const provider = providerLabels[request.params.provider];
+      return {
+        success: true as const,
+        message: translate(request.language, 'chat:apiKeys.removed', { provider }),
+      };
+    },
   );
 };

@@ -1,5 +1,5 @@
 import type { ApiKeyStatus, KeyProvider } from '@farol/contract';
-import { translate, type Language } from '@farol/i18n';
+import type { Actor } from '../../plugins/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -71,12 +71,13 @@ export async function getApiKeyStatus(db: Db, userId: string): Promise<ApiKeySta
  * fails the whole request (400 naming the provider). A key whose provider cannot be reached is stored
  * unverified. An absent key leaves the stored one untouched.
  */
+/** Checks and stores the given keys (encrypted); answers whether any is stored without being confirmed. */
 export async function saveApiKeys(
   context: ApiKeysContext,
-  userId: string,
+  actor: Actor,
   keys: { openaiApiKey?: string | undefined; geminiApiKey?: string | undefined },
-  language: Language,
-) {
+): Promise<{ unverified: boolean }> {
+  const userId = actor.id;
   const given = (
     [
       ['openai', keys.openaiApiKey],
@@ -100,21 +101,12 @@ export async function saveApiKeys(
     verified: results[index] === 'valid',
   }));
   await upsertApiKeys(context.db, userId, rows);
-  const unverified = rows.some((row) => !row.verified);
-  return {
-    success: true as const,
-    message: translate(language, unverified ? 'chat:apiKeys.savedUnverified' : 'chat:apiKeys.saved'),
-    data: await getApiKeyStatus(context.db, userId),
-  };
+  return { unverified: rows.some((row) => !row.verified) };
 }
 
-export async function removeApiKey(db: Db, userId: string, provider: KeyProvider, language: Language) {
+export async function removeApiKey(db: Db, actor: Actor, provider: KeyProvider): Promise<void> {
   // Removing a key that is not there is still "removed": the outcome the user asked for holds.
-  await deleteApiKey(db, userId, provider);
-  return {
-    success: true as const,
-    message: translate(language, 'chat:apiKeys.removed', { provider: providerLabels[provider] }),
-  };
+  await deleteApiKey(db, actor.id, provider);
 }
 
 /** The user's key for one outgoing call, decrypted; undefined when none is stored. */

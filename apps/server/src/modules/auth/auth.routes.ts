@@ -49,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
   app.post(
     '/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (free plan) and sign in',
@@ -67,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
   app.post(
     '/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',

@@ -5,7 +5,6 @@ import { signOut, signOutEverywhere } from './sessions.service.ts';
 
 /** `/api/auth/logout` and `/api/auth/logout-all`: ending sessions on the server, not only in the browser. */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const deps = { db: app.db, now: app.now };
   const tags = ['auth'];
   const security = [{ bearerAuth: [] }];
@@ -13,6 +12,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -29,6 +29,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout-all',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,

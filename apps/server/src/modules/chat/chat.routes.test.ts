@@ -13,7 +13,7 @@ import {
   openAiToolCallReply,
   startAiStub,
   type AiStub,
-} from './ai-provider-stub.test-helper.ts';
+} from '../../test/stubs/ai-provider-stub.ts';
 
 const OPENAI_KEY = 'sk-proj-chat-test-0123456789';
 const GEMINI_KEY = 'AIzaSyChatTest0123456789abcdef';

@@ -6,6 +6,7 @@ import {
   sendChatMessageRequestSchema,
   type ChatStreamEvent,
 } from '@farol/contract';
+import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { errorMessage } from '../../plugins/error-handler.ts';
@@ -13,7 +14,6 @@ import { answerQuestion, clearChatHistory, getChatHistory, type ChatContext } fr
 
 /** /api/chat: questions to the analyst agents, the user's history. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
   const tags = ['chat'];
   const security = [{ bearerAuth: [] }];
   const context: ChatContext = {
@@ -28,6 +28,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -45,6 +46,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stream',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -95,6 +97,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/history',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -103,12 +106,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatHistoryResponseSchema },
       },
     },
-    async (request) => getChatHistory(app.db, request.user!.id, request.query),
+    async (request) => {
+      const { messages, pagination } = await getChatHistory(app.db, request.user!, request.query);
+      return { success: true as const, data: messages, pagination };
+    },
   );
 
   app.delete(
     '/clear',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -116,6 +123,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clearChatResponseSchema },
       },
     },
-    async (request) => clearChatHistory(app.db, request.user!.id, request.language),
+    async (request) => {
+      await clearChatHistory(app.db, request.user!);
+      return { success: true as const, message: translate(request.language, 'chat:history.cleared') };
+    },
   );
 };

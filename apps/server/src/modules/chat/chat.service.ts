@@ -1,5 +1,5 @@
 import type { ChatAiProvider, ChatMessage, ChatStep, KeyProvider } from '@farol/contract';
-import { translate, type Language } from '@farol/i18n';
+import type { Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChatMessageRow } from '../../db/schema/chat.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { confirmApiKey, loadApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
-import { getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
+import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import { buildAgentTools } from './chat.agents.ts';
 import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat.llm.ts';
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
@@ -46,9 +46,11 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
   };
 }
 
-async function dailyLimit(context: ChatContext, userId: string): Promise<number> {
-  const { conversationsPerDay } = await getUserEntitlements(context.db, userId, context.now());
-  if (!isWithinLimit(conversationsPerDay, await countConversationsToday(context.db, userId, context.now()))) {
+async function dailyLimit(context: ChatContext, actor: Actor): Promise<number> {
+  const { conversationsPerDay } = actor.entitlements;
+  if (
+    !isWithinLimit(conversationsPerDay, await countConversationsToday(context.db, actor.id, context.now()))
+  ) {
     throw new AppError('chat_limit_reached');
   }
   return conversationsPerDay;
@@ -76,7 +78,7 @@ export async function answerQuestion(
   language: Language,
   listeners: ChatListeners = {},
 ): Promise<ChatMessage> {
-  const limit = await dailyLimit(context, user.id);
+  const limit = await dailyLimit(context, user);
   const onStep = listeners.onStep ?? (() => undefined);
   const data: ChatData = { market: context.market, signals: context.signals, language };
   const briefing = await gatherBriefing(data, question, onStep);
@@ -139,15 +141,14 @@ export async function answerQuestion(
   return toChatMessage(row);
 }
 
-export async function getChatHistory(db: Db, userId: string, query: { page: number; limit: number }) {
-  const { rows, total } = await listChatMessages(db, userId, {
+export async function getChatHistory(db: Db, actor: Actor, query: { page: number; limit: number }) {
+  const { rows, total } = await listChatMessages(db, actor.id, {
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
   return {
-    success: true as const,
-    data: rows.map(toChatMessage),
+    messages: rows.map(toChatMessage),
     pagination: {
       currentPage: query.page,
       totalPages,
@@ -158,7 +159,6 @@ export async function getChatHistory(db: Db, userId: string, query: { page: numb
   };
 }
 
-export async function clearChatHistory(db: Db, userId: string, language: Language) {
-  await deleteChatMessages(db, userId);
-  return { success: true as const, message: translate(language, 'chat:history.cleared') };
+export async function clearChatHistory(db: Db, actor: Actor): Promise<void> {
+  await deleteChatMessages(db, actor.id);
 }

@@ -13,7 +13,6 @@ import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from '.
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['crypto'];
   const security = [{ bearerAuth: [] }];
   const deps: CryptoDeps = { db: app.db, market: app.market, favoritesOf: prepareFavoritesQuery(app.db) };
@@ -21,6 +20,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/prices',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -44,6 +44,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -67,6 +68,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/toggle-favorite',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,

@@ -10,7 +10,7 @@ import {
 import { createMailer } from './email.mailer.ts';
 import { claimDueEmails, enqueueEmail } from './email.outbox.ts';
 import { selectRows } from '../../db/client.ts';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 
 forEachEngine((engine) => {
   describe('e-mail outbox', () => {

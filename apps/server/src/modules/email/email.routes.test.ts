@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { selectRows } from '../../db/client.ts';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.test-support.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 
 const outboxRows = (app: TestApp) =>
   selectRows<{ to_address: string; template: string; status: string; attempts: number }>(

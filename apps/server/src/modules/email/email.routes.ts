@@ -55,6 +55,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['email'],
         security,
@@ -62,7 +63,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailTestRequestSchema,
         response: responses,
       },
-      preHandler: [app.authenticate, limit(perUser, (request) => request.user!.id)],
+      preHandler: limit(perUser, (request) => request.user!.id),
     },
     async (request) => sendTestEmail(context(request), request.user!, request.body),
   );
@@ -70,8 +71,9 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-welcome',
     {
+      config: { access: 'user' },
       schema: { tags: ['email'], security, summary: 'Send the welcome e-mail again', response: responses },
-      preHandler: [app.authenticate, limit(perUser, (request) => request.user!.id)],
+      preHandler: limit(perUser, (request) => request.user!.id),
     },
     async (request) => resendWelcomeEmail(context(request), request.user!),
   );
@@ -79,6 +81,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['email'],
         summary: 'The public contact form, delivered to CONTACT_EMAIL',
@@ -94,13 +97,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['email'],
         security,
         summary: 'SMTP configuration and outbox counts',
         response: { 200: emailStatusSchema },
       },
-      preHandler: app.authenticate,
     },
     async () => getEmailStatus({ db: app.db, delivery: app.emailDelivery }),
   );

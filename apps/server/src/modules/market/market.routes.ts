@@ -16,6 +16,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fear-greed',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Latest Fear & Greed index (alternative.me)',
@@ -27,6 +28,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bitcoin-dominance',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'BTC and ETH dominance, total and BTC market cap',
@@ -38,6 +40,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/global',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Global market (same fields as bitcoin-dominance)',
@@ -49,6 +52,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/candles',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Closed OHLCV candles of an analysis coin, oldest first',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
-import { startSmtpPeer, type SmtpPeer } from '../email/smtp-peer.test-support.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 
 forEachEngine((engine) => {
   describe('password reset', () => {

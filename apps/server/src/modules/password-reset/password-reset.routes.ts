@@ -42,6 +42,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a single-use reset link (same answer whether the account exists or not)',
@@ -60,6 +61,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; every older session ends',

@@ -9,7 +9,6 @@ import { getAnalysisForUser, listDashboardSignals, type SignalsDeps } from './si
 
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
 export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['market-signals'];
   const security = [{ bearerAuth: [] }];
   const deps: SignalsDeps = { signals: app.signals };
@@ -17,6 +16,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard-signals',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -34,6 +34,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analysis/:symbol',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeStub, type StripeStub } from '../../providers/stripe/stripe.stub.ts';
+import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farol';

@@ -38,6 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plans',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The plan catalogue in the caller's language",
@@ -50,40 +51,41 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/current',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
         summary: 'The plan in force and the subscription state',
         response: { 200: currentSubscriptionResponseSchema },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       success: true as const,
-      data: await getCurrentSubscription(app.db, request.user!.id, app.now(), request.language),
+      data: await getCurrentSubscription({ db: app.db, now: app.now }, request.user!),
     }),
   );
 
   app.get(
     '/usage',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
         summary: 'Conversations today (America/Sao_Paulo day) against the plan limit',
         response: { 200: usageResponseSchema },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       success: true as const,
-      data: await getUsage(app.db, request.user!.id, app.now()),
+      data: await getUsage({ db: app.db, now: app.now }, request.user!),
     }),
   );
 
   app.post(
     '/checkout',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         security,
@@ -91,56 +93,55 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
-      // Not logged in gets the subscribe-specific message of spec section 5.
-      preHandler: async (request, reply) => {
-        await app.authenticateOptional(request, reply);
+      // Signed out gets the subscribe-specific message, not a bare 401.
+      preHandler: async (request) => {
         if (!request.user) throw new AppError('login_required_to_subscribe');
       },
     },
     async (request) => ({
       success: true as const,
-      data: await startCheckout(context, request.user!.id, request.body.planId, request.language),
+      data: await startCheckout(context, request.user!, request.body.planId),
     }),
   );
 
   app.post(
     '/portal',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
         summary: 'Open the Stripe billing portal',
         response: { 200: portalResponseSchema },
       },
-      preHandler: app.authenticate,
     },
-    async (request) => ({ success: true as const, data: await openBillingPortal(context, request.user!.id) }),
+    async (request) => ({ success: true as const, data: await openBillingPortal(context, request.user!) }),
   );
 
   app.post(
     '/cancel',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         security,
         summary: 'Cancel at the end of the paid period',
         response: { 200: cancelResponseSchema },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       success: true as const,
-      data: await cancelSubscription(context, request.user!.id, request.language),
+      data: await cancelSubscription(context, request.user!),
     }),
   );
 
   app.post(
     '/sync',
     {
+      config: { access: 'user' },
       schema: { tags, security, summary: 'Reconcile with Stripe', response: { 200: syncResponseSchema } },
-      preHandler: app.authenticate,
     },
-    async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!.id) }),
+    async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!) }),
   );
 
   // The webhook needs the exact bytes Stripe signed: its own scope parses every body as a raw buffer.
@@ -149,7 +150,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhook.post(
       '/webhook',
-      { schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } },
+      },
       async (request) => {
         const signature = request.headers['stripe-signature'];
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -14,16 +14,12 @@ import { translate, type Language } from '@farol/i18n';
 import { analysisSymbols } from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
 import { isLiveStatus, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
-import {
-  effectivePlan,
-  entitlementsFor,
-  getUserEntitlements,
-  isWithinLimit,
-} from '../entitlements/entitlements.service.ts';
+import { effectivePlan, entitlementsFor, isWithinLimit } from '../entitlements/entitlements.service.ts';
 import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
 import {
   findSubscription,
@@ -101,15 +97,14 @@ function displayedStatus(row: SubscriptionRow, now: Date): SubscriptionStatus {
 
 /** GET /current */
 export async function getCurrentSubscription(
-  db: Db,
-  userId: string,
-  now: Date,
-  language: Language,
+  deps: { db: Db; now: () => Date },
+  actor: Actor,
 ): Promise<CurrentSubscriptionResponse['data']> {
-  const row = await requireSubscription(db, userId);
+  const now = deps.now();
+  const row = await requireSubscription(deps.db, actor.id);
   const plan = effectivePlan(row, now);
   const entitlements = entitlementsFor(plan, row.isAdmin);
-  const catalogEntry = listPlans(language).find((entry) => entry.id === plan)!;
+  const catalogEntry = listPlans(actor.language).find((entry) => entry.id === plan)!;
   const hasEnded = row.plan !== 'free' && plan === 'free';
   const isEnding = row.cancelAtPeriodEnd || row.status === 'canceled' || hasEnded;
   return {
@@ -142,12 +137,12 @@ export async function getCurrentSubscription(
 }
 
 /** GET /usage: conversations today (calendar day in America/Sao_Paulo) against the plan's limit. */
-export async function getUsage(db: Db, userId: string, now: Date): Promise<UsageResponse['data']> {
-  const [entitlements, conversationsToday] = await Promise.all([
-    getUserEntitlements(db, userId, now),
-    countConversationsToday(db, userId, now),
-  ]);
-  const limit = entitlements.conversationsPerDay;
+export async function getUsage(
+  deps: { db: Db; now: () => Date },
+  actor: Actor,
+): Promise<UsageResponse['data']> {
+  const conversationsToday = await countConversationsToday(deps.db, actor.id, deps.now());
+  const limit = actor.entitlements.conversationsPerDay;
   return { conversationsToday, limit, canChat: isWithinLimit(limit, conversationsToday) };
 }
 
@@ -179,28 +174,27 @@ const checkoutLocales = { 'pt-BR': 'pt-BR', en: 'en', es: 'es' } as const;
  */
 export async function startCheckout(
   context: BillingContext,
-  userId: string,
+  actor: Actor,
   planId: PaidPlanId,
-  language: Language,
 ): Promise<CheckoutResponse['data']> {
   const stripe = requireStripe(context);
   const priceId = priceIdForPlan(context.config, planId);
   if (!priceId) throw new AppError('payments_unavailable');
-  const row = await requireSubscription(context.db, userId);
+  const row = await requireSubscription(context.db, actor.id);
   const now = context.now();
   if (hasLiveStripeSubscription(row, now))
-    return changeSubscribedPlan(context, row, planId, priceId, language);
+    return changeSubscribedPlan(context, row, planId, priceId, actor.language);
   if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
   const customerId = await ensureStripeCustomer(context, row);
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
-      client_reference_id: userId,
+      client_reference_id: actor.id,
       line_items: [{ price: priceId, quantity: 1 }],
-      metadata: { userId, planId },
-      subscription_data: { metadata: { userId, planId } },
-      locale: checkoutLocales[language],
+      metadata: { userId: actor.id, planId },
+      subscription_data: { metadata: { userId: actor.id, planId } },
+      locale: checkoutLocales[actor.language],
       success_url: appUrl(context, '/settings?subscription=success'),
       cancel_url: appUrl(context, '/pricing?subscription=cancelled'),
     }),
@@ -265,9 +259,9 @@ async function changeSubscribedPlan(
 }
 
 /** POST /portal: Stripe's billing portal for the user's customer. */
-export async function openBillingPortal(context: BillingContext, userId: string): Promise<{ url: string }> {
+export async function openBillingPortal(context: BillingContext, actor: Actor): Promise<{ url: string }> {
   const stripe = requireStripe(context);
-  const row = await requireSubscription(context.db, userId);
+  const row = await requireSubscription(context.db, actor.id);
   if (!row.stripeCustomerId) throw new AppError('no_active_subscription');
   const session = await callStripe(() =>
     stripe.billingPortal.sessions.create({
@@ -284,17 +278,16 @@ export async function openBillingPortal(context: BillingContext, userId: string)
  */
 export async function cancelSubscription(
   context: BillingContext,
-  userId: string,
-  language: Language,
+  actor: Actor,
 ): Promise<CancelResponse['data']> {
-  const row = await requireSubscription(context.db, userId);
+  const row = await requireSubscription(context.db, actor.id);
   const now = context.now();
   const plan = effectivePlan(row, now);
   if (plan === 'free') throw new AppError('no_active_subscription');
   const scheduledMessage = (periodEnd: Date) => ({
-    message: translate(language, 'billing:messages.cancelScheduled', {
-      plan: planName(language, plan),
-      date: formatDate(language, periodEnd),
+    message: translate(actor.language, 'billing:messages.cancelScheduled', {
+      plan: planName(actor.language, plan),
+      date: formatDate(actor.language, periodEnd),
     }),
     currentPeriodEnd: periodEnd.toISOString(),
   });
@@ -305,11 +298,11 @@ export async function cancelSubscription(
       stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: true }),
     );
     const snapshot = toBillingSnapshot(updated, (price) => planForPriceId(context.config, price));
-    const saved = await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, now));
+    const saved = await context.db.transaction(async (tx) => reconcileUser(tx, actor.id, snapshot, now));
     return scheduledMessage(saved?.currentPeriodEnd ?? snapshot.currentPeriodEnd ?? now);
   }
   const saved = await context.db.transaction(async (tx) => {
-    const locked = (await findSubscription(tx, userId, { forUpdate: true }))!;
+    const locked = (await findSubscription(tx, actor.id, { forUpdate: true }))!;
     const changes = locked.currentPeriodEnd
       ? { cancelAtPeriodEnd: true, pendingPlan: null }
       : {
@@ -324,22 +317,22 @@ export async function cancelSubscription(
   });
   if (saved.currentPeriodEnd && saved.plan !== 'free') return scheduledMessage(saved.currentPeriodEnd);
   return {
-    message: translate(language, 'billing:messages.cancelEndedNow', { plan: planName(language, plan) }),
+    message: translate(actor.language, 'billing:messages.cancelEndedNow', {
+      plan: planName(actor.language, plan),
+    }),
     currentPeriodEnd: null,
   };
 }
 
 /** POST /sync: reads the customer's subscriptions from Stripe and reconciles the local row. */
-export async function syncSubscription(
-  context: BillingContext,
-  userId: string,
-): Promise<SyncResponse['data']> {
+export async function syncSubscription(context: BillingContext, actor: Actor): Promise<SyncResponse['data']> {
   requireStripe(context);
-  let row: SubscriptionRow = await requireSubscription(context.db, userId);
+  let row: SubscriptionRow = await requireSubscription(context.db, actor.id);
   if (row.stripeCustomerId) {
     const snapshot = await callStripe(() => fetchCustomerSnapshot(context, row.stripeCustomerId!));
     row =
-      (await context.db.transaction(async (tx) => reconcileUser(tx, userId, snapshot, context.now()))) ?? row;
+      (await context.db.transaction(async (tx) => reconcileUser(tx, actor.id, snapshot, context.now()))) ??
+      row;
   }
   const now = context.now();
   return {

@@ -7,24 +7,27 @@ import {
   updateProfileRequestSchema,
   updateProfileResponseSchema,
 } from '@farol/contract';
+import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../lib/tokens.ts';
 import { changePassword, getProfile, renameUser, updatePreferences } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
-  // onRequest (before validation) so validation messages use the signed-in user's language
-  app.addHook('onRequest', app.authenticate);
   const security = [{ bearerAuth: [] }];
 
   app.get(
     '/profile',
-    { schema: { tags: ['user'], security, summary: 'The signed-in user', response: { 200: profileSchema } } },
-    async (request) => getProfile(app.db, request.user!.id),
+    {
+      config: { access: 'user' },
+      schema: { tags: ['user'], security, summary: 'The signed-in user', response: { 200: profileSchema } },
+    },
+    async (request) => getProfile(app.db, request.user!),
   );
 
   app.put(
     '/profile',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         security,
@@ -33,12 +36,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
         response: { 200: updateProfileResponseSchema },
       },
     },
-    async (request) => renameUser(app.db, request.user!.id, request.body.name, request.language),
+    async (request) => ({
+      user: await renameUser(app.db, request.user!, request.body.name),
+      message: translate(request.language, 'profile:updatedMessage'),
+    }),
   );
 
   app.put(
     '/change-password',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         security,
@@ -47,12 +54,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
         response: { 200: changePasswordResponseSchema },
       },
     },
-    async (request) => changePassword(app.db, tokens, request.user!.id, request.body, request.language),
+    async (request) => ({
+      ...(await changePassword({ db: app.db, tokens }, request.user!, request.body)),
+      message: translate(request.language, 'profile:passwordChangedMessage'),
+    }),
   );
 
   app.put(
     '/preferences',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         security,
@@ -61,6 +72,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
         response: { 200: preferencesResponseSchema },
       },
     },
-    async (request) => updatePreferences(app.db, request.user!.id, request.body, request.language),
+    async (request) => ({
+      preferences: await updatePreferences(app.db, request.user!, request.body),
+      // a change of language is confirmed in the new language
+      message: translate(request.body.language ?? request.language, 'profile:preferencesSaved'),
+    }),
   );
 };

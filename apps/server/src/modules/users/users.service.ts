@@ -1,5 +1,5 @@
-import type { Preferences } from '@farol/contract';
-import { translate, type Language } from '@farol/i18n';
+import type { Preferences, PublicUser } from '@farol/contract';
+import type { Actor } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -13,48 +13,41 @@ async function requireUser(db: Db, userId: string) {
   return row;
 }
 
-export async function getProfile(db: Db, userId: string) {
-  return toPublicUser(await requireUser(db, userId));
+export async function getProfile(db: Db, actor: Actor): Promise<PublicUser> {
+  return toPublicUser(await requireUser(db, actor.id));
 }
 
-export async function renameUser(db: Db, userId: string, name: string, language: Language) {
-  const row = await updateUser(db, userId, { name: name.trim() });
+export async function renameUser(db: Db, actor: Actor, name: string): Promise<PublicUser> {
+  const row = await updateUser(db, actor.id, { name: name.trim() });
   if (!row) throw new AppError('session_expired');
-  return { user: toPublicUser(row), message: translate(language, 'profile:updatedMessage') };
+  return toPublicUser(row);
 }
 
 /** Checks the current password, stores the new one and returns a fresh token (older ones stop working). */
 export async function changePassword(
-  db: Db,
-  tokens: TokenService,
-  userId: string,
+  deps: { db: Db; tokens: TokenService },
+  actor: Actor,
   input: { currentPassword: string; newPassword: string },
-  language: Language,
-) {
-  const row = await requireUser(db, userId);
+): Promise<{ token: string }> {
+  const row = await requireUser(deps.db, actor.id);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword)))
     throw new AppError('wrong_current_password');
-  const updated = await replacePassword(db, userId, await hashPassword(input.newPassword));
+  const updated = await replacePassword(deps.db, actor.id, await hashPassword(input.newPassword));
   if (!updated) throw new AppError('session_expired');
-  const token = await tokens.sign({ userId, tokenVersion: updated.tokenVersion });
-  return { message: translate(language, 'profile:passwordChangedMessage'), token };
+  return { token: await deps.tokens.sign({ userId: actor.id, tokenVersion: updated.tokenVersion }) };
 }
 
 export async function updatePreferences(
   db: Db,
-  userId: string,
+  actor: Actor,
   changes: Partial<Preferences>,
-  language: Language,
-) {
-  const row = await requireUser(db, userId);
+): Promise<Preferences> {
+  const row = await requireUser(db, actor.id);
   const preferences = { ...toPublicUser(row).preferences, ...changes };
-  const updated = await updateUser(db, userId, {
+  const updated = await updateUser(db, actor.id, {
     preferences,
     ...(changes.language ? { language: changes.language } : {}),
   });
   if (!updated) throw new AppError('session_expired');
-  return {
-    preferences: toPublicUser(updated).preferences,
-    message: translate(changes.language ?? language, 'profile:preferencesSaved'),
-  };
+  return toPublicUser(updated).preferences;
 }
