@@ -37,6 +37,7 @@ import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createContractSerializerCompiler } from './plugins/response-serializer.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { findWebDist, registerSpa } from './plugins/spa.ts';
 import { renderIndexHtml } from './modules/seo/seo.service.ts';
@@ -54,6 +55,8 @@ export type AppDependencies = {
    * suite checks the compiled serializer; production relies on the compiled one alone).
    */
   verifyResponses?: boolean;
+  /** Where the log lines go (default: standard output); tests read them. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole application (plugins, modules, SPA); never listens. */
@@ -81,19 +84,24 @@ async function tokenSecretOf(config: Config, database: Database): Promise<string
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   // checked before anything opens: a deployment missing its key stops at once, saying how to make one
   const encryptionKey = encryptionKeyOf(config);
+  const trustedHops = config.TRUST_PROXY;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            serializers: { req: serializeRequest },
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.apiKey'],
               censor: '[redacted]',
             },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // a hop count trusts that many proxies nearest to the server (what proxy-addr makes of a number)
+    trustProxy:
+      typeof trustedHops === 'number' ? (_address: string, hop: number) => hop < trustedHops : trustedHops,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // compiled from the contract once per route; under the test runner every answer is also checked by zod

@@ -1,7 +1,38 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which peers may name the client in X-Forwarded-For (Fastify's `trustProxy`): `false` (none: the client is
+ * the TCP peer), `true` (any: only for a server no one reaches but through the proxy), a hop count (`1`:
+ * the address the nearest proxy saw), or a comma-separated list of proxy addresses and CIDRs.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries.join(',');
+    context.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count, or a comma-separated list of addresses and CIDRs',
+    });
+    return z.NEVER;
+  });
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -27,7 +58,7 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   METRICS_TOKEN: z.string().min(1).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   // market data (issue 4)
   MARKET_DATA_SOURCE: z.enum(['auto', 'live', 'simulated']).default('auto'),
   MARKET_SEED: z.coerce.number().int().default(42),
@@ -72,15 +103,31 @@ export type Config = z.infer<typeof configSchema>;
 export class ConfigError extends Error {}
 
 /** Parses the environment; an invalid value throws one line naming the variable. */
+const secretSetting = /(SECRET|KEY|TOKEN|PASSWORD)/;
+
+/** A setting's value as an error message may show it: secrets never, a URL without its password. */
+function printable(name: string, value: string | undefined): string {
+  if (value === undefined) return '(not set)';
+  if (secretSetting.test(name)) return '(hidden)';
+  if (name.endsWith('_URL') && value.includes('@')) {
+    try {
+      const url = new URL(value);
+      if (url.password) url.password = '***';
+      return JSON.stringify(url.toString());
+    } catch {
+      return '(hidden)';
+    }
+  }
+  return JSON.stringify(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = issue.path.join('.');
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`,
-    );
+    throw new ConfigError(`Invalid configuration: ${name}=${printable(name, env[name])}: ${issue.message}`);
   }
   const config = result.data;
   return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };

@@ -67,10 +67,19 @@ export async function claimDueEmails(
     .returning();
 }
 
+/**
+ * Message fields that carry a one-time link (a password reset, an address confirmation): needed only to
+ * render the message, so they leave the outbox once it is delivered or given up.
+ */
+const oneTimeLinkFields = ['resetUrl', 'verificationUrl'] as const;
+const withoutOneTimeLinks = sql`${emailOutbox.data} - ${sql.raw(
+  oneTimeLinkFields.map((field) => `'${field}'`).join(' - '),
+)}`;
+
 export async function markEmailSent(executor: DbExecutor, id: string, now: Date): Promise<void> {
   await executor
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, data: withoutOneTimeLinks })
     .where(eq(emailOutbox.id, id));
 }
 
@@ -86,7 +95,7 @@ export async function markEmailAttemptFailed(
     .set(
       retryAt
         ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error }
-        : { status: 'failed', lockedUntil: null, lastError: error },
+        : { status: 'failed', lockedUntil: null, lastError: error, data: withoutOneTimeLinks },
     )
     .where(eq(emailOutbox.id, id));
 }
