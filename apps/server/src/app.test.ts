@@ -43,11 +43,17 @@ describe('application baseline', () => {
     expect(response.body.code).toBe('payload_too_large');
   });
 
-  it('serves Prometheus metrics with request durations only with the metrics token', async () => {
+  it('serves Prometheus metrics to this machine, and through a proxy only with the metrics token', async () => {
     await t.request('GET', '/api/health');
-    expect((await t.request('GET', '/metrics')).status).toBe(401);
+    const proxied = { 'x-forwarded-for': '203.0.113.9' };
+    expect((await t.request('GET', '/metrics', { headers: proxied })).status).toBe(403);
+    expect(
+      (await t.request('GET', '/metrics', { headers: { ...proxied, authorization: 'Bearer wrong-secret' } }))
+        .status,
+    ).toBe(403);
+    expect((await t.request('GET', '/metrics')).status).toBe(200);
     const response = await t.request('GET', '/metrics', {
-      headers: { authorization: 'Bearer metrics-secret' },
+      headers: { ...proxied, authorization: 'Bearer metrics-secret' },
     });
     expect(response.status).toBe(200);
     expect(response.text).toMatch(

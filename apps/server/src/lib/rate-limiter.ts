@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
@@ -61,4 +63,26 @@ export function createRateLimiter(
       };
     },
   };
+}
+
+/** Counts one hit for `key`; over the limit, a 429 `too_many_requests` with `Retry-After`. */
+export async function enforceLimit(limiter: RateLimiter, key: string): Promise<void> {
+  const result = await limiter.consume(key);
+  if (!result.allowed) {
+    throw new AppError(
+      'too_many_requests',
+      { seconds: result.retryAfterSeconds },
+      {},
+      { 'retry-after': String(result.retryAfterSeconds) },
+    );
+  }
+}
+
+/** A route hook that limits each signed-in user (routes whose access is `user`). */
+export function limitPerUser(
+  store: RateLimitStore,
+  options: { name: string; max: number; windowMs: number },
+): (request: FastifyRequest) => Promise<void> {
+  const limiter = createRateLimiter(store, options);
+  return async (request) => enforceLimit(limiter, request.user!.id);
 }

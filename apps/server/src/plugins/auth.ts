@@ -124,13 +124,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     };
   }
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const result = await resolveActor(request);
     if (typeof result === 'object') {
       request.user = result;
       request.language = result.language;
+      // an answer for one signed-in person: no shared or browser cache keeps it
+      reply.header('cache-control', 'no-store');
     }
     if (access === 'optional') return;
     if (result === 'missing') throw new AppError('unauthorized');

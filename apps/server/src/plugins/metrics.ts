@@ -3,6 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /** Request durations by route and status, and `GET /metrics` (behind METRICS_TOKEN when set). */
+const loopback = /^(127\.|::1$|::ffff:127\.)/;
+
+function hasToken(header: string | undefined, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const given = Buffer.from((header ?? '').replace(/^Bearer\s+/i, ''));
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+}
+
 export function registerMetrics(app: FastifyInstance) {
   const requestDuration = app.metrics.histogram(
     'farol_http_request_duration_seconds',
@@ -19,14 +28,12 @@ export function registerMetrics(app: FastifyInstance) {
     done();
   });
 
+  // Prometheus on this machine (a loopback peer, not relayed by a proxy), or anyone with METRICS_TOKEN
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const expected = app.config.METRICS_TOKEN;
-    if (expected) {
-      const given = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      const a = Buffer.from(given);
-      const b = Buffer.from(expected);
-      if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError('unauthorized');
-    }
+    const peer = request.socket.remoteAddress ?? '';
+    const isLocal = loopback.test(peer) && request.headers['x-forwarded-for'] === undefined;
+    if (!isLocal && !hasToken(request.headers.authorization, app.config.METRICS_TOKEN))
+      throw new AppError('forbidden');
     return reply.type('text/plain; version=0.0.4').send(app.metrics.render());
   });
 }

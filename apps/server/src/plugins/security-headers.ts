@@ -26,9 +26,15 @@ const securityHeaders = {
 const securityHeadersWithPolicy = { 'content-security-policy': contentSecurityPolicy, ...securityHeaders };
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  // on every answer, errors included; a callback hook (no promise per request), one precomputed object
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(reply.hasHeader('content-security-policy') ? securityHeaders : securityHeadersWithPolicy);
-    done(null, payload);
+  // served over https: browsers must never come back over plain http (a year, subdomains included)
+  const transport = app.config.APP_URL.startsWith('https:')
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {};
+  const headers = { ...securityHeaders, ...transport };
+  const headersWithPolicy = { ...securityHeadersWithPolicy, ...transport };
+  // on every answer, errors included
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(reply.hasHeader('content-security-policy') ? headers : headersWithPolicy);
+    return payload;
   });
 }

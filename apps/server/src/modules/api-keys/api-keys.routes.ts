@@ -7,7 +7,12 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '@farol/i18n';
+import { limitPerUser } from '../../lib/rate-limiter.ts';
 import { getApiKeyStatus, providerLabels, removeApiKey, saveApiKeys } from './api-keys.service.ts';
+
+/** Key saves (each checked with the provider) per user and window. */
+export const API_KEY_CHECKS_PER_USER = 10;
+export const API_KEY_CHECKS_WINDOW_MS = 10 * 60_000;
 
 /** /api/subscription/api-keys: the user's own OpenAI and Gemini keys (stored encrypted, never returned). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +38,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'user' },
+      // saving checks each key with its provider: a user's attempts are limited
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'api-key-checks-user',
+        max: API_KEY_CHECKS_PER_USER,
+        windowMs: API_KEY_CHECKS_WINDOW_MS,
+      }),
       schema: {
         tags,
         security,

@@ -1,26 +1,11 @@
 import { authResponseSchema, loginRequestSchema, registerRequestSchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import { loginUser, registerUser } from './auth.service.ts';
 
 export const PER_EMAIL_ATTEMPTS_PER_MINUTE = 5;
-
-async function enforce(limiter: RateLimiter, key: string) {
-  const result = await limiter.consume(key);
-  if (!result.allowed) {
-    throw new AppError(
-      'too_many_requests',
-      { seconds: result.retryAfterSeconds },
-      {},
-      {
-        'retry-after': String(result.retryAfterSeconds),
-      },
-    );
-  }
-}
 
 export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
   const perIp = createRateLimiter(app.rateLimitStore, {
@@ -34,10 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     windowMs: 60_000,
   });
   // The IP is counted before the body is parsed, so malformed floods are limited too.
-  const limitIp = async (request: { ip: string }) => enforce(perIp, request.ip);
+  const limitIp = async (request: { ip: string }) => enforceLimit(perIp, request.ip);
   const limitEmail = async (request: { body: unknown }) => {
     const email = (request.body as { email?: string }).email;
-    if (email) await enforce(perEmail, normalizeEmail(email));
+    if (email) await enforceLimit(perEmail, normalizeEmail(email));
   };
   const context = (language: Parameters<typeof registerUser>[0]['language']) => ({
     db: app.db,

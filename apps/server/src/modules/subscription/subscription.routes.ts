@@ -11,6 +11,7 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { limitPerUser } from '../../lib/rate-limiter.ts';
 import { createStripeClient } from '../../providers/stripe/client.ts';
 import type { BillingContext } from './subscription.reconcile.ts';
 import {
@@ -25,6 +26,10 @@ import {
 import { handleStripeWebhook } from './subscription.webhook.ts';
 
 /** /api/subscription/* except /api-keys (the chat module's). */
+/** Checkout, portal and sync calls per user and window (each reaches Stripe). */
+export const BILLING_CALLS_PER_USER = 10;
+export const BILLING_WINDOW_MS = 10 * 60_000;
+
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: BillingContext = {
     db: app.db,
@@ -34,6 +39,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const security = [{ bearerAuth: [] }];
   const tags = ['subscription'];
+  // each call opens a Stripe session or asks Stripe for the account: a user's calls are limited
+  const limitBilling = limitPerUser(app.rateLimitStore, {
+    name: 'billing-user',
+    max: BILLING_CALLS_PER_USER,
+    windowMs: BILLING_WINDOW_MS,
+  });
 
   app.get(
     '/plans',
@@ -96,6 +107,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed out gets the subscribe-specific message, not a bare 401.
       preHandler: async (request) => {
         if (!request.user) throw new AppError('login_required_to_subscribe');
+        await limitBilling(request);
       },
     },
     async (request) => ({
@@ -108,6 +120,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal',
     {
       config: { access: 'user' },
+      preHandler: limitBilling,
       schema: {
         tags,
         security,
@@ -139,6 +152,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sync',
     {
       config: { access: 'user' },
+      preHandler: limitBilling,
       schema: { tags, security, summary: 'Reconcile with Stripe', response: { 200: syncResponseSchema } },
     },
     async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!) }),
