@@ -7,6 +7,10 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
 /** Counts hits per key in fixed windows; in memory by default, in Redis when several instances share it. */
 export type RateLimitStore = {
   hit: (key: string, windowMs: number) => Promise<{ count: number; resetInMs: number }>;
+  /** The key's count in its current window, without counting (0 when none is open). */
+  peek: (key: string) => Promise<{ count: number; resetInMs: number }>;
+  /** Forgets the key's window. */
+  clear: (key: string) => Promise<void>;
 };
 
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
@@ -27,6 +31,16 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       entry.count += 1;
       return { count: entry.count, resetInMs: entry.resetAt - time };
     },
+    peek: async (key) => {
+      const entry = windows.get(key);
+      const time = now();
+      return entry && entry.resetAt > time
+        ? { count: entry.count, resetInMs: entry.resetAt - time }
+        : { count: 0, resetInMs: 0 };
+    },
+    clear: async (key) => {
+      windows.delete(key);
+    },
   };
 }
 
@@ -43,6 +57,13 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'farol:rl:'): R
       const count = Number(result?.[1]?.[1] ?? 1);
       const ttl = Number(result?.[2]?.[1] ?? windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    peek: async (key) => {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
+    },
+    clear: async (key) => {
+      await redis.del(prefix + key);
     },
   };
 }
@@ -68,14 +89,7 @@ export function createRateLimiter(
 /** Counts one hit for `key`; over the limit, a 429 `too_many_requests` with `Retry-After`. */
 export async function enforceLimit(limiter: RateLimiter, key: string): Promise<void> {
   const result = await limiter.consume(key);
-  if (!result.allowed) {
-    throw new AppError(
-      'too_many_requests',
-      { seconds: result.retryAfterSeconds },
-      {},
-      { 'retry-after': String(result.retryAfterSeconds) },
-    );
-  }
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
 
 /** A route hook that limits each signed-in user (routes whose access is `user`). */
@@ -85,4 +99,40 @@ export function limitPerUser(
 ): (request: FastifyRequest) => Promise<void> {
   const limiter = createRateLimiter(store, options);
   return async (request) => enforceLimit(limiter, request.user!.id);
+}
+
+/**
+ * Failed attempts per key (sign-in failures): only failures count, `check` refuses once `max` failures
+ * fall in the window, and a success can `clear` the key.
+ */
+export function createFailureCounter(
+  store: RateLimitStore,
+  options: { name: string; max: number; windowMs: number },
+) {
+  const keyOf = (key: string) => `${options.name}:${key}`;
+  return {
+    /** Whether `key` is under its failure limit now. */
+    check: async (key: string): Promise<RateLimitResult> => {
+      const { count, resetInMs } = await store.peek(keyOf(key));
+      return {
+        allowed: count < options.max,
+        remaining: Math.max(0, options.max - count),
+        retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+      };
+    },
+    fail: async (key: string) => {
+      await store.hit(keyOf(key), options.windowMs);
+    },
+    clear: (key: string) => store.clear(keyOf(key)),
+  };
+}
+
+/** A 429 `too_many_requests` with `Retry-After`. */
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  return new AppError(
+    'too_many_requests',
+    { seconds: retryAfterSeconds },
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { forEachEngine, useTestApp } from '../../test/harness.ts';
+import { PASSWORD_CHANGES_PER_USER } from '../users/users.routes.ts';
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_PAIR,
+  SLOWED_LOGIN_INTERVAL_MS,
+} from './auth.routes.ts';
 
 forEachEngine((engine) => {
   describe('POST /api/auth/register and /login', () => {
@@ -161,18 +167,64 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('per-e-mail login limit', () => {
+  describe('sign-in failures', () => {
+    // each request names its client address through one trusted proxy hop
+    const t = useTestApp({ engine, env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+    const login = (email: string, password: string, ip: string) =>
+      t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+
+    it('stops guessing from one address without locking the owner out from theirs', async () => {
+      const { email, password } = await t.registerUser();
+      const attacker: number[] = [];
+      for (let attempt = 0; attempt <= LOGIN_FAILURES_PER_PAIR; attempt += 1)
+        attacker.push((await login(email, 'wrongPass1', '203.0.113.66')).status);
+      expect(attacker).toEqual([...Array(LOGIN_FAILURES_PER_PAIR).fill(401), 429]);
+      // even the right password waits from the guessing address
+      expect((await login(email, password, '203.0.113.66')).status).toBe(429);
+      expect((await login(email, password, '198.51.100.7')).status).toBe(200);
+    });
+
+    it("forgets a pair's failures when it signs in, and never counts a success", async () => {
+      const { email, password } = await t.registerUser();
+      const ip = '198.51.100.20';
+      for (let attempt = 1; attempt < LOGIN_FAILURES_PER_PAIR; attempt += 1)
+        expect((await login(email, 'wrongPass1', ip)).status).toBe(401);
+      for (let attempt = 0; attempt < 3; attempt += 1)
+        expect((await login(email, password, ip)).status).toBe(200);
+      const afterwards: number[] = [];
+      for (let attempt = 0; attempt < LOGIN_FAILURES_PER_PAIR; attempt += 1)
+        afterwards.push((await login(email, 'wrongPass1', ip)).status);
+      expect(afterwards).toEqual(Array(LOGIN_FAILURES_PER_PAIR).fill(401));
+    });
+
+    it('slows, never blocks, an account that strangers everywhere keep failing on', async () => {
+      const { email, password } = await t.registerUser();
+      const addresses = LOGIN_FAILURES_PER_ACCOUNT / LOGIN_FAILURES_PER_PAIR;
+      for (let address = 0; address < addresses; address += 1)
+        for (let attempt = 0; attempt < LOGIN_FAILURES_PER_PAIR; attempt += 1)
+          await login(email, 'wrongPass1', `192.0.2.${address}`);
+      // past the ceiling: one attempt per interval for the account, the owner's included
+      expect((await login(email, password, '198.51.100.30')).status).toBe(200);
+      const hurried = await login(email, password, '198.51.100.30');
+      expect(hurried.status).toBe(429);
+      expect(Number(hurried.headers.get('retry-after'))).toBeLessThanOrEqual(SLOWED_LOGIN_INTERVAL_MS / 1000);
+    });
+  });
+
+  describe('password change attempts', () => {
     const t = useTestApp({ engine });
 
-    it('limits attempts on one e-mail to 5 a minute even from many requests', async () => {
+    it('are limited per user, so a stolen session cannot guess the current password', async () => {
+      const { token } = await t.registerUser();
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 6; attempt += 1) {
-        const response = await t.request('POST', '/api/auth/login', {
-          body: { email: 'Target@example.com', password: 'x1234567' },
+      for (let attempt = 0; attempt <= PASSWORD_CHANGES_PER_USER; attempt += 1) {
+        const response = await t.request('PUT', '/api/user/change-password', {
+          token,
+          body: { currentPassword: `guess${attempt}abc`, newPassword: 'novaSenha123' },
         });
         statuses.push(response.status);
       }
-      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      expect(statuses).toEqual([...Array(PASSWORD_CHANGES_PER_USER).fill(400), 429]);
     });
   });
 });

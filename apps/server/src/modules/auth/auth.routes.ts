@@ -1,11 +1,25 @@
 import { authResponseSchema, loginRequestSchema, registerRequestSchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  createFailureCounter,
+  createRateLimiter,
+  enforceLimit,
+  tooManyRequests,
+} from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import { loginUser, registerUser } from './auth.service.ts';
 
 export const PER_EMAIL_ATTEMPTS_PER_MINUTE = 5;
+/** Failed sign-ins allowed from one address for one account before that pair waits. */
+export const LOGIN_FAILURES_PER_PAIR = 5;
+export const LOGIN_PAIR_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins for one account from anywhere before its attempts are slowed (never blocked). */
+export const LOGIN_FAILURES_PER_ACCOUNT = 50;
+export const LOGIN_ACCOUNT_WINDOW_MS = 60 * 60_000;
+/** Past the account ceiling: one attempt for that account every this many milliseconds. */
+export const SLOWED_LOGIN_INTERVAL_MS = 5_000;
 
 export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
   const perIp = createRateLimiter(app.rateLimitStore, {
@@ -18,6 +32,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     max: PER_EMAIL_ATTEMPTS_PER_MINUTE,
     windowMs: 60_000,
   });
+  // Sign-in failures: guessing from one address for one account is stopped; failures for the account from
+  // everywhere only slow its attempts, so strangers cannot lock the owner out. A success clears its pair.
+  const pairFailures = createFailureCounter(app.rateLimitStore, {
+    name: 'login-pair-failures',
+    max: LOGIN_FAILURES_PER_PAIR,
+    windowMs: LOGIN_PAIR_WINDOW_MS,
+  });
+  const accountFailures = createFailureCounter(app.rateLimitStore, {
+    name: 'login-account-failures',
+    max: LOGIN_FAILURES_PER_ACCOUNT,
+    windowMs: LOGIN_ACCOUNT_WINDOW_MS,
+  });
+  const slowedAccount = createRateLimiter(app.rateLimitStore, {
+    name: 'login-account-slowed',
+    max: 1,
+    windowMs: SLOWED_LOGIN_INTERVAL_MS,
+  });
+  const pairOf = (request: { ip: string }, email: string) => `${request.ip}|${normalizeEmail(email)}`;
+  const checkLoginAllowed = async (request: { ip: string; body: unknown }) => {
+    const { email } = request.body as { email: string };
+    const pair = await pairFailures.check(pairOf(request, email));
+    if (!pair.allowed) throw tooManyRequests(pair.retryAfterSeconds);
+    if (!(await accountFailures.check(normalizeEmail(email))).allowed)
+      await enforceLimit(slowedAccount, normalizeEmail(email));
+  };
   // The IP is counted before the body is parsed, so malformed floods are limited too.
   const limitIp = async (request: { ip: string }) => enforceLimit(perIp, request.ip);
   const limitEmail = async (request: { body: unknown }) => {
@@ -61,8 +100,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
         response: { 200: authResponseSchema },
       },
       onRequest: limitIp,
-      preHandler: limitEmail,
+      preHandler: checkLoginAllowed,
     },
-    async (request) => loginUser(context(request.language), request.body),
+    async (request) => {
+      const pair = pairOf(request, request.body.email);
+      try {
+        const answer = await loginUser(context(request.language), request.body);
+        await pairFailures.clear(pair);
+        return answer;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_credentials')
+          await Promise.all([
+            pairFailures.fail(pair),
+            accountFailures.fail(normalizeEmail(request.body.email)),
+          ]);
+        throw error;
+      }
+    },
   );
 };

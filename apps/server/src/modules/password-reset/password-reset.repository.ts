@@ -14,6 +14,26 @@ export async function replaceResetToken(
 }
 
 /** Marks a valid (unused, unexpired) token used and returns its user; undefined when there is none. */
+/** Whether the token is still usable (unused, unexpired), without using it. */
+export async function isResetTokenValid(
+  executor: DbExecutor,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function consumeResetToken(
   executor: DbExecutor,
   tokenHash: string,

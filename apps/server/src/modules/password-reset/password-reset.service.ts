@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password.ts';
 import { PASSWORD_RESET_TTL_MINUTES } from '../email/email.constants.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { findUserByEmail, replacePassword } from '../users/users.repository.ts';
-import { consumeResetToken, replaceResetToken } from './password-reset.repository.ts';
+import { consumeResetToken, isResetTokenValid, replaceResetToken } from './password-reset.repository.ts';
 
 export type PasswordResetContext = { db: Db; config: Config; now: () => Date; language: Language };
 
@@ -47,9 +47,13 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<{ message: string }> {
+  // a wrong or used token is refused before the costly hash: guesses cost the server nothing
+  const tokenHash = hashToken(token);
+  if (!(await isResetTokenValid(context.db, tokenHash, context.now())))
+    throw new AppError('invalid_reset_token');
   const passwordHash = await hashPassword(password);
   await context.db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, hashToken(token), context.now());
+    const userId = await consumeResetToken(tx, tokenHash, context.now());
     if (!userId) throw new AppError('invalid_reset_token');
     await replacePassword(tx, userId, passwordHash);
   });

@@ -8,9 +8,14 @@ import {
   updateProfileResponseSchema,
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
+import { limitPerUser } from '../../lib/rate-limiter.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../lib/tokens.ts';
 import { changePassword, getProfile, renameUser, updatePreferences } from './users.service.ts';
+
+/** Password change attempts per user and window. */
+export const PASSWORD_CHANGES_PER_USER = 5;
+export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
 
 export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
   const security = [{ bearerAuth: [] }];
@@ -46,6 +51,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
     '/change-password',
     {
       config: { access: 'user' },
+      // each attempt hashes a password: a stolen session cannot guess the current one at speed
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'change-password-user',
+        max: PASSWORD_CHANGES_PER_USER,
+        windowMs: PASSWORD_CHANGE_WINDOW_MS,
+      }),
       schema: {
         tags: ['user'],
         security,
