@@ -75,6 +75,7 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).default(2),
   // billing (issue 6)
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -44,6 +44,7 @@ export const errorCodes = [
   'billing_provider_error',
   // chat and api keys
   'chat_limit_reached',
+  'chat_busy',
   'api_key_required',
   'api_key_rejected',
   'ai_provider_unavailable',

@@ -41,6 +41,7 @@ export const statusByCode = {
   invalid_webhook_signature: 400,
   billing_provider_error: 502,
   chat_limit_reached: 429,
+  chat_busy: 429,
   api_key_required: 400,
   api_key_rejected: 400,
   ai_provider_unavailable: 503,

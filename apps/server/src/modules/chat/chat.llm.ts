@@ -79,6 +79,8 @@ export type LlmCall = {
   briefing: Briefing;
   question: string;
   tools: ToolSet;
+  /** Aborts the model call (the client went away). */
+  signal?: AbortSignal;
 };
 
 function callSettings(call: LlmCall) {
@@ -90,6 +92,7 @@ function callSettings(call: LlmCall) {
     stopWhen: stepCountIs(MAX_STEPS),
     // No silent retries: a failure is reported (or answered offline) at once.
     maxRetries: 0,
+    abortSignal: call.signal,
   };
 }
 

@@ -40,29 +40,39 @@ export type NewChatMessage = {
 };
 
 /**
- * Stores an answered message and counts the conversation, unless the user already used `limit`
- * conversations today (-1: no limit). The per-user advisory lock makes check, count and insert one step,
- * so two answers finishing together cannot both slip under the limit. Undefined when the limit was reached.
+ * Takes one of the day's conversations for the user, before any model is called: one statement, so parallel
+ * requests can never take more than `limit` (-1: no limit). False when the day's conversations are used up.
  */
-export async function insertChatMessageWithinLimit(
+export async function takeChatSlot(
   db: DbExecutor,
-  input: NewChatMessage,
+  userId: string,
+  now: Date,
   limit: number,
-): Promise<ChatMessageRow | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat:${input.userId}`}))`);
-    if (limit >= 0 && (await countConversationsToday(tx, input.userId, input.createdAt)) >= limit)
-      return undefined;
-    await tx
-      .insert(chatDailyUsage)
-      .values({ userId: input.userId, day: calendarDay(input.createdAt), conversations: 1 })
-      .onConflictDoUpdate({
-        target: [chatDailyUsage.userId, chatDailyUsage.day],
-        set: { conversations: sql`${chatDailyUsage.conversations} + 1` },
-      });
-    const [row] = await tx.insert(chatMessages).values(input).returning();
-    return row;
-  });
+): Promise<boolean> {
+  if (limit === 0) return false;
+  const [row] = await db
+    .insert(chatDailyUsage)
+    .values({ userId, day: calendarDay(now), conversations: 1 })
+    .onConflictDoUpdate({
+      target: [chatDailyUsage.userId, chatDailyUsage.day],
+      set: { conversations: sql`${chatDailyUsage.conversations} + 1` },
+      ...(limit > 0 ? { setWhere: sql`${chatDailyUsage.conversations} < ${limit}` } : {}),
+    })
+    .returning({ conversations: chatDailyUsage.conversations });
+  return row !== undefined;
+}
+
+/** Gives back a conversation taken at `takenAt` whose answer never came (an error, a closed connection). */
+export async function returnChatSlot(db: DbExecutor, userId: string, takenAt: Date): Promise<void> {
+  await db
+    .update(chatDailyUsage)
+    .set({ conversations: sql`greatest(${chatDailyUsage.conversations} - 1, 0)` })
+    .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, calendarDay(takenAt))));
+}
+
+export async function insertChatMessage(db: DbExecutor, input: NewChatMessage): Promise<ChatMessageRow> {
+  const [row] = await db.insert(chatMessages).values(input).returning();
+  return row!;
 }
 
 export async function listChatMessages(

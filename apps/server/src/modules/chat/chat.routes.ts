@@ -8,7 +8,9 @@ import {
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAppError } from '../../lib/app-error.ts';
+import type { FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../../lib/app-error.ts';
+import { createMemoryInFlightLimiter, createRedisInFlightLimiter } from '../../lib/in-flight.ts';
 import { errorMessage } from '../../plugins/error-handler.ts';
 import { answerQuestion, clearChatHistory, getChatHistory, type ChatContext } from './chat.service.ts';
 
@@ -24,6 +26,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     market: app.market,
     signals: app.signals,
   };
+  // questions being answered at once per user (each may hold a model call open for AI_TIMEOUT_MS)
+  const inFlight = app.redis
+    ? createRedisInFlightLimiter(app.redis, {
+        prefix: 'farol:chat-in-flight:',
+        leaseMs: 3 * app.config.AI_TIMEOUT_MS + 60_000,
+      })
+    : createMemoryInFlightLimiter();
+  const takeTurn = async (request: FastifyRequest) => {
+    const release = await inFlight.acquire(request.user!.id, app.config.CHAT_IN_FLIGHT_PER_USER);
+    if (!release) throw new AppError('chat_busy');
+    return release;
+  };
 
   app.post(
     '/message',
@@ -37,10 +51,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: chatMessageSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await answerQuestion(context, request.user!, request.body.message, request.language)),
+    async (request, reply) => {
+      const release = await takeTurn(request);
+      try {
+        const message = await answerQuestion(context, request.user!, request.body.message, request.language);
+        return reply.status(201).send(message);
+      } finally {
+        await release();
+      }
+    },
   );
 
   app.post(
@@ -57,8 +76,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const release = await takeTurn(request);
+      // the client closing the connection stops the model call; nothing is stored and the slot is given back
+      const clientGone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) clientGone.abort();
+      });
       let started = false;
       const send = (event: ChatStreamEvent) => {
+        if (clientGone.signal.aborted) return;
         if (!started) {
           started = true;
           reply.hijack();
@@ -76,10 +102,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = await answerQuestion(context, request.user!, request.body.message, request.language, {
           onStep: (id, status) => send({ event: 'step', data: { id, status } }),
           onDelta: (text) => send({ event: 'delta', data: { text } }),
+          signal: clientGone.signal,
         });
         send({ event: 'done', data: { message } });
       } catch (error) {
-        if (!started) throw error;
+        if (!started) {
+          await release();
+          throw error;
+        }
         if (!isAppError(error)) request.log.error({ err: error }, 'chat stream failed');
         const code = isAppError(error) ? error.code : 'internal_error';
         send({
@@ -90,6 +120,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
+      await release();
       reply.raw.end();
     },
   );

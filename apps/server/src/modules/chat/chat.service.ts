@@ -7,16 +7,17 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { confirmApiKey, loadApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
-import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import { buildAgentTools } from './chat.agents.ts';
 import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat.llm.ts';
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
 import { describeBriefing, gatherBriefing } from './chat.orchestrator.ts';
 import {
-  countConversationsToday,
   deleteChatMessages,
-  insertChatMessageWithinLimit,
+  insertChatMessage,
   listChatMessages,
+  returnChatSlot,
+  takeChatSlot,
+  type NewChatMessage,
 } from './chat.repository.ts';
 import type { ChatData } from './chat.types.ts';
 
@@ -33,6 +34,8 @@ export type ChatContext = {
 export type ChatListeners = {
   onStep?: (step: ChatStep, status: 'processing' | 'completed') => void;
   onDelta?: (text: string) => void;
+  /** Aborted when the client goes away: the model call stops and nothing is stored. */
+  signal?: AbortSignal;
 };
 
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
@@ -46,16 +49,6 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
   };
 }
 
-async function dailyLimit(context: ChatContext, actor: Actor): Promise<number> {
-  const { conversationsPerDay } = actor.entitlements;
-  if (
-    !isWithinLimit(conversationsPerDay, await countConversationsToday(context.db, actor.id, context.now()))
-  ) {
-    throw new AppError('chat_limit_reached');
-  }
-  return conversationsPerDay;
-}
-
 function llmFailureToError(error: LlmError): AppError {
   const provider = providerLabels[error.provider];
   if (error.failure === 'rejected')
@@ -66,10 +59,11 @@ function llmFailureToError(error: LlmError): AppError {
 }
 
 /**
- * Answers one question: checks the plan's daily limit, gathers the agents' numbers, has the user's model
- * write the answer (or the built-in analyst when there is no key or the provider cannot be reached),
- * appends the not-financial-advice line and stores the conversation. A rejected key or an exhausted
- * quota is reported, never answered offline: the user must know their key needs attention.
+ * Answers one question: takes one of the day's conversations first (given back if no answer is stored),
+ * gathers the agents' numbers, has the user's model write the answer (or the built-in analyst when there
+ * is no key or the provider cannot be reached), appends the not-financial-advice line and stores the
+ * conversation. A rejected key or an exhausted quota is reported, never answered offline: the user must
+ * know their key needs attention.
  */
 export async function answerQuestion(
   context: ChatContext,
@@ -78,7 +72,29 @@ export async function answerQuestion(
   language: Language,
   listeners: ChatListeners = {},
 ): Promise<ChatMessage> {
-  const limit = await dailyLimit(context, user);
+  const askedAt = context.now();
+  if (!(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
+    throw new AppError('chat_limit_reached');
+  try {
+    const row = await insertChatMessage(
+      context.db,
+      await writeAnswer(context, user, question, language, listeners),
+    );
+    return toChatMessage(row);
+  } catch (error) {
+    await returnChatSlot(context.db, user.id, askedAt);
+    throw error;
+  }
+}
+
+/** The answered conversation, ready to store. */
+async function writeAnswer(
+  context: ChatContext,
+  user: Actor,
+  question: string,
+  language: Language,
+  listeners: ChatListeners,
+): Promise<NewChatMessage> {
   const onStep = listeners.onStep ?? (() => undefined);
   const data: ChatData = { market: context.market, signals: context.signals, language };
   const briefing = await gatherBriefing(data, question, onStep);
@@ -100,6 +116,7 @@ export async function answerQuestion(
       briefing,
       question,
       tools: buildAgentTools(data, briefing.agents, modelTools),
+      signal: listeners.signal,
     };
     try {
       text = listeners.onDelta
@@ -112,8 +129,10 @@ export async function answerQuestion(
       if (!key.verified) await confirmApiKey(context.db, user.id, preferred);
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
-      // Half an answer is never stored, nor patched with the offline note after it.
-      if (error.failure !== 'unavailable' || hasStreamed) throw llmFailureToError(error);
+      // Half an answer is never stored, nor patched with the offline note after it; a client that left
+      // gets nothing more.
+      if (error.failure !== 'unavailable' || hasStreamed || listeners.signal?.aborted)
+        throw llmFailureToError(error);
       offlineReason = { kind: 'provider_unavailable', provider: preferred };
     }
   }
@@ -124,21 +143,14 @@ export async function answerQuestion(
   const closing = `\n\n${disclaimer(language)}`;
   listeners.onDelta?.(closing);
   onStep('response_generation', 'completed');
-
-  const row = await insertChatMessageWithinLimit(
-    context.db,
-    {
-      userId: user.id,
-      message: question,
-      response: text + closing,
-      aiProvider,
-      metadata: describeBriefing(briefing, modelTools),
-      createdAt: context.now(),
-    },
-    limit,
-  );
-  if (!row) throw new AppError('chat_limit_reached');
-  return toChatMessage(row);
+  return {
+    userId: user.id,
+    message: question,
+    response: text + closing,
+    aiProvider,
+    metadata: describeBriefing(briefing, modelTools),
+    createdAt: context.now(),
+  };
 }
 
 export async function getChatHistory(db: Db, actor: Actor, query: { page: number; limit: number }) {

@@ -106,6 +106,8 @@ export async function startAiStub(): Promise<AiStub> {
     validKeys: new Set<string>(),
     queue: [] as StubReply[],
     down: false,
+    /** Answers the caller closed before they were complete (an aborted model call). */
+    abandoned: 0,
   };
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer(async (request, response) => {
@@ -152,9 +154,12 @@ export async function startAiStub(): Promise<AiStub> {
     const events = reply.body.split('\n\n').filter(Boolean);
     const count = reply.stallAfterEvents ?? events.length;
     for (const event of events.slice(0, count)) response.write(`${event}\n\n`);
-    if (count < events.length)
-      stalled.add(response); // never ends: the client's time limit must fire
-    else response.end();
+    if (count < events.length) {
+      stalled.add(response); // never ends: the client's time limit (or its abort) must end it
+      response.on('close', () => {
+        if (!response.writableFinished) stub.abandoned += 1;
+      });
+    } else response.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
