@@ -61,7 +61,9 @@ describe('cache', () => {
       isFromCache: true,
       ageSeconds: 90,
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // the stale answer started one refresh in the background: the next reads get its result
+    await expect.poll(async () => (await cache.get('k', source.options)).value).toBe('v2');
+    expect(source.state.calls).toBe(2);
     expect(await cache.get('k', source.options)).toMatchObject({ value: 'v2', ageSeconds: 0 });
   });
 
@@ -108,7 +110,7 @@ describe('cache', () => {
     const first = createCache({ store: createMemoryCacheStore(), now: time.now, snapshots });
     const source = createSource();
     await first.get('k', { ...source.options, persist: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect.poll(() => saved.has('k')).toBe(true);
     const restarted = createCache({ store: createMemoryCacheStore(), now: time.now, snapshots });
     source.state.failing = true;
     time.advance(600_000);

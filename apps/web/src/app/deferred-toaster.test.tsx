@@ -13,6 +13,6 @@ describe('DeferredToaster', () => {
 
     fireEvent.pointerDown(document.body);
 
-    expect(await screen.findByText('Preferências salvas')).toBeTruthy();
+    expect(await screen.findByText('Preferências salvas')).toBeVisible();
   });
 });

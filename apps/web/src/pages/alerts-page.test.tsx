@@ -116,8 +116,8 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const { calls } = stubAlertsServer();
     const user = userEvent.setup();
     renderAlerts();
-    expect(await screen.findByText('Nenhum alerta ainda')).toBeTruthy();
-    expect(await screen.findByText('0 de 3 alertas em uso · 3 restantes')).toBeTruthy();
+    expect(await screen.findByText('Nenhum alerta ainda')).toBeVisible();
+    expect(await screen.findByText('0 de 3 alertas em uso · 3 restantes')).toBeVisible();
 
     const { submit } = await fillCreateDialog(user);
     await user.click(submit);
@@ -129,17 +129,17 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       coinName: 'Bitcoin',
       conditions: { priceAbove: 110000 },
     });
-    expect(await screen.findByText('Preço acima de US$ 110.000,00')).toBeTruthy();
-    expect(screen.getByText('Ainda não disparado')).toBeTruthy();
-    expect(await screen.findByText('1 de 3 alertas em uso · 2 restantes')).toBeTruthy();
+    expect(await screen.findByText('Preço acima de US$ 110.000,00')).toBeVisible();
+    expect(screen.getByText('Ainda não disparado')).toBeVisible();
+    expect(await screen.findByText('1 de 3 alertas em uso · 2 restantes')).toBeVisible();
 
     await user.click(screen.getByRole('switch', { name: 'Alerta BTC acima de 110 mil ativo' }));
-    expect(await screen.findByText('Alerta desativado')).toBeTruthy();
+    expect(await screen.findByText('Alerta desativado')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false'));
 
     await user.click(screen.getByRole('button', { name: 'Excluir alerta BTC acima de 110 mil' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
-    expect(await screen.findByText('Nenhum alerta ainda')).toBeTruthy();
+    expect(await screen.findByText('Nenhum alerta ainda')).toBeVisible();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
@@ -149,8 +149,8 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     renderAlerts();
     const { submit, dialog } = await fillCreateDialog(user);
     await user.click(submit);
-    expect(await screen.findByText('Limite atingido')).toBeTruthy();
-    expect(screen.getByText('Limite de alertas do seu plano atingido (3).')).toBeTruthy();
+    expect(await screen.findByText('Limite atingido')).toBeVisible();
+    expect(screen.getByText('Limite de alertas do seu plano atingido (3).')).toBeVisible();
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(within(dialog).getByLabelText('Nome do alerta')).toHaveProperty('value', 'BTC acima de 110 mil');
   });
@@ -162,7 +162,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const { dialog, submit } = await fillCreateDialog(user);
     await user.clear(within(dialog).getByLabelText('Preço acima de (US$)'));
     await user.click(submit);
-    expect(await within(dialog).findByText('Preencha ao menos uma condição.')).toBeTruthy();
+    expect(await within(dialog).findByText('Preencha ao menos uma condição.')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 });

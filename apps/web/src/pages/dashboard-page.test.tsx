@@ -68,12 +68,12 @@ describe('DashboardPage', () => {
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
       'GET /api/crypto/prices': { status: 200, body: pricesAnswer(fiveCoins) },
     });
-    expect(await screen.findByText('Você está no plano Gratuito')).toBeTruthy();
+    expect(await screen.findByText('Você está no plano Gratuito')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Assinar agora' }).getAttribute('href')).toBe('/pricing');
     const table = await screen.findByRole('table', { name: 'Criptomoedas' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
     expect(screen.getByRole('button', { name: 'Ver análise completa' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Disponível no plano Profissional.')).toBeTruthy();
+    expect(screen.getByText('Disponível no plano Profissional.')).toBeVisible();
     // No search box for the free plan (spec section 5: profissional or admin only).
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
@@ -82,7 +82,7 @@ describe('DashboardPage', () => {
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('iniciante') },
     });
-    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByText('Você está no plano Gratuito')).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe(
@@ -99,7 +99,7 @@ describe('DashboardPage', () => {
         body: errorAnswer({ code: 'plan_required', message: 'Plano insuficiente' }),
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeVisible();
   });
 
   it.each([
@@ -141,14 +141,14 @@ describe('DashboardPage', () => {
       });
       renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
       const alert = await screen.findByText(title, {}, { timeout: 4000 });
-      expect(alert).toBeTruthy();
+      expect(alert).toBeVisible();
       failing = false;
       await userEvent.click(
         within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', {
           name: 'Tentar Novamente',
         }),
       );
-      expect(await screen.findByRole('table', { name: 'Criptomoedas' })).toBeTruthy();
+      expect(await screen.findByRole('table', { name: 'Criptomoedas' })).toBeVisible();
     },
   );
 
@@ -210,14 +210,14 @@ describe('DashboardPage', () => {
     const search = await screen.findByRole('searchbox', { name: 'Buscar moeda por nome ou símbolo' });
     await user.type(search, 'ETH');
     // Case-insensitive substring of name or symbol: "eth" (Ethereum) and "Tether".
-    expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeTruthy();
+    expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Paginação da lista de moedas' })).toBeNull();
     expect(calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500')).toBe(true);
     await user.clear(search);
     await user.type(search, 'zzz');
-    expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeVisible();
     await user.click(screen.getAllByRole('button', { name: 'Limpar busca' })[0]!);
-    expect(await screen.findByText('Página 1 de 50')).toBeTruthy();
+    expect(await screen.findByText('Página 1 de 50')).toBeVisible();
   });
 
   it('shows fear-greed, dominance with 2 decimals in its colour band, signals, the chart and the simulated-data badge', async () => {
@@ -227,14 +227,14 @@ describe('DashboardPage', () => {
     });
     const gauge = await screen.findByRole('meter', { name: 'Medo e Ganância' });
     expect(gauge.getAttribute('aria-valuenow')).toBe('62');
-    expect(screen.getByText('Ganância')).toBeTruthy();
-    expect(await screen.findByText('57,46%')).toBeTruthy();
+    expect(screen.getByText('Ganância')).toBeVisible();
+    expect(await screen.findByText('57,46%')).toBeVisible();
     const bar = screen.getByRole('progressbar', { name: 'Dominância do Bitcoin' });
     expect(bar.firstElementChild?.className).toContain('bg-success');
-    expect(screen.getByText('1,85 tri')).toBeTruthy();
-    expect(screen.getByText('12,35%')).toBeTruthy();
-    expect(await screen.findByText('Compra forte')).toBeTruthy();
-    expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeTruthy();
+    expect(screen.getByText('1,85 tri')).toBeVisible();
+    expect(screen.getByText('12,35%')).toBeVisible();
+    expect(await screen.findByText('Compra forte')).toBeVisible();
+    expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();
     expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
   });
 
@@ -264,9 +264,9 @@ describe('DashboardPage', () => {
       },
       'GET /api/market-signals/dashboard-signals': 'network-error',
     });
-    expect(await screen.findByText('Erro da API ao carregar os dados', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Erro da API ao carregar os dados', {}, { timeout: 5000 })).toBeVisible();
     expect(
       await screen.findByText('Sinais temporariamente indisponíveis', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -30,10 +30,10 @@ function renderPage(answerTest: () => { status: number; body?: unknown }) {
 describe('EmailSettingsPage', { timeout: 20_000 }, () => {
   it('reports the server-side integration state, not a static text', async () => {
     renderPage(() => ({ status: 500 }));
-    expect(await screen.findByText('Não configurado')).toBeTruthy();
+    expect(await screen.findByText('Não configurado')).toBeVisible();
     const counts = screen.getByText('Na fila').parentElement!;
-    expect(within(counts).getByText('3')).toBeTruthy();
-    expect(screen.getByText('connect ECONNREFUSED 127.0.0.1:2525')).toBeTruthy();
+    expect(within(counts).getByText('3')).toBeVisible();
+    expect(screen.getByText('connect ECONNREFUSED 127.0.0.1:2525')).toBeVisible();
   });
 
   it('sends a test of the chosen type to the typed address and toasts a queued result', async () => {
@@ -49,8 +49,8 @@ describe('EmailSettingsPage', { timeout: 20_000 }, () => {
     await user.selectOptions(await screen.findByLabelText('Tipo de e-mail'), 'crypto-alert');
     await user.type(screen.getByLabelText('Endereço de teste (opcional)'), 'outra@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar teste' }));
-    expect(await screen.findByText('Email na fila')).toBeTruthy();
-    expect(screen.getByText('E-mail guardado na fila: o SMTP não está configurado.')).toBeTruthy();
+    expect(await screen.findByText('Email na fila')).toBeVisible();
+    expect(screen.getByText('E-mail guardado na fila: o SMTP não está configurado.')).toBeVisible();
     expect(calls.find((call) => call.url === '/api/email/test')!.body).toEqual({
       type: 'crypto-alert',
       email: 'outra@example.com',
@@ -64,8 +64,8 @@ describe('EmailSettingsPage', { timeout: 20_000 }, () => {
     }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar teste' }));
-    expect(await screen.findByText('Falha no envio')).toBeTruthy();
-    expect(screen.getByText('SMTP recusou.')).toBeTruthy();
+    expect(await screen.findByText('Falha no envio')).toBeVisible();
+    expect(screen.getByText('SMTP recusou.')).toBeVisible();
     expect(calls.find((call) => call.url === '/api/email/test')!.body).toEqual({ type: 'welcome' });
   });
 });

@@ -90,18 +90,18 @@ describe('MarketAnalysisPage', () => {
       return undefined;
     });
     // Generous waits: the first render loads the page's modules, slow on a busy machine.
-    expect(await screen.findByText('US$ 3.120,46', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('US$ 3.120,46', {}, { timeout: 5000 })).toBeVisible();
     expect(calls.some((call) => call.url === '/api/market-signals/analysis/BTC')).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'ETH' }));
-    expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote
-    expect(screen.getByText('38,3')).toBeTruthy();
-    expect(screen.getByText('-12,3457')).toBeTruthy();
-    expect(screen.getByText('Rompimento iminente')).toBeTruthy();
-    expect(screen.getByText('Anomalia de volume')).toBeTruthy();
-    expect(screen.getByText('Alto')).toBeTruthy();
-    expect(screen.getByText('Dados simulados')).toBeTruthy();
-    expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('38,3')).toBeVisible();
+    expect(screen.getByText('-12,3457')).toBeVisible();
+    expect(screen.getByText('Rompimento iminente')).toBeVisible();
+    expect(screen.getByText('Anomalia de volume')).toBeVisible();
+    expect(screen.getByText('Alto')).toBeVisible();
+    expect(screen.getByText('Dados simulados')).toBeVisible();
+    expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeVisible();
     // the template-composed text is labelled as an automatic reading, never as an AI's analysis
     const reading = screen
       .getByRole('heading', { name: 'Leitura automática dos indicadores' })
@@ -110,7 +110,7 @@ describe('MarketAnalysisPage', () => {
     expect(within(reading).getByText(/sem modelo de linguagem/).tagName).toBe('P');
     expect(screen.queryByText('Análise de IA')).toBeNull();
     const active = screen.getByRole('heading', { name: 'Indicadores ativos (1)' }).closest('section')!;
-    expect(within(active).getByText('Histograma MACD')).toBeTruthy();
+    expect(within(active).getByText('Histograma MACD')).toBeVisible();
   });
 
   it('shows the locked upsell with a disabled coming-soon button to a plan without advanced analysis, without calling it', async () => {
@@ -119,7 +119,7 @@ describe('MarketAnalysisPage', () => {
         ? { status: 200, body: subscriptionAnswer('iniciante') }
         : undefined,
     );
-    expect(await screen.findByText('Análise avançada requer plano Profissional')).toBeTruthy();
+    expect(await screen.findByText('Análise avançada requer plano Profissional')).toBeVisible();
     expect(
       screen.getByRole('button', { name: 'Assinar Profissional — em breve' }).hasAttribute('disabled'),
     ).toBe(true);
@@ -137,7 +137,7 @@ describe('MarketAnalysisPage', () => {
         };
       return undefined;
     });
-    expect(await screen.findByText('Seu plano não inclui análise avançada.')).toBeTruthy();
+    expect(await screen.findByText('Seu plano não inclui análise avançada.')).toBeVisible();
   });
 
   it('shows other failures with the load-error title and retries with Tentar Novamente', async () => {
@@ -152,9 +152,11 @@ describe('MarketAnalysisPage', () => {
           : { status: 200, body: analysis('BTC') };
       return undefined;
     });
-    expect(await screen.findByText('Erro ao carregar análise detalhada', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Erro ao carregar análise detalhada', {}, { timeout: 5000 }),
+    ).toBeVisible();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
-    expect(await screen.findByText('Preço de BTC')).toBeTruthy();
+    expect(await screen.findByText('Preço de BTC')).toBeVisible();
   });
 });

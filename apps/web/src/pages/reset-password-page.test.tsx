@@ -19,7 +19,7 @@ describe('password reset pages', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/forgot-password');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar link' }));
-    expect(await screen.findByText('Se existir uma conta com este e-mail, enviamos um link.')).toBeTruthy();
+    expect(await screen.findByText('Se existir uma conta com este e-mail, enviamos um link.')).toBeVisible();
     expect(calls[0]).toMatchObject({
       url: '/api/auth/forgot-password',
       method: 'POST',
@@ -30,8 +30,8 @@ describe('password reset pages', { timeout: 20_000 }, () => {
   it('says the link is incomplete when it carries no token', async () => {
     stubFetch(() => ({ status: 404 }));
     renderRoutes(routes, '/reset-password');
-    expect(await screen.findByText(/link de redefinição está incompleto/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeTruthy();
+    expect(await screen.findByText(/link de redefinição está incompleto/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
   });
 
   it('refuses mismatched passwords without calling the server', async () => {
@@ -40,7 +40,7 @@ describe('password reset pages', { timeout: 20_000 }, () => {
     await userEvent.type(await screen.findByLabelText('Nova senha'), 'novaSenha9');
     await userEvent.type(screen.getByLabelText('Confirmar nova senha'), 'novaSenha8');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
-    expect(await screen.findByText('As senhas não coincidem')).toBeTruthy();
+    expect(await screen.findByText('As senhas não coincidem')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
@@ -57,11 +57,11 @@ describe('password reset pages', { timeout: 20_000 }, () => {
     await userEvent.type(await screen.findByLabelText('Nova senha'), 'novaSenha9');
     await userEvent.type(screen.getByLabelText('Confirmar nova senha'), 'novaSenha9');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
-    expect(await screen.findByText('Link de redefinição inválido ou expirado.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeTruthy();
+    expect(await screen.findByText('Link de redefinição inválido ou expirado.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
     answer = { status: 200, body: { message: 'Senha redefinida. Entre com a nova senha.' } };
     await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
-    expect(await screen.findByRole('link', { name: 'Ir para o login' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Ir para o login' })).toBeVisible();
     expect(calls.at(-1)).toMatchObject({
       url: '/api/auth/reset-password',
       body: { token: 'abcdefghijklmnop', password: 'novaSenha9' },

@@ -22,8 +22,8 @@ describe('LoginForm', () => {
     }));
     await submitLogin('ana@example.com', 'wrong-password1');
 
-    expect(await screen.findByText('Credenciais inválidas')).toBeTruthy();
-    expect(screen.getByText('Erro no login')).toBeTruthy();
+    expect(await screen.findByText('Credenciais inválidas')).toBeVisible();
+    expect(screen.getByText('Erro no login')).toBeVisible();
     expect(readSession()).toBeNull();
     expect(screen.queryByText('landed on /dashboard')).toBeNull();
   });
@@ -32,23 +32,23 @@ describe('LoginForm', () => {
     await i18n.changeLanguage('en');
     stubFetch(() => 'network-error');
     await submitLogin('ana@example.com', 'segura123');
-    expect(await screen.findByText('Connection error. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Connection error. Please try again.')).toBeVisible();
   });
 
   it('marks empty fields as required without calling the server', async () => {
     const calls = stubFetch(() => ({ status: 500 }));
     await submitLogin('', '');
-    expect(await screen.findByText('O e-mail é obrigatório.')).toBeTruthy();
-    expect(screen.getByText('A senha é obrigatória.')).toBeTruthy();
+    expect(await screen.findByText('O e-mail é obrigatório.')).toBeVisible();
+    expect(screen.getByText('A senha é obrigatória.')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
   it('stores token and user, toasts the server message and goes to /dashboard', async () => {
     const calls = stubFetch(() => ({ status: 200, body: authAnswer('Login realizado com sucesso') }));
     await submitLogin('ana@example.com', 'segura123');
-    expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+    expect(await screen.findByText('landed on /dashboard')).toBeVisible();
     expect(calls[0]!.body).toEqual({ email: 'ana@example.com', password: 'segura123' });
     expect(readSession()?.token).toBe('token-abc');
-    expect(await screen.findByText('Login realizado com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Login realizado com sucesso')).toBeVisible();
   });
 });

@@ -29,7 +29,7 @@ function renderRegisterForm() {
 describe('RegisterForm', () => {
   it('updates the password checklist as the password is typed', async () => {
     const { user } = renderRegisterForm();
-    expect(screen.getByText('Pelo menos 8 caracteres (0/8)')).toBeTruthy();
+    expect(screen.getByText('Pelo menos 8 caracteres (0/8)')).toBeVisible();
 
     await user.type(screen.getByLabelText('Senha'), 'abc12');
 
@@ -61,7 +61,7 @@ describe('RegisterForm', () => {
     await acceptTerms();
     await user.click(submit);
 
-    expect(await screen.findByText('As senhas não coincidem')).toBeTruthy();
+    expect(await screen.findByText('As senhas não coincidem')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
@@ -82,8 +82,8 @@ describe('RegisterForm', () => {
     await acceptTerms();
     await user.click(submit);
 
-    expect(await screen.findByText('Domínio de e-mail não aceito., Nome reservado.')).toBeTruthy();
-    expect(screen.getByText('Erro ao criar conta')).toBeTruthy();
+    expect(await screen.findByText('Domínio de e-mail não aceito., Nome reservado.')).toBeVisible();
+    expect(screen.getByText('Erro ao criar conta')).toBeVisible();
     expect(readSession()).toBeNull();
   });
 
@@ -94,7 +94,7 @@ describe('RegisterForm', () => {
     await acceptTerms();
     await user.click(submit);
 
-    expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+    expect(await screen.findByText('landed on /dashboard')).toBeVisible();
     expect(calls[0]!.body).toEqual({
       name: sampleUser.name,
       email: sampleUser.email,
@@ -102,6 +102,6 @@ describe('RegisterForm', () => {
       confirmPassword: 'segura123',
     });
     expect(readSession()).toEqual({ token: 'token-abc', user: sampleUser });
-    await waitFor(() => expect(screen.getByText('Conta criada com sucesso')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Conta criada com sucesso')).toBeVisible());
   });
 });

@@ -25,20 +25,20 @@ function renderGuardedPage(profileAnswer: StubAnswer) {
 describe('useRequireAuth', () => {
   it('sends a visitor without a stored session to /login without calling the server', async () => {
     const calls = renderGuardedPage({ status: 200, body: sampleUser });
-    expect(await screen.findByText('landed on /login')).toBeTruthy();
+    expect(await screen.findByText('landed on /login')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
   it('goes to /login when only the token is stored (the user is missing)', async () => {
     localStorage.setItem('token', 'token-abc');
     renderGuardedPage({ status: 200, body: sampleUser });
-    expect(await screen.findByText('landed on /login')).toBeTruthy();
+    expect(await screen.findByText('landed on /login')).toBeVisible();
   });
 
   it('keeps the page when the profile call confirms the token', async () => {
     saveSession('token-abc', sampleUser);
     const calls = renderGuardedPage({ status: 200, body: sampleUser });
-    expect(await screen.findByText('private page of Ana Souza')).toBeTruthy();
+    expect(await screen.findByText('private page of Ana Souza')).toBeVisible();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.url).toBe('/api/user/profile');
     expect(calls[0]!.headers.Authorization).toBe('Bearer token-abc');
@@ -51,7 +51,7 @@ describe('useRequireAuth', () => {
       status: 401,
       body: errorAnswer({ code: 'session_expired', message: 'Sessão expirada.' }),
     });
-    expect(await screen.findByText('landed on /login')).toBeTruthy();
+    expect(await screen.findByText('landed on /login')).toBeVisible();
     expect(readSession()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
@@ -60,7 +60,7 @@ describe('useRequireAuth', () => {
   it('keeps the page and the session when the profile call fails on the network', async () => {
     saveSession('token-abc', sampleUser);
     const calls = renderGuardedPage('network-error');
-    expect(await screen.findByText('private page of Ana Souza')).toBeTruthy();
+    expect(await screen.findByText('private page of Ana Souza')).toBeVisible();
     // The first call and its 3 retries all fail; the query then settles in error.
     await waitFor(() => expect(calls).toHaveLength(4));
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -82,19 +82,19 @@ describe('ChatConversation', () => {
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Qual é o sinal técnico do ETH agora?' }));
 
-    expect(await screen.findByText('Analisando dados de mercado...')).toBeTruthy();
+    expect(await screen.findByText('Analisando dados de mercado...')).toBeVisible();
     expect(screen.getByText(/Dados de mercado/).textContent).toContain('concluída');
     expect(screen.getByText(/Análise técnica/).textContent).toContain('em andamento');
     expect((screen.getByLabelText('Sua pergunta') as HTMLTextAreaElement).disabled).toBe(true);
 
     sendRest!();
-    expect(await screen.findByText('sinal de compra.', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('sinal de compra.', { exact: false })).toBeVisible();
     expect(screen.getByText('BTC').tagName).toBe('STRONG');
     expect(document.querySelector('script')).toBeNull();
-    expect(screen.getByText('72,00%')).toBeTruthy();
-    expect(screen.getByText('Médio')).toBeTruthy();
-    expect(screen.getByText('Técnica')).toBeTruthy();
-    expect(screen.getByText('Gestão de risco')).toBeTruthy();
+    expect(screen.getByText('72,00%')).toBeVisible();
+    expect(screen.getByText('Médio')).toBeVisible();
+    expect(screen.getByText('Técnica')).toBeVisible();
+    expect(screen.getByText('Gestão de risco')).toBeVisible();
     expect(screen.getAllByText(/Analista Farol \(offline\)/).length).toBeGreaterThan(0);
   });
 
@@ -106,7 +106,7 @@ describe('ChatConversation', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByLabelText('Sua pergunta'), 'Como está o BTC?{Enter}');
-    expect(await screen.findByText('sinal de compra.', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('sinal de compra.', { exact: false })).toBeVisible();
     expect(calls).toContain('POST /api/chat/message');
   });
 
@@ -124,7 +124,7 @@ describe('ChatConversation', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByLabelText('Sua pergunta'), 'Como está o BTC?{Enter}');
-    expect(await screen.findByText('Aguarde 10 segundos antes de enviar outra pergunta.')).toBeTruthy();
+    expect(await screen.findByText('Aguarde 10 segundos antes de enviar outra pergunta.')).toBeVisible();
     expect((screen.getByLabelText('Sua pergunta') as HTMLTextAreaElement).value).toBe('Como está o BTC?');
     expect(screen.getByRole('button', { name: 'Enviar' })).toHaveProperty('disabled', true);
   });

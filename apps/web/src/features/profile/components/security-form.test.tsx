@@ -21,7 +21,7 @@ async function changePassword(answer: StubAnswer, passwords: [string, string, st
 describe('SecurityForm', () => {
   it('shows the mismatch toast and sends nothing when the new passwords differ', async () => {
     const calls = await changePassword({ status: 500 }, ['antiga123', 'nova12345', 'nova12346']);
-    expect(await screen.findByText('As senhas não coincidem')).toBeTruthy();
+    expect(await screen.findByText('As senhas não coincidem')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
@@ -30,7 +30,7 @@ describe('SecurityForm', () => {
       { status: 200, body: { message: 'Senha alterada com sucesso', token: 'new-token' } },
       ['antiga123', 'nova12345', 'nova12345'],
     );
-    expect(await screen.findByText('Senha alterada com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Senha alterada com sucesso')).toBeVisible();
     expect(calls[0]!.body).toEqual({ currentPassword: 'antiga123', newPassword: 'nova12345' });
     expect(readSession()?.token).toBe('new-token');
     await waitFor(() => expect((screen.getByLabelText('Senha atual') as HTMLInputElement).value).toBe(''));
@@ -45,8 +45,8 @@ describe('SecurityForm', () => {
       },
       ['errada123', 'nova12345', 'nova12345'],
     );
-    expect(await screen.findByText('A senha atual está incorreta.')).toBeTruthy();
-    expect(screen.getByText('Erro ao alterar senha')).toBeTruthy();
+    expect(await screen.findByText('A senha atual está incorreta.')).toBeVisible();
+    expect(screen.getByText('Erro ao alterar senha')).toBeVisible();
     expect((screen.getByLabelText('Nova senha') as HTMLInputElement).value).toBe('nova12345');
     expect(readSession()?.token).toBe('old-token');
   });

@@ -69,9 +69,9 @@ describe('ApiKeysCard', () => {
   it('shows each provider as configured or not, and offers removal only for a stored key', async () => {
     renderCard({ hasOpenaiApiKey: true, hasGeminiApiKey: false });
     await screen.findByLabelText('Chave da OpenAI');
-    expect(within(section('OpenAI')).getByText('Configurada')).toBeTruthy();
-    expect(within(section('Google Gemini')).getByText('Não configurada')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remover chave OpenAI' })).toBeTruthy();
+    expect(within(section('OpenAI')).getByText('Configurada')).toBeVisible();
+    expect(within(section('Google Gemini')).getByText('Não configurada')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remover chave OpenAI' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Remover chave Gemini' })).toBeNull();
     // A stored key is never shown: the field is empty and says typing replaces it.
     expect((screen.getByLabelText('Chave da OpenAI') as HTMLInputElement).value).toBe('');
@@ -96,9 +96,9 @@ describe('ApiKeysCard', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Chave da OpenAI'), '  sk-test-1234  ');
     await user.click(screen.getByRole('button', { name: 'Salvar chaves' }));
-    expect(await screen.findByText('Chaves de API atualizadas com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Chaves de API atualizadas com sucesso')).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ openaiApiKey: 'sk-test-1234' });
-    expect(within(section('OpenAI')).getByText('Configurada')).toBeTruthy();
+    expect(within(section('OpenAI')).getByText('Configurada')).toBeVisible();
     expect((screen.getByLabelText('Chave da OpenAI') as HTMLInputElement).value).toBe('');
   });
 
@@ -112,22 +112,22 @@ describe('ApiKeysCard', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Chave da OpenAI'), 'sk-wrong');
     await user.click(screen.getByRole('button', { name: 'Salvar chaves' }));
-    expect(await screen.findByText('Erro ao atualizar as chaves de API')).toBeTruthy();
-    expect(screen.getByText('A OpenAI recusou esta chave.')).toBeTruthy();
+    expect(await screen.findByText('Erro ao atualizar as chaves de API')).toBeVisible();
+    expect(screen.getByText('A OpenAI recusou esta chave.')).toBeVisible();
     expect((screen.getByLabelText('Chave da OpenAI') as HTMLInputElement).value).toBe('sk-wrong');
-    expect(within(section('OpenAI')).getByText('Não configurada')).toBeTruthy();
+    expect(within(section('OpenAI')).getByText('Não configurada')).toBeVisible();
   });
 
   it('removes one provider key with DELETE and shows it as not configured, leaving the other', async () => {
     const calls = renderCard({ hasOpenaiApiKey: true, hasGeminiApiKey: true });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remover chave Gemini' }));
-    expect(await screen.findByText('Chave de API removida')).toBeTruthy();
+    expect(await screen.findByText('Chave de API removida')).toBeVisible();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       `${API_KEYS_URL}/gemini`,
     ]);
     await within(section('Google Gemini')).findByText('Não configurada');
-    expect(within(section('OpenAI')).getByText('Configurada')).toBeTruthy();
+    expect(within(section('OpenAI')).getByText('Configurada')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Remover chave Gemini' })).toBeNull();
   });
 
@@ -149,6 +149,6 @@ describe('ApiKeysCard', () => {
     ).toBeGreaterThan(0);
     failing = false;
     await user.click(screen.getByRole('button', { name: /Tentar/ }));
-    expect(await screen.findByLabelText('Chave da OpenAI')).toBeTruthy();
+    expect(await screen.findByLabelText('Chave da OpenAI')).toBeVisible();
   });
 });

@@ -60,7 +60,7 @@ describe('PreferencesForm', () => {
     await user.click(screen.getByRole('radio', { name: /Google Gemini/ }));
     await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
-    expect(await screen.findByText('Configurações salvas com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Configurações salvas com sucesso')).toBeVisible();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       aiProvider: 'gemini',
       emailAlerts: false,
@@ -77,8 +77,8 @@ describe('PreferencesForm', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /Google Gemini/ }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
-    expect(await screen.findByText('Erro ao salvar configurações')).toBeTruthy();
-    expect(screen.getByText('Erro interno do servidor')).toBeTruthy();
+    expect(await screen.findByText('Erro ao salvar configurações')).toBeVisible();
+    expect(screen.getByText('Erro interno do servidor')).toBeVisible();
     expect((screen.getByRole('radio', { name: /Google Gemini/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Salvar configurações' }).hasAttribute('disabled')).toBe(false);
     expect(readSession()!.user.preferences.aiProvider).toBe('openai');
@@ -89,7 +89,7 @@ describe('PreferencesForm', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /Google Gemini/ }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
-    expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+    expect(await screen.findByText('landed on /dashboard')).toBeVisible();
     expect(calls).toEqual([]);
   });
 });

@@ -77,18 +77,18 @@ describe('SubscriptionStatusCard', () => {
   it('shows the free plan as inactive in the compact variant', async () => {
     stubFetch(() => ({ status: 200, body: currentAnswer({ plan: 'free', periodEnd: null }) }));
     renderCard('compact');
-    expect(await screen.findByText('Gratuito')).toBeTruthy();
-    expect(screen.getByText('Inativo')).toBeTruthy();
-    expect(screen.getByText('Plano gratuito, sem cobrança')).toBeTruthy();
+    expect(await screen.findByText('Gratuito')).toBeVisible();
+    expect(screen.getByText('Inativo')).toBeVisible();
+    expect(screen.getByText('Plano gratuito, sem cobrança')).toBeVisible();
   });
 
   it('shows the renewal date, price and usage of a paid plan', async () => {
     stubFetch((url) => ({ status: 200, body: url.endsWith('/usage') ? usageAnswer : currentAnswer() }));
     renderCard('full');
-    expect(await screen.findByText('Renova em 15 de agosto de 2026')).toBeTruthy();
-    expect(screen.getByText('Ativo')).toBeTruthy();
-    expect(screen.getByText('R$ 149,00')).toBeTruthy();
-    expect(await screen.findByText('2 (ilimitadas)')).toBeTruthy();
+    expect(await screen.findByText('Renova em 15 de agosto de 2026')).toBeVisible();
+    expect(screen.getByText('Ativo')).toBeVisible();
+    expect(screen.getByText('R$ 149,00')).toBeVisible();
+    expect(await screen.findByText('2 (ilimitadas)')).toBeVisible();
   });
 
   it('cancels after confirmation, toasts the server message and shows the scheduled date', async () => {
@@ -116,13 +116,13 @@ describe('SubscriptionStatusCard', () => {
     const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText(/mantém o acesso ao plano Profissional até 15 de agosto de 2026/),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
 
     expect(
       await screen.findByText('Assinatura cancelada. Você mantém o acesso até 15 de agosto de 2026.'),
-    ).toBeTruthy();
-    expect(await screen.findByText('Cancelamento agendado para 15 de agosto de 2026')).toBeTruthy();
+    ).toBeVisible();
+    expect(await screen.findByText('Cancelamento agendado para 15 de agosto de 2026')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar assinatura' })).toBeNull();
     expect(calls.filter((call) => call.url.endsWith('/cancel'))).toHaveLength(1);
@@ -143,9 +143,9 @@ describe('SubscriptionStatusCard', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar cancelamento' }),
     );
-    expect(await screen.findByText('Erro ao cancelar assinatura')).toBeTruthy();
-    expect(screen.getByText('Erro no provedor de pagamentos.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByText('Erro ao cancelar assinatura')).toBeVisible();
+    expect(screen.getByText('Erro no provedor de pagamentos.')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it('shows an error with retry in the visitor language when the plan cannot be loaded', async () => {
@@ -159,8 +159,8 @@ describe('SubscriptionStatusCard', () => {
     });
     const user = userEvent.setup();
     renderCard('compact');
-    expect(await screen.findByText('Error al cargar la suscripción')).toBeTruthy();
+    expect(await screen.findByText('Error al cargar la suscripción')).toBeVisible();
     await user.click(screen.getByRole('button', { name: i18n.t('common:actions.retry') }));
-    expect(await screen.findByText('Inactivo')).toBeTruthy();
+    expect(await screen.findByText('Inactivo')).toBeVisible();
   });
 });

@@ -80,11 +80,11 @@ describe('useCheckoutReturn', () => {
   it('toasts the success, removes ?subscription=success and reads the subscription again after 2 s', async () => {
     const { router, subscriptionReads } = renderAt('/settings?subscription=success');
     await elapse(50);
-    expect(screen.getByText('Assinatura confirmada!')).toBeTruthy();
-    expect(screen.getByText('Pagamento recebido. Seu plano é atualizado em instantes.')).toBeTruthy();
+    expect(screen.getByText('Assinatura confirmada!')).toBeVisible();
+    expect(screen.getByText('Pagamento recebido. Seu plano é atualizado em instantes.')).toBeVisible();
     expect(router.state.location.pathname).toBe('/settings');
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('Profissional')).toBeTruthy();
+    expect(screen.getByText('Profissional')).toBeVisible();
 
     const readsBeforeResync = subscriptionReads();
     await elapse(1900);
@@ -99,7 +99,7 @@ describe('useCheckoutReturn', () => {
   it('does nothing on a plain visit: no toast, no second read', async () => {
     const { router, subscriptionReads } = renderAt('/settings?tab=x');
     await elapse(50);
-    expect(screen.getByText('Profissional')).toBeTruthy();
+    expect(screen.getByText('Profissional')).toBeVisible();
     expect(subscriptionReads()).toBe(1);
     await elapse(3000);
     expect(subscriptionReads()).toBe(1);
@@ -113,7 +113,7 @@ describe('useCheckoutReturn', () => {
     const readsBeforeLeaving = subscriptionReads();
     await act(() => router.navigate('/elsewhere'));
     await elapse(3000);
-    expect(screen.getByText('landed on /elsewhere')).toBeTruthy();
+    expect(screen.getByText('landed on /elsewhere')).toBeVisible();
     expect(subscriptionReads()).toBe(readsBeforeLeaving);
   });
 });
