@@ -25,6 +25,8 @@ export type AiStub = {
   queue: StubReply[];
   /** When true every call fails at the socket (provider unreachable). */
   down: boolean;
+  /** Answers the caller closed before they were complete (an aborted model call). */
+  abandoned: number;
   close: () => Promise<void>;
 };
 
