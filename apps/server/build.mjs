@@ -2,22 +2,14 @@
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 
-const entryPoints = { server: 'src/server.ts' };
-for (const [name, file] of Object.entries({ 'cli/admin': 'src/cli/admin.ts' })) {
-  try {
-    await import('node:fs').then((fs) => fs.accessSync(new URL(file, import.meta.url)));
-    entryPoints[name] = file;
-  } catch {
-    // that CLI does not exist yet
-  }
-}
+const entryPoints = { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts' };
 
 await build({
   entryPoints,
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',

@@ -59,7 +59,7 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   METRICS_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySetting.default(false),
-  // market data (issue 4)
+  // market data
   MARKET_DATA_SOURCE: z.enum(['auto', 'live', 'simulated']).default('auto'),
   MARKET_SEED: z.coerce.number().int().default(42),
   COINGECKO_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
@@ -69,14 +69,14 @@ export const configSchema = z.object({
   BINANCE_BASE_URL: z.url().default('https://api.binance.com'),
   FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  // AI chat (issue 7)
+  // AI chat
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).default(2),
-  // billing (issue 6)
+  // billing
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_INICIANTE: z.string().optional(),
@@ -91,7 +91,7 @@ export const configSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-  // e-mail and jobs (issue 8)
+  // e-mail and jobs
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Farol <no-reply@farol.local>'),
   CONTACT_EMAIL: z.string().default('contato@farol.local'),

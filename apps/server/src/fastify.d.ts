@@ -22,16 +22,16 @@ declare module 'fastify' {
     rateLimitStore: RateLimitStore;
     /** The clock every service reads (tests move it). */
     now: () => Date;
-    /** Market data through one cache (issue 4): coins, global, fear-greed, candles, each with its source. */
+    /** Market data through one cache: coins, global, fear-greed, candles, each with its source. */
     market: MarketServiceWithInternals;
-    /** The signal engine's analyses (issue 5), cached per coin until the next 1h close. */
+    /** The signal engine's analyses, cached per coin until the next 1h close. */
     signals: SignalsService;
     /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */
     encryption: Encryption;
-    /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker (issue 8). */
+    /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker. */
     mailer: Mailer;
     emailDelivery: EmailDelivery;
-    /** Scheduled work: alert checks, digest, outbox delivery, market refresh (issue 8). */
+    /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
     jobs: JobRunner;
   }
   interface FastifyContextConfig {

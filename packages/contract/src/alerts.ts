@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, text } from './common.ts';
 
-/** Alert types of spec section 3; `preco` is the default in the create dialog. */
+/** Alert types; `preco` is the default in the create dialog. */
 export const alertTypes = ['preco', 'volume', 'tecnico', 'sentimento'] as const;
 export const alertTypeSchema = z.enum(alertTypes);
 export type AlertType = z.infer<typeof alertTypeSchema>;
@@ -17,7 +17,7 @@ export const alertConditionKeys = [
 ] as const;
 export type AlertConditionKey = (typeof alertConditionKeys)[number];
 
-/** Which condition fields each type takes (spec section 3). */
+/** Which condition fields each type takes. */
 export const conditionKeysByType = {
   preco: ['priceAbove', 'priceBelow'],
   volume: ['volumeChange'],
@@ -27,7 +27,7 @@ export const conditionKeysByType = {
 
 export const ALERT_NAME_MAX_LENGTH = 100;
 export const ALERT_COIN_NAME_MAX_LENGTH = 100;
-/** Price inputs step 0.000001 (spec section 5). */
+/** Price inputs step 0.000001. */
 export const ALERT_PRICE_DECIMALS = 6;
 
 const hasAtMostSixDecimals = (value: number) =>
@@ -71,7 +71,7 @@ const hasAnyCondition = (conditions: Record<string, unknown>) =>
   Object.values(conditions).some((value) => value !== undefined);
 const alertBase = {
   name: text().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
-  // forced upper case (spec section 5); letters and digits only, like every listed symbol
+  // forced upper case; letters and digits only, like every listed symbol
   coinSymbol: text()
     .trim()
     .min(1, 'coin_symbol_required')

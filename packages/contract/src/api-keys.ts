@@ -24,7 +24,7 @@ export const saveApiKeysRequestSchema = z
   });
 export type SaveApiKeysRequest = z.input<typeof saveApiKeysRequestSchema>;
 
-/** API key status (spec section 3): only whether a key is configured, never the key. */
+/** API key status: only whether a key is configured, never the key. */
 export const apiKeyStatusSchema = z.object({
   hasGeminiApiKey: z.boolean(),
   hasOpenaiApiKey: z.boolean(),

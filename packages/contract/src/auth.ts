@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Password rules of spec section 5: at least 8 characters, one letter, one number. */
+/** Password rules: at least 8 characters, one letter, one number. */
 export const passwordRules = {
   length: (value: string) => value.length >= PASSWORD_MIN_LENGTH,
   letter: (value: string) => /\p{L}/u.test(value),
@@ -75,7 +75,7 @@ export const registerRequestSchema = z
   });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** Answer of login and register: token, user, message (spec section 3). */
+/** Answer of login and register: token, user, message. */
 export const authResponseSchema = z.object({
   token: z.string(),
   user: publicUserSchema,

@@ -12,7 +12,7 @@ export const chatRiskLevels = ['low', 'medium', 'high'] as const;
 export const chatRiskLevelSchema = z.enum(chatRiskLevels);
 export type ChatRiskLevel = z.infer<typeof chatRiskLevelSchema>;
 
-/** The four analyst agents of spec section 1. */
+/** The four analyst agents. */
 export const chatAgents = [
   'technical_analyst',
   'fundamental_analyst',
@@ -33,7 +33,7 @@ export const chatMetadataSchema = z.object({
 });
 export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
-/** Chat message (spec section 3). */
+/** Chat message. */
 export const chatMessageSchema = z.object({
   id: z.string(),
   message: z.string(),
@@ -64,7 +64,7 @@ export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
 
 export const clearChatResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-/** The five steps of spec section 4, reported for real by POST /api/chat/stream. */
+/** The five steps, reported for real by POST /api/chat/stream. */
 export const chatSteps = [
   'market_data',
   'technical_analysis',

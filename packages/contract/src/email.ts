@@ -15,7 +15,7 @@ export const emailTemplates = [
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 
-/** Types the e-mail settings page can send as a test (spec section 3). */
+/** Types the e-mail settings page can send as a test. */
 export const emailTestTypes = [
   'welcome',
   'password-reset',
@@ -33,7 +33,7 @@ export const emailTestRequestSchema = z.object({
 export type EmailTestRequest = z.infer<typeof emailTestRequestSchema>;
 
 /**
- * The result object of the e-mail calls (spec section 3): `sent` is true when SMTP accepted the message
+ * The result object of the e-mail calls: `sent` is true when SMTP accepted the message
  * now, false when it waits in the outbox (`message` says why); failures carry `error`.
  */
 export const emailResultSchema = z.object({

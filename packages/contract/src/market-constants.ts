@@ -1,4 +1,4 @@
-/** The ten coins with candles, signals and full analysis (spec section 2, market analysis). */
+/** The ten coins with candles, signals and full analysis. */
 export const analysisSymbols = [
   'BTC',
   'ETH',

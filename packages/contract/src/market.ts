@@ -12,7 +12,7 @@ export type CacheInfo = z.infer<typeof cacheInfoSchema>;
 const marketAnswer = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, source: marketSourceSchema, cache: cacheInfoSchema });
 
-// ---- coin list (spec sections 3 and 7: GET /api/crypto/prices) ----
+// ---- coin list ----
 
 export const coinPricesQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
@@ -69,7 +69,7 @@ export const toggleFavoriteResponseSchema = z.object({
 });
 export type ToggleFavoriteResponse = z.infer<typeof toggleFavoriteResponseSchema>;
 
-// ---- market-data widgets (spec section 3) ----
+// ---- market-data widgets ----
 
 export const fearGreedSchema = z.object({
   value: z.number().int().min(0).max(100),
@@ -81,7 +81,7 @@ export type FearGreedData = z.infer<typeof fearGreedSchema>;
 export const fearGreedResponseSchema = marketAnswer(fearGreedSchema);
 export type FearGreedResponse = z.infer<typeof fearGreedResponseSchema>;
 
-/** Bitcoin dominance and the global market share these fields (spec section 3). */
+/** Bitcoin dominance and the global market share these fields. */
 export const globalMarketSchema = z.object({
   bitcoin_dominance: z.number(),
   ethereum_dominance: z.number(),

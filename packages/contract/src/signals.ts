@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './common.ts';
 import { analysisSymbols, marketSources } from './market-constants.ts';
 
-/** The overall verdict of the signal engine (spec section 3, market signal item). */
+/** The overall verdict of the signal engine. */
 export const signalValues = ['strong_buy', 'buy', 'neutral', 'sell', 'strong_sell'] as const;
 export type SignalValue = (typeof signalValues)[number];
 

@@ -15,7 +15,7 @@ export const catalogPlanIds = [...planIds, 'enterprise'] as const;
 export const catalogPlanIdSchema = z.enum(catalogPlanIds);
 export type CatalogPlanId = z.infer<typeof catalogPlanIdSchema>;
 
-/** Enterprise shows this literal instead of a number (spec section 2, pricing). */
+/** Enterprise shows this literal instead of a number. */
 export const CUSTOM_PRICE = 'Personalizado';
 
 /** What a plan allows; -1 means unlimited. */

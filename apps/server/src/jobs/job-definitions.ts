@@ -6,7 +6,7 @@ export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'marke
 export type JobName = (typeof jobNames)[number];
 export const isJobName = (value: string): value is JobName => (jobNames as readonly string[]).includes(value);
 
-/** Brasília time: the digest goes out at 09:00 there (spec section 9), whatever the server's zone. */
+/** Brasília time: the digest goes out at 09:00 there, whatever the server's zone. */
 export const JOBS_TIME_ZONE = 'America/Sao_Paulo';
 
 export type JobDefinition = {

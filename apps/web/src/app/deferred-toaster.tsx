@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 // Toasts answer something the user did or a page's data call; the landing has neither on its first paint,
 // so sonner (~9 KB gzip) loads with the first page that fetches, the first pointer or key press, or a
-// session restored at start-up (landing budget, issue 10). sonner replays toasts raised before its
+// session restored at start-up (landing budget). sonner replays toasts raised before its
 // Toaster subscribed, so nothing said in the meantime is lost.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -40,7 +40,7 @@ export function DeferredToaster() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      {/* Spec section 9: success toasts stay 5 s. */}
+      {/* Success toasts stay 5 s. */}
       <Toaster
         theme="dark"
         position="top-right"

@@ -5,7 +5,7 @@ import { readSession, useSession } from '../lib/session.ts';
 import { DeferredToaster, requestToaster } from './deferred-toaster.tsx';
 
 // The language agreement only matters while signed in; loading it (and the contract schemas it parses
-// with) only then keeps it off a visitor's first load (landing budget, issue 10).
+// with) only then keeps it off a visitor's first load (landing budget).
 const LanguageAgreement = lazy(() => import('./language-agreement.tsx'));
 
 // A session restored at start-up may have expired: the first call that finds out says so in a toast.

@@ -16,15 +16,12 @@ const page = (load: () => Promise<ComponentType>) => async () => {
 
 /**
  * A public marketing page: its module awaits its own catalogues (`loadNamespaces`), and the signed-in
- * screens' copy stays off the first load of the landing (issue 10 budget).
+ * screens' copy stays off the first load of the landing (the landing's byte budget).
  */
 const publicPage = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-// All routes are public (spec section 2); pages that need a session guard themselves with useRequireAuth().
+// All routes are public; pages that need a session guard themselves with useRequireAuth().
 // ADD A ROUTE: one line in this list, alphabetical by path, pointing at apps/web/src/pages/<name>-page.tsx.
-// Still to come from other issues: /, /about, /ai-chat, /alerts, /blog, /chat, /contact, /email-settings,
-// /features, /forgot-password, /market-analysis, /pricing, /privacy, /reset-password, /settings, /terms,
-// /trading-signals.
 const pageRoutes: RouteObject[] = [
   { path: '/about', lazy: publicPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
   { path: '/ai-chat', lazy: publicPage(() => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage)) },
@@ -84,7 +81,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: () => <LoadingState className="min-h-dvh" />,
     children: [
-      // The landing stays outside AppDataLayout: no query client and no toasts on its first load (issue 10
+      // The landing stays outside AppDataLayout: no query client and no toasts on its first load (its byte
       // budget), so it must not fetch with TanStack Query; every other page gets both.
       { path: '/', lazy: publicPage(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)) },
       {

@@ -110,7 +110,7 @@ type ErrorBody = ReturnType<typeof errorBodySchema.parse>;
 
 /**
  * The fields of the contract's error body that the client reads, checked by hand: this module is on every
- * page's first load and zod would add ~30 KB gzip to it (landing budget, issue 10).
+ * page's first load and zod would add ~30 KB gzip to it (landing budget).
  */
 function isErrorBody(body: unknown): body is ErrorBody {
   if (typeof body !== 'object' || body === null) return false;

@@ -1,6 +1,6 @@
 import { currentLanguage, type Language } from './i18n.ts';
 
-// Every number and date on screen goes through Intl with the interface language (spec section 9 decimals).
+// Every number and date on screen goes through Intl with the interface language.
 // Formatters are cached per language and options: building Intl objects is the expensive part.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

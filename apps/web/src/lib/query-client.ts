@@ -35,13 +35,13 @@ export function notifyError(error: unknown, meta?: ErrorMeta): void {
   else toast.error(message);
 }
 
-/** Spec section 9: retry up to 3 times, never on 401/403 (the answer will not change). */
+/** Retry up to 3 times, never on 401/403 (the answer will not change). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
   return failureCount < MAX_QUERY_RETRIES;
 }
 
-/** The first element of a query key is the URL to GET (spec section 7). */
+/** The first element of a query key is the URL to GET. */
 const fetchQueryKeyUrl: QueryFunction = ({ queryKey, signal }) => {
   const [url] = queryKey;
   if (typeof url !== 'string') throw new TypeError('The first query key element must be the URL');

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@farol/contract';
 import { useSyncExternalStore } from 'react';
 
-// Spec section 3: the token and the user (JSON) are stored separately; logged in means both exist.
+// The token and the user (JSON) are stored separately; logged in means both exist.
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 const SESSION_EVENT = 'farol:session';
@@ -29,7 +29,7 @@ export function readSession(): Session | null {
 }
 
 /**
- * Every page's first load reads the session, and zod would add ~30 KB gzip to it (landing budget, issue 10).
+ * Every page's first load reads the session, and zod would add ~30 KB gzip to it (landing budget).
  * So the user JSON gets a quick check of the fields the shell reads now, and the full contract schema,
  * loaded on the side, confirms it a moment later; a user it rejects ends the session as before.
  */

@@ -74,7 +74,7 @@ describe('DashboardPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
     expect(screen.getByRole('button', { name: 'Ver análise completa' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Disponível no plano Profissional.')).toBeVisible();
-    // No search box for the free plan (spec section 5: profissional or admin only).
+    // No search box for the free plan.
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 

@@ -14,7 +14,7 @@ import {
 } from './chat.tools.ts';
 import type { ChatData } from './chat.types.ts';
 
-// The four analysts of spec section 1: each a role for the system prompt and read-only tools over
+// The four analysts: each a role for the system prompt and read-only tools over
 // Farol's services. Tools return numbers; the prompt makes the model cite them.
 
 export const agentRoles: Record<ChatAgent, string> = {

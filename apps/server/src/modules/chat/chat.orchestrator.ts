@@ -46,7 +46,7 @@ const withoutError = <T extends object>(value: T | undefined): Exclude<T, { erro
 
 /**
  * The orchestrator's first half: reads the question (coins, agents), runs each agent's core tools in the
- * five steps of spec section 4 and returns the briefing the answer is written from.
+ * five steps and returns the briefing the answer is written from.
  */
 export async function gatherBriefing(
   data: ChatData,

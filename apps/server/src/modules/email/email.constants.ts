@@ -1,2 +1,2 @@
-/** A reset link is valid for one hour (issue 8). */
+/** A reset link is valid for one hour. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

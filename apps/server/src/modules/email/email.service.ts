@@ -16,7 +16,7 @@ export type EmailServiceContext = {
   language: Language;
 };
 
-/** An error answer that still carries the result object of spec section 3. */
+/** An error answer that still carries the result object. */
 const emailFailure = (
   language: Language,
   code: 'email_rate_limited' | 'email_recipient_forbidden',

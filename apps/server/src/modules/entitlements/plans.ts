@@ -55,7 +55,7 @@ export const adminLimits: PlanLimits = {
 };
 
 /**
- * The catalogue of GET /api/subscription/plans, as data: prices in BRL a month (spec sections 1 and 9),
+ * The catalogue of GET /api/subscription/plans, as data: prices in BRL a month,
  * the limits it shows and the feature keys whose texts live in the `billing` catalogue. Enterprise is
  * sold by contact: no price, no checkout, and it shows the Profissional limits as its floor.
  */

@@ -279,7 +279,7 @@ function renderNarrative(
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
-/** The full analysis (spec section 3) in `language`. */
+/** The full analysis in `language`. */
 export function renderAnalysis(
   symbol: AnalysisSymbol,
   facts: AnalysisFacts,
@@ -333,7 +333,7 @@ export function renderAnalysis(
   };
 }
 
-/** The dashboard item (spec section 3, market signal item) in `language`. */
+/** The dashboard item in `language`. */
 export function renderMarketSignal(
   symbol: AnalysisSymbol,
   facts: AnalysisFacts,

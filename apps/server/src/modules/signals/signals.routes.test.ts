@@ -35,7 +35,7 @@ forEachEngine((engine) => {
       expect(response.status).toBe(401);
     });
 
-    it('gives a free plan three signals in the shape of spec section 3, marked simulated', async () => {
+    it('gives a free plan three signals in the contract shape, marked simulated', async () => {
       const { token } = await testApp.registerUser();
       const response = await testApp.request('GET', '/api/market-signals/dashboard-signals', { token });
       expect(response.status).toBe(200);
@@ -109,7 +109,7 @@ forEachEngine((engine) => {
       expect(starterAnswer.body.message).toBe('El análisis avanzado requiere el plan Profissional');
     });
 
-    it('gives profissional the full analysis in the shape of spec section 3, symbol case-insensitive', async () => {
+    it('gives profissional the full analysis in the contract shape, symbol case-insensitive', async () => {
       const pro = await testApp.registerUser();
       await setPlan(testApp, pro.user.id, 'profissional');
       const response = await testApp.request('GET', '/api/market-signals/analysis/eth', { token: pro.token });

@@ -11,7 +11,7 @@ export function AppQueryProvider({ children }: { children: ReactNode }) {
 
 /**
  * Layout route of every page but the landing: TanStack Query and the toasts load with the pages that
- * fetch, not with the landing's first paint (issue 10 budget). The client is one module-level instance,
+ * fetch, not with the landing's first paint  (the landing's byte budget). The client is one module-level instance,
  * so its cache survives a visit to the landing in between.
  */
 export function AppDataLayout() {

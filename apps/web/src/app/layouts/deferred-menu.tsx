@@ -14,7 +14,7 @@ type TriggerProps = {
 
 /**
  * The nav's dropdowns (language, account) load their menu code (Radix menu, popper, focus scope: ~20 KB
- * gzip) on first intent instead of with every page (landing budget, issue 10). Until then the trigger is
+ * gzip) on first intent instead of with every page (landing budget). Until then the trigger is
  * the same button, plain: hovering or focusing it starts the download, and activating it (click, Enter,
  * Space, ArrowDown, like the menu's own trigger) mounts the menu already open. From then on the real menu
  * stays mounted and behaves as it always did.

@@ -3,7 +3,7 @@ import { isLanguage, translate, type Language } from '@farol/i18n';
 import type { AlertFiringData, EmailDataByTemplate } from './email-data.types.ts';
 import { renderLayout, type EmailBlock, type EmailContent, type RenderedEmail } from './email-layout.ts';
 
-/** Alert times and dates are shown in Brasília time, the product's reference clock (spec section 9). */
+/** Alert times and dates are shown in Brasília time, the product's reference clock. */
 export const EMAIL_TIME_ZONE = 'America/Sao_Paulo';
 
 type Formatters = ReturnType<typeof createFormatters>;

@@ -25,7 +25,7 @@ export function useAlertsQuery() {
   });
 }
 
-/** Spec section 8: a limits failure is only logged; the card simply does not show. */
+/** A limits failure is only logged; the card simply does not show. */
 export function useAlertLimitsQuery() {
   return useQuery({
     queryKey: [ALERT_LIMITS_URL],
@@ -53,7 +53,7 @@ function useReloadAlerts() {
     ]);
 }
 
-/** The plan limit answers 403 with `requiresUpgrade`: its own toast, and the dialog stays open (spec section 8). */
+/** The plan limit answers 403 with `requiresUpgrade`: its own toast, and the dialog stays open. */
 export function isAlertLimitError(error: unknown): boolean {
   return (
     isApiError(error) &&

@@ -19,7 +19,7 @@ const typeVariant = {
   sentimento: 'neutral',
 } as const;
 
-/** One alert (spec section 2): name, coin, type, active switch, delete, triggered count, dates. */
+/** One alert: name, coin, type, active switch, delete, triggered count, dates. */
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
   const switchId = useId();

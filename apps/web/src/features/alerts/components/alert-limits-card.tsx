@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** Plan limits (spec section 2): alerts used against the plan's maximum; -1 means unlimited. */
+/** Plan limits: alerts used against the plan's maximum; -1 means unlimited. */
 export function AlertLimitsCard({ limits }: { limits: AlertLimits }) {
   const { t } = useTranslation('alertsPage');
   const isUnlimited = limits.maxAlerts < 0;

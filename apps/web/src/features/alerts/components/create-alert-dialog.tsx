@@ -34,7 +34,7 @@ type FormValues = {
 };
 const emptyForm: FormValues = { name: '', type: 'preco', coinSymbol: '', coinName: '', conditions: {} };
 
-/** Input limits of spec sections 3 and 5: prices step 0.000001, RSI and fear-greed 0-100. */
+/** Input limits of the alert contract: prices step 0.000001, RSI and fear-greed 0-100. */
 const conditionInput: Record<AlertConditionKey, { step: string; min?: number; max?: number }> = {
   priceAbove: { step: '0.000001', min: 0 },
   priceBelow: { step: '0.000001', min: 0 },
@@ -67,7 +67,7 @@ function toRequest(values: FormValues) {
   };
 }
 
-/** The create dialog of spec section 2: the plan-limit refusal keeps it open; success closes and resets it. */
+/** The create dialog: the plan-limit refusal keeps it open; success closes and resets it. */
 export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
   const { t } = useTranslation('alertsPage');
   const id = useId();

@@ -20,7 +20,7 @@ export function register(body: RegisterRequest): Promise<AuthResponse> {
 }
 
 /**
- * Spec section 4: login or register success stores token and user, says so, and goes to /dashboard.
+ * Login or register success stores token and user, says so, and goes to /dashboard.
  * The account's saved language becomes the interface language, so screens and server texts agree.
  */
 function useStartSession() {

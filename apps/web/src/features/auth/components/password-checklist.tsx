@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
 
-/** Live checklist of the password rules of spec section 5, from the contract's own rule functions. */
+/** Live checklist of the password rules, from the contract's own rule functions. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('auth');
   const rules = [

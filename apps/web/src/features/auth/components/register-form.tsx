@@ -39,7 +39,7 @@ export function RegisterForm() {
   const setField = (field: keyof RegisterFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
 
-  // Spec section 5: disabled while loading, with terms unaccepted, or with a password under 8 characters.
+  // Disabled while loading, with terms unaccepted, or with a password under 8 characters.
   const isSubmitDisabled =
     registerMutation.isPending || !hasAcceptedTerms || fields.password.length < PASSWORD_MIN_LENGTH;
 

@@ -8,7 +8,7 @@ import { readSession, saveUser, useSession, type Session } from '../../../lib/se
 const SESSION_CHECK_URL = '/api/user/profile';
 
 /**
- * Page gate of spec section 5: without a stored token and user, go to /login. With them, confirm the token
+ * Page gate: without a stored token and user, go to /login. With them, confirm the token
  * with the profile call; a 401 clears the session (in the query client's error handler) and this hook then
  * sends the visitor to /login. A network failure or a 5xx keeps the page: the stored session is trusted
  * until the server actually rejects it. Returns the session, or null while redirecting.

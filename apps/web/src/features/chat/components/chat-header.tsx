@@ -14,7 +14,7 @@ export type ChatHeaderProps = {
   hasHistory: boolean;
 };
 
-/** Breadcrumb, active model, the 50+ indicators badge, settings shortcut, clear history and back (spec section 2). */
+/** Breadcrumb, active model, the 50+ indicators badge, settings shortcut, clear history and back. */
 export function ChatHeader({ preferredProvider, hasKey, hasHistory }: ChatHeaderProps) {
   const { t } = useTranslation('chatPage');
   // Without a key for the chosen provider the server's built-in analyst answers (aiProvider technical_analysis).

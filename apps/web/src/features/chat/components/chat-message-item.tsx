@@ -47,7 +47,7 @@ export function AnswerBubble({ children, provider }: { children: ReactNode; prov
   );
 }
 
-/** Metadata under each reply (spec section 2): confidence, risk, analyses used, who answered and when. */
+/** Metadata under each reply: confidence, risk, analyses used, who answered and when. */
 function AnswerMetadata({ message }: { message: ChatMessage }) {
   const { t } = useTranslation('chatPage');
   const { confidence, riskLevel, analysisUsed } = message.metadata;

@@ -4,7 +4,7 @@ export type StepStatus = 'pending' | 'processing' | 'completed';
 export type StepState = { status: StepStatus; progress: number };
 export type StepsState = Record<ChatStep, StepState>;
 
-/** Spec section 9: the fallback progress moves 20% every 100 ms, with 200 ms between steps. */
+/** The fallback progress moves 20% every 100 ms, with 200 ms between steps. */
 export const SIMULATED_PROGRESS_STEP = 20;
 export const SIMULATED_TICK_MS = 100;
 export const SIMULATED_STEP_PAUSE_MS = 200;
@@ -43,7 +43,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The five simulated steps of spec sections 4 and 9, used only when streaming is unavailable: each step goes
+ * The five simulated steps, used only when streaming is unavailable: each step goes
  * pending -> processing (0 to 100 by 20 every 100 ms) -> completed, with a 200 ms pause between steps. The last
  * step stays at "processing" until the answer arrives (the caller aborts and completes them all then).
  */

@@ -14,11 +14,11 @@ import {
   type StepsState,
 } from './chat-steps.ts';
 
-/** Spec section 9: the rate-limit flag lasts 10 s; the progress panel hides 1 s after loading ends. */
+/** The rate-limit flag lasts 10 s; the progress panel hides 1 s after loading ends. */
 export const RATE_LIMIT_FLAG_MS = 10_000;
 export const PANEL_HIDE_DELAY_MS = 1000;
 
-// The server's daily-limit message carries this phrase in every language (spec section 4's trigger).
+// The server's daily-limit message carries this phrase in every language.
 const TOO_MANY_REQUESTS = /too many requests/i;
 const RATE_LIMIT_CODES = new Set(['chat_limit_reached', 'too_many_requests']);
 
@@ -105,7 +105,7 @@ export function useChatConversation() {
   const sendQuestion = useCallback(
     async (rawText: string) => {
       const text = rawText.trim();
-      // Spec section 5: nothing empty, nothing while a request is pending (or while rate limited).
+      // Nothing empty, nothing while a request is pending (or while rate limited).
       if (!text || activeRequest.current || isRateLimitedFlag) return;
       const controller = new AbortController();
       activeRequest.current = controller;

@@ -2,12 +2,12 @@ import { emailResultSchema, type ContactRequest, type EmailResult } from '@farol
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /api/email/contact (no auth): the server answers a result object (spec section 7). */
+/** POST /api/email/contact (no auth): the server answers a result object. */
 export function sendContactMessage(body: ContactRequest): Promise<EmailResult> {
   return apiRequest('/api/email/contact', { method: 'POST', body, schema: emailResultSchema });
 }
 
 export function useSendContactMessage() {
-  // The form shows the toasts of spec section 8 itself.
+  // The form shows the toasts itself.
   return useMutation({ mutationFn: sendContactMessage, meta: { silent: true } });
 }

@@ -14,7 +14,7 @@ import { useSendContactMessage } from '../api/contact-api.ts';
 const emptyForm: ContactRequest = { name: '', email: '', subject: '', message: '' };
 const fields = ['name', 'email', 'subject', 'message'] as const;
 
-/** The contact form: all four fields required (spec section 5), toasts of spec section 8. */
+/** The contact form: all four fields required, toasts. */
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const [values, setValues] = useState<ContactRequest>(emptyForm);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 
-/** Welcome line and the three shortcuts of spec section 2 (chat, profile, logout). */
+/** Welcome line and the three shortcuts (chat, profile, logout). */
 export function DashboardHeader({ user, onLogout }: { user: PublicUser; onLogout: () => void }) {
   const { t } = useTranslation('dashboard');
   return (

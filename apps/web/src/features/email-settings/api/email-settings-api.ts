@@ -24,8 +24,8 @@ export function useEmailStatusQuery() {
 type Action = 'test' | 'welcome';
 
 /**
- * The e-mail calls answer a result object instead of throwing (spec section 7): sent now, queued (SMTP missing
- * or down: the outbox retries), or failed with `error`. Each becomes the toast of spec section 8.
+ * The e-mail calls answer a result object instead of throwing: sent now, queued (SMTP missing
+ * or down: the outbox retries), or failed with `error`. Each becomes the toast.
  */
 function toastResult(action: Action, result: EmailResult): void {
   const prefix = `emailSettings:toasts.${action}`;

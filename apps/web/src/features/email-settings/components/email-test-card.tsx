@@ -8,7 +8,7 @@ import { fieldErrorProps, FormField } from '../../../components/ui/form-field.ts
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { useResendWelcomeMutation, useSendTestEmailMutation } from '../api/email-settings-api.ts';
 
-/** Test panel (spec sections 2 and 4): type, optional address, send; resend welcome. One busy flag for both. */
+/** Test panel: type, optional address, send; resend welcome. One busy flag for both. */
 export function EmailTestCard({ ownEmail }: { ownEmail: string }) {
   const { t } = useTranslation('emailSettings');
   const id = useId();

@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
 
-// Spec section 9: coin list page size 10, search list 500; refresh fear-greed 5 min, dominance 2 min.
+// Coin list page size 10, search list 500; refresh fear-greed 5 min, dominance 2 min.
 export const COIN_PAGE_SIZE = 10;
 export const SEARCH_LIST_SIZE = 500;
 const FEAR_GREED_REFRESH_MS = 5 * 60_000;
@@ -38,7 +38,7 @@ export function useCoinPricesQuery(page: number, enabled: boolean) {
     enabled,
     // The table keeps the previous page on screen while the next one loads: no layout jump.
     placeholderData: keepPreviousData,
-    // The card shows its own error kind with try-again (spec section 8); a toast would say it twice.
+    // The card shows its own error kind with try-again; a toast would say it twice.
     meta: { silent: true },
     // Asking again at once is what a rate limit forbids; other failures follow the app's retry rule.
     retry: (count, error) => !(isApiError(error) && error.status === 429) && shouldRetryQuery(count, error),
@@ -47,7 +47,7 @@ export function useCoinPricesQuery(page: number, enabled: boolean) {
 
 export type CoinListErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';
 
-/** Spec section 8: 429 rate_limit, 5xx server_error, other non-OK api_error, no answer network_error. */
+/** 429 rate_limit, 5xx server_error, other non-OK api_error, no answer network_error. */
 export function coinListErrorKind(error: unknown): CoinListErrorKind {
   if (!isApiError(error) || error.status === 0) return 'network_error';
   if (error.status === 429) return 'rate_limit';
@@ -58,7 +58,7 @@ export function coinListErrorKind(error: unknown): CoinListErrorKind {
 /** The server refuses the coin list to plans without a table (iniciante): 403 plan_required. */
 export const isPlanRefusal = (error: unknown) => isApiError(error) && error.status === 403;
 
-/** The up-to-500 list the search filters (spec section 5), fetched only once a search starts. */
+/** The up-to-500 list the search filters, fetched only once a search starts. */
 export function useCoinSearchListQuery(enabled: boolean) {
   const url = pricesUrl(1, SEARCH_LIST_SIZE);
   return useQuery({
@@ -89,7 +89,7 @@ export function useToggleFavoriteMutation() {
         schema: toggleFavoriteResponseSchema,
       }),
     onSuccess: ({ data }) => {
-      // Local update first (spec section 4), then the server's order (favourites first) and the count.
+      // Local update first, then the server's order (favourites first) and the count.
       queryClient.setQueriesData<CoinPricesResponse>({ predicate: isPricesQuery }, (answer) =>
         answer
           ? {

@@ -20,7 +20,7 @@ import {
 import type { PlanAccess } from '../hooks/plan-access.ts';
 import { MarketSourceBadge } from './market-source-badge.tsx';
 
-/** Spec section 5: case-insensitive substring of the name or the symbol. */
+/** Case-insensitive substring of the name or the symbol. */
 export function filterCoins(coins: readonly CoinItem[], term: string): CoinItem[] {
   const needle = term.trim().toLowerCase();
   if (!needle) return [...coins];
@@ -50,7 +50,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
   const toggleFavorite = (coin: CoinItem) =>
     favorite.mutate(
       { coinId: coin.id, coinName: coin.name, isFavorite: !coin.isFavorite },
-      // Spec section 4: toggling a favourite goes back to page 1, where favourites are listed.
+      // Toggling a favourite goes back to page 1, where favourites are listed.
       { onSuccess: () => setPage(1) },
     );
 
@@ -300,7 +300,7 @@ function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
 }
 
 /**
- * Prices with 2 decimals (spec section 9), except coins worth less than a cent: "0,00" would hide the
+ * Prices with 2 decimals, except coins worth less than a cent: "0,00" would hide the
  * price, so they keep 4 significant digits.
  */
 export function formatCoinPrice(value: number): string {

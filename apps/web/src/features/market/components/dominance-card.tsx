@@ -8,10 +8,10 @@ import { formatDateTime, formatPercent, formatTrillions } from '../../../lib/for
 import { useDominanceQuery } from '../api/market-api.ts';
 import { MarketWidgetCard } from './market-widget-card.tsx';
 
-// Spec section 4: a change badge only when the move since the previous fetch is at least 0.01 points.
+// A change badge only when the move since the previous fetch is at least 0.01 points.
 const MIN_VISIBLE_CHANGE = 0.01;
 
-/** Spec section 9: 50 or more green, 40 or more yellow, below red. */
+/** 50 or more green, 40 or more yellow, below red. */
 export function dominanceTone(value: number): 'success' | 'warning' | 'danger' {
   if (value >= 50) return 'success';
   if (value >= 40) return 'warning';

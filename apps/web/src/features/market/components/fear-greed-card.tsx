@@ -10,7 +10,7 @@ type Band = {
   color: string;
 };
 
-// Spec section 9 bands: up to 25, up to 45, up to 55, up to 75, above; red through green.
+// Up to 25, up to 45, up to 55, up to 75, above; red through green.
 export const fearGreedBands: readonly Band[] = [
   { upTo: 25, key: 'extremeFear', color: '#ef4444' },
   { upTo: 45, key: 'fear', color: '#f97316' },

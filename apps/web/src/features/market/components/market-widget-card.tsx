@@ -17,7 +17,7 @@ type WidgetProps<T extends { source: MarketSource }> = {
 };
 
 /**
- * Shell of the market widgets (spec section 4: loading, error with retry, loaded). Section 8: a failed
+ * Shell of the market widgets. Section 8: a failed
  * answer shows the API error text, no answer at all the network error text.
  */
 export function MarketWidgetCard<T extends { source: MarketSource }>({

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
-/** Free plan: 5 coins and a subscribe-now button to /pricing (spec section 2). */
+/** Free plan: 5 coins and a subscribe-now button to /pricing. */
 export function FreePlanBanner() {
   const { t } = useTranslation('dashboard');
   return (
@@ -26,7 +26,7 @@ export function FreePlanBanner() {
   );
 }
 
-/** Iniciante: a locked upgrade panel in place of the coin table (spec section 6). */
+/** Iniciante: a locked upgrade panel in place of the coin table. */
 export function LockedCoinsPanel() {
   const { t } = useTranslation('dashboard');
   return (

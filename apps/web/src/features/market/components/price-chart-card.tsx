@@ -13,7 +13,7 @@ import type { PriceLevel } from './price-chart.tsx';
 // lightweight-charts is the heaviest module of the dashboard: loaded on its own so the first paint does not wait.
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
-// Spec section 9: chart 500 px tall (candles, volume, RSI and MACD share it).
+// Chart 500 px tall (candles, volume, RSI and MACD share it).
 export const DASHBOARD_CHART_HEIGHT = 500;
 
 function ChartBody({

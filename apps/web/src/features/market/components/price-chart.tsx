@@ -18,7 +18,7 @@ import { useEffect, useRef } from 'react';
 import { formatMacd, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
-// Spec section 2: the chart reads in São Paulo time whatever the visitor's clock.
+// The chart reads in São Paulo time whatever the visitor's clock.
 const CHART_TIME_ZONE = 'America/Sao_Paulo';
 const colors = {
   background: '#121826',

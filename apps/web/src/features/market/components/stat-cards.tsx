@@ -32,7 +32,7 @@ export function StatCard({
 }
 
 /**
- * The four stat cards of spec section 2: market cap of the listed coins (the first page, top 10 by
+ * The four stat cards: market cap of the listed coins (the first page, top 10 by
  * market cap), favourites, market-data status and the compact subscription card given by the page.
  */
 export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {

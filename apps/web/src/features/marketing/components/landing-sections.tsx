@@ -88,7 +88,7 @@ const faqIds = [
   'plans',
 ] as const;
 
-/** The eight questions of the landing FAQ (spec section 2). */
+/** The eight questions of the landing FAQ. */
 export function LandingFaq() {
   const { t, i18n } = useTranslation('landing');
   const percent = useNumberFormat({ style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });

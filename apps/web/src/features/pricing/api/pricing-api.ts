@@ -5,7 +5,7 @@ import { useLanguageKey } from '../../../lib/language-key.ts';
 import { useSession } from '../../../lib/session.ts';
 
 const PLANS_URL = '/api/subscription/plans';
-// The URL is the key (spec section 7), so every screen reading the current plan shares one answer.
+// The URL is the key, so every screen reading the current plan shares one answer.
 const CURRENT_SUBSCRIPTION_URL = '/api/subscription/current';
 
 /** The plan catalogue, in the interface language (the server translates names and features). */
@@ -20,8 +20,8 @@ export function usePlansQuery() {
 }
 
 /**
- * The visitor's current plan, fetched only when a token is stored (spec section 2, pricing). A failure is
- * only logged: the cards stay usable without it (spec section 8).
+ * The visitor's current plan, fetched only when a token is stored. A failure is
+ * only logged: the cards stay usable without it.
  */
 export function useCurrentPlanQuery() {
   const session = useSession();

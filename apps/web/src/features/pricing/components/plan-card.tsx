@@ -14,7 +14,7 @@ const planIcons: Record<Plan['id'], LucideIcon> = {
 };
 
 function formatPlanPrice(price: Plan['price'], language: string): string {
-  // 'Personalizado' is shown as the server sends it (spec section 2).
+  // 'Personalizado' is shown as the server sends it.
   if (price === CUSTOM_PRICE) return price;
   return new Intl.NumberFormat(language, {
     style: 'currency',
@@ -25,7 +25,7 @@ function formatPlanPrice(price: Plan['price'], language: string): string {
 
 /**
  * One plan. Purchases are not open yet, so the button is always disabled: "loading" while the visitor's
- * subscription loads, "coming soon" after (spec section 2).
+ * subscription loads, "coming soon" after.
  */
 export function PlanCard({
   plan,

@@ -25,7 +25,7 @@ const fieldOf = { openai: 'openaiApiKey', gemini: 'geminiApiKey' } as const sati
 const isConfigured = (status: ApiKeyStatus, provider: KeyProvider) =>
   provider === 'openai' ? status.hasOpenaiApiKey : status.hasGeminiApiKey;
 
-/** API keys (spec sections 2, 5, 8): status as configured or not, save at least one, remove per provider. */
+/** API keys: status as configured or not, save at least one, remove per provider. */
 export function ApiKeysCard() {
   const { t } = useTranslation('settings');
   const status = useApiKeyStatusQuery();
@@ -67,7 +67,7 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
       toast.error(t('apiKeys.noToken'));
       return;
     }
-    // Absent keys are omitted from the payload (spec section 5): an empty field leaves the stored key as it is.
+    // Absent keys are omitted from the payload: an empty field leaves the stored key as it is.
     const body = {
       ...(keys.openai.trim() ? { openaiApiKey: keys.openai.trim() } : {}),
       ...(keys.gemini.trim() ? { geminiApiKey: keys.gemini.trim() } : {}),

@@ -20,7 +20,7 @@ import { useUpdatePreferencesMutation } from '../api/settings-api.ts';
 type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
 const switchKeys = ['emailAlerts', 'pushNotifications'] as const;
 
-/** AI provider choice and notification switches, with cancel (to /dashboard) and save (spec section 2). */
+/** AI provider choice and notification switches, with cancel (to /dashboard) and save. */
 export function PreferencesForm({ preferences }: { preferences: Preferences }) {
   const { t } = useTranslation('settings');
   const id = useId();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLanguageKey } from '../../../lib/language-key.ts';
 
-// Spec section 9: market signals refresh every 60 s (paused while the tab is hidden).
+// Market signals refresh every 60 s (paused while the tab is hidden).
 const SIGNALS_REFRESH_MS = 60_000;
 const SIGNALS_URL = '/api/market-signals/dashboard-signals';
 

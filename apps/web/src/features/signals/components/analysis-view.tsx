@@ -20,7 +20,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatMacd, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
 import { SignalBadge } from './signal-badge.tsx';
 
-/** Spec section 3: Baixo and Médio as read; anything else is treated as high. */
+/** Baixo and Médio as read; anything else is treated as high. */
 export function riskTone(level: RiskLevel | string): 'success' | 'warning' | 'danger' {
   if (level === 'Baixo') return 'success';
   if (level === 'Médio') return 'warning';
@@ -335,7 +335,7 @@ export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
 
 /**
  * Plans without advanced analysis: the server's message (or the default) and the upgrade buttons,
- * disabled and labelled coming soon like every purchase button (spec section 1).
+ * disabled and labelled coming soon like every purchase button.
  */
 export function AnalysisLocked({ message }: { message?: string }) {
   const { t } = useTranslation('marketAnalysis');

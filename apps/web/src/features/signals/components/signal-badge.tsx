@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-// Spec section 2: green for the buy side, red for the sell side; the strong ones are filled.
+// Green for the buy side, red for the sell side; the strong ones are filled.
 const looks: Record<SignalValue, { variant: 'success' | 'danger' | 'neutral'; className?: string }> = {
   strong_buy: { variant: 'success', className: 'bg-success text-success-foreground' },
   buy: { variant: 'success' },

@@ -13,7 +13,7 @@ import { SignalBadge } from './signal-badge.tsx';
 /** An outage (no answer or 5xx) is "temporarily unavailable"; anything else is an error loading signals. */
 const isOutage = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
-/** Dashboard panel of market signals (spec section 2): as many coins as the plan allows, refreshed every 60 s. */
+/** Dashboard panel of market signals: as many coins as the plan allows, refreshed every 60 s. */
 export function SignalsPanel() {
   const { t } = useTranslation('marketAnalysis');
   const query = useDashboardSignalsQuery();

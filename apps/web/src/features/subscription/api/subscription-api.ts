@@ -46,7 +46,7 @@ export function useReloadSubscription() {
     ]);
 }
 
-/** Cancel flow of spec section 4: post, reload, then the caller closes the dialog; the server's message is toasted. */
+/** Cancel flow: post, reload, then the caller closes the dialog; the server's message is toasted. */
 export function useCancelSubscriptionMutation() {
   const reload = useReloadSubscription();
   return useMutation({

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useCancelSubscriptionMutation } from '../api/subscription-api.ts';
 
-/** Cancel flow of spec section 4: the button opens a confirmation; confirming posts, reloads and closes. */
+/** Cancel flow: the button opens a confirmation; confirming posts, reloads and closes. */
 export function CancelSubscriptionDialog({
   planName,
   periodEnd,

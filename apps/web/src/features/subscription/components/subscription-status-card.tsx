@@ -31,7 +31,7 @@ export type SubscriptionStatusCardProps = {
 
 const isPaidPlan = (id: PlanId) => (paidPlanIds as readonly string[]).includes(id);
 
-/** Status badge of spec section 4: active, inactive ("Inativo"), or active with a scheduled cancellation. */
+/** Status badge: active, inactive ("Inativo"), or active with a scheduled cancellation. */
 function StatusBadge({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   if (!current.isActive) return <Badge variant="neutral">{t('status.inactive')}</Badge>;
@@ -43,7 +43,7 @@ function StatusBadge({ current }: { current: CurrentSubscription }) {
   return <Badge variant="success">{t('status.active')}</Badge>;
 }
 
-/** The one date line: scheduled cancellation (access until) replaces the renewal date (spec section 4). */
+/** The one date line: scheduled cancellation (access until) replaces the renewal date. */
 function PeriodLine({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   const { currentPeriodEnd, cancelAtPeriodEnd, grantedByAdmin } = current.subscription;
@@ -57,7 +57,7 @@ function PeriodLine({ current }: { current: CurrentSubscription }) {
 
 function PlanName({ current, className }: { current: CurrentSubscription; className?: string }) {
   const { t } = useTranslation('subscription');
-  // The top plan (full analysis) carries the premium mark (spec section 4).
+  // The top plan (full analysis) carries the premium mark.
   const isPremium = current.plan.limits.advancedAnalysis && isPaidPlan(current.plan.id);
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>

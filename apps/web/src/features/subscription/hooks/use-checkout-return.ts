@@ -9,7 +9,7 @@ const SUCCESS_TOAST_MS = 5000;
 const RESYNC_DELAY_MS = 2000;
 
 /**
- * Return from checkout (spec section 4): `?subscription=success` gives a success toast for 5 s, the query
+ * Return from checkout: `?subscription=success` gives a success toast for 5 s, the query
  * string is removed, and the subscription is reloaded now and again after 2 s.
  */
 export function useCheckoutReturn(): void {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSyncSubscriptionMutation } from '../api/subscription-api.ts';
 
-/** Spec section 2: opening settings triggers one subscription sync (once per visit, not per render). */
+/** Opening settings triggers one subscription sync (once per visit, not per render). */
 export function useSubscriptionSyncOnOpen(): void {
   const { mutate } = useSyncSubscriptionMutation();
   const hasSynced = useRef(false);
