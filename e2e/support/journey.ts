@@ -8,8 +8,9 @@ import { launchBrowser, screenshotDir, startServer, type RunningServer } from '.
 
 export type Account = { token: string; user: { id: string; name: string; email: string } };
 export const journeyPassword = 'farol2025segura';
-export const languages = ['pt-BR', 'en', 'es'] as const;
-export type Language = (typeof languages)[number];
+import { languages, type Language } from '@farol/i18n/languages';
+
+export { languages, type Language };
 export const desktop = { width: 1280, height: 900 };
 export const phone = { width: 390, height: 844 };
 

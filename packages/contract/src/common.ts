@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const languages = ['pt-BR', 'en', 'es'] as const;
+import { languages } from '@farol/i18n/languages';
+
+export { languages };
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 

@@ -31,8 +31,8 @@ export type VolumeTrend = (typeof volumeTrends)[number];
 export const signalTimeframes = ['1h', '4h', '1d'] as const;
 export type SignalTimeframe = (typeof signalTimeframes)[number];
 
-/** As the spec reads them; the web treats anything but Baixo and Médio as high. */
-export const riskLevels = ['Baixo', 'Médio', 'Alto'] as const;
+/** Risk as a code; every screen and text shows its translated label. */
+export const riskLevels = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof riskLevels)[number];
 
 const percent = z.number().min(0).max(100);

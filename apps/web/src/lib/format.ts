@@ -1,23 +1,24 @@
+import {
+  formatCompact as compact,
+  formatDecimal,
+  formatPercent as percent,
+  formatPrice as price,
+  type Currency,
+} from '@farol/i18n/format';
 import { currentLanguage, type Language } from './i18n.ts';
 
-// Every number and date on screen goes through Intl with the interface language.
+// Every number and date on screen goes through Intl with the interface language; numbers follow the one
+// set of rules the server's e-mails and texts use too (@farol/i18n/format).
 // Formatters are cached per language and options: building Intl objects is the expensive part.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => F): F {
+function cachedFormatter<F extends Intl.DateTimeFormat>(key: string, create: () => F): F {
   let formatter = formatters.get(key) as F | undefined;
   if (!formatter) {
     formatter = create();
     formatters.set(key, formatter);
   }
   return formatter;
-}
-
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cachedFormatter(
-    `n|${language}|${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(language, options),
-  );
 }
 
 function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -27,16 +28,11 @@ function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): In
   );
 }
 
-export type Currency = 'USD' | 'BRL';
+export type { Currency };
 
-/** Price with 2 decimals: pt-BR `R$ 1.234,56`, en `$1,234.56`. */
+/** A price: pt-BR `US$ 1.234,56`, en `$1,234.56`; below one unit four significant digits (`$0.2737`). */
 export function formatPrice(value: number, currency: Currency = 'USD', language = currentLanguage()): string {
-  return numberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return price(value, language, currency);
 }
 
 /** A value already in percent units (12.345 -> "12,35%"), 2 decimals; `signed` adds "+" to gains. */
@@ -45,18 +41,11 @@ export function formatPercent(
   options: { signed?: boolean } = {},
   language = currentLanguage(),
 ): string {
-  return numberFormat(language, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: options.signed ? 'exceptZero' : 'auto',
-  }).format(value / 100);
+  return percent(value, language, options);
 }
 
 function formatFixed(value: number, digits: number, language: Language): string {
-  return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    value,
-  );
+  return formatDecimal(value, digits, language);
 }
 
 /** RSI with 1 decimal. */
@@ -71,11 +60,7 @@ export function formatMacd(value: number, language = currentLanguage()): string 
 
 /** Compact figure with 2 decimals: 1 234 567 890 -> "1,23 bi" (pt-BR) / "1.23B" (en). */
 export function formatCompact(value: number, language = currentLanguage()): string {
-  return numberFormat(language, {
-    notation: 'compact',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return compact(value, language);
 }
 
 /** Amount in trillions with 2 decimals, unit left to the caller's copy: 2.41e12 -> "2,41". */

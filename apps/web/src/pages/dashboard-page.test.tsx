@@ -202,17 +202,29 @@ describe('DashboardPage', () => {
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
       'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins, 1, 50) },
-      'GET /api/crypto/prices?page=1&limit=500': {
+      // the server's answers for each term
+      'GET /api/crypto/prices?page=1&limit=500&search=E': {
         status: 200,
-        body: pricesAnswer([...tenCoins, coin(10), coin(11)]),
+        body: pricesAnswer(tenCoins.slice(0, 3)),
       },
+      'GET /api/crypto/prices?page=1&limit=500&search=ET': {
+        status: 200,
+        body: pricesAnswer(tenCoins.slice(0, 2)),
+      },
+      'GET /api/crypto/prices?page=1&limit=500&search=ETH': {
+        status: 200,
+        body: pricesAnswer(tenCoins.slice(0, 2)),
+      },
+      'GET /api/crypto/prices?page=1&limit=500&search=z': { status: 200, body: pricesAnswer([]) },
+      'GET /api/crypto/prices?page=1&limit=500&search=zz': { status: 200, body: pricesAnswer([]) },
+      'GET /api/crypto/prices?page=1&limit=500&search=zzz': { status: 200, body: pricesAnswer([]) },
     });
     const search = await screen.findByRole('searchbox', { name: 'Buscar moeda por nome ou símbolo' });
     await user.type(search, 'ETH');
-    // Case-insensitive substring of name or symbol: "eth" (Ethereum) and "Tether".
+    // the server finds the coins; the card shows what it answered
     expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Paginação da lista de moedas' })).toBeNull();
-    expect(calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500')).toBe(true);
+    expect(calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500&search=ETH')).toBe(true);
     await user.clear(search);
     await user.type(search, 'zzz');
     expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeVisible();

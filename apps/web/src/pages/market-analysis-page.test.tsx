@@ -51,7 +51,7 @@ const analysis = (symbol: string) =>
         signalStrength: 55,
         marketContext: 'Tendência de baixa',
         strategyType: 'Venda no repique',
-        riskLevel: 'Alto',
+        riskLevel: 'high',
         confluenceFactors: ['MACD cruzou para baixo'],
       },
       recommendedStrategy: {

@@ -94,7 +94,7 @@ forEachEngine((engine) => {
       ai.validKeys.add(OPENAI_KEY);
       test = await startTestApp({
         engine,
-        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, AI_TIMEOUT_MS: '1500' },
+        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, AI_TIMEOUT_MS: '6000' },
       });
     });
     afterAll(async () => {
@@ -106,12 +106,12 @@ forEachEngine((engine) => {
       const { token } = await test.registerUser();
       await test.request('POST', '/api/subscription/api-keys', { token, body: { openaiApiKey: OPENAI_KEY } });
       const other = await test.registerUser();
-      // both stall until the time limit: the built-in analyst then answers each
+      // both stall until the time limit (6 s, ample for the checks in between): the built-in analyst then answers each
       ai.queue.push(openAiStreamTextReply(2), openAiStreamTextReply(2));
       const ask = (session: string) =>
         test.request('POST', '/api/chat/stream', { token: session, body: { message: 'ETH?' } });
       const slow = [ask(token), ask(token)];
-      await expect.poll(() => modelCalls(ai).length).toBe(2);
+      await expect.poll(() => modelCalls(ai).length, { timeout: 5000 }).toBe(2);
       const third = await test.request('POST', '/api/chat/message', {
         token,
         body: { message: 'E o SOL?' },

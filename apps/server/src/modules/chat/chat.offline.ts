@@ -1,5 +1,6 @@
 import type { KeyProvider } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
+import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
 import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 
@@ -9,24 +10,9 @@ import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 export type OfflineReason = { kind: 'no_key' | 'provider_unavailable'; provider: KeyProvider } | undefined;
 
 function formatters(language: Language) {
-  const usd = (value: number) =>
-    new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: 'USD',
-      // Two decimals for prices of a dollar or more, four significant digits below (ADA at $0.2737).
-      ...(Math.abs(value) >= 1
-        ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
-        : { maximumSignificantDigits: 4 }),
-    }).format(value);
   return {
-    usd,
-    money: (value: number, currency: 'BRL' | 'USD') =>
-      new Intl.NumberFormat(language, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).format(value),
+    usd: (value: number) => formatPrice(value, language),
+    money: (value: number, currency: 'BRL' | 'USD') => formatPrice(value, language, currency),
     compactUsd: (value: number) =>
       new Intl.NumberFormat(language, {
         style: 'currency',
@@ -36,30 +22,10 @@ function formatters(language: Language) {
       }).format(value),
     compact: (value: number) =>
       new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(value),
-    percent: (value: number) =>
-      new Intl.NumberFormat(language, {
-        style: 'percent',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).format(value / 100),
-    signedPercent: (value: number) =>
-      new Intl.NumberFormat(language, {
-        style: 'percent',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        signDisplay: 'exceptZero',
-      }).format(value / 100),
-    fixed: (value: number, digits: number) =>
-      new Intl.NumberFormat(language, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(value),
-    signedFixed: (value: number, digits: number) =>
-      new Intl.NumberFormat(language, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        signDisplay: 'exceptZero',
-      }).format(value),
+    percent: (value: number) => formatPercent(value, language),
+    signedPercent: (value: number) => formatPercent(value, language, { signed: true }),
+    fixed: (value: number, digits: number) => formatDecimal(value, digits, language),
+    signedFixed: (value: number, digits: number) => formatDecimal(value, digits, language, { signed: true }),
     number: (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value),
     dateTime: (iso: string) =>
       new Intl.DateTimeFormat(language, {

@@ -172,7 +172,6 @@ export async function gatherBriefing(
   };
 }
 
-const RISK_BY_CONFLUENCE = { Baixo: 'low', Médio: 'medium', Alto: 'high' } as const;
 /** Daily ATR as % of price: up to 3% is a calm market for crypto, above 6% a violent one. */
 const CALM_ATR_PERCENT = 3;
 const VIOLENT_ATR_PERCENT = 6;
@@ -199,7 +198,7 @@ export function describeBriefing(briefing: Briefing, extraToolsUsed: Iterable<st
   if (atrPercent !== undefined)
     riskLevel =
       atrPercent <= CALM_ATR_PERCENT ? 'low' : atrPercent <= VIOLENT_ATR_PERCENT ? 'medium' : 'high';
-  else if (confluence) riskLevel = RISK_BY_CONFLUENCE[confluence];
+  else if (confluence) riskLevel = confluence;
   else if (briefing.sentiment) {
     const value = briefing.sentiment.value;
     riskLevel = value <= 25 || value >= 75 ? 'high' : value <= 40 || value >= 60 ? 'medium' : 'low';

@@ -6,6 +6,7 @@ import type {
   SignalIndicator,
   SignalTimeframe,
 } from '@farol/contract';
+import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { translate, type Language } from '@farol/i18n';
 import type { AnalysisFacts, ConfluenceFactor, Recommendation, StrategyPlan } from './market-analysis.ts';
 import type { RuleVote } from './signal-rules.ts';
@@ -30,26 +31,12 @@ function createFormatters(language: Language) {
   const list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
   const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
   return {
-    /** Candles are quoted in USDT, shown as US dollars; small coins keep significant decimals. */
-    price: (value: number) =>
-      number({
-        style: 'currency',
-        currency: 'USD',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: value >= 100 ? 2 : value >= 1 ? 4 : 6,
-      }).format(value),
+    /** Candles are quoted in USDT, shown as US dollars. */
+    price: (value: number) => formatPrice(value, language),
     /** `value` is already in percent. */
-    percent: (value: number) =>
-      number({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
-    signedPercent: (value: number) =>
-      number({
-        style: 'percent',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        signDisplay: 'exceptZero',
-      }).format(value / 100),
-    decimals: (value: number, digits: number) =>
-      number({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+    percent: (value: number) => formatPercent(value, language),
+    signedPercent: (value: number) => formatPercent(value, language, { signed: true }),
+    decimals: (value: number, digits: number) => formatDecimal(value, digits, language),
     ratio: (value: number) =>
       `${number({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}×`,
     list: (items: string[]) => list.format(items),

@@ -227,7 +227,7 @@ function assessRisk(dailyAtrPercent: number, signalStrength: number): RiskLevel 
   const volatilityPoints = dailyAtrPercent < 3 ? 0 : dailyAtrPercent < 6 ? 1 : 2;
   const disagreementPoints = signalStrength >= 60 ? 0 : signalStrength >= 30 ? 1 : 2;
   const points = volatilityPoints + disagreementPoints;
-  return points <= 1 ? 'Baixo' : points === 2 ? 'Médio' : 'Alto';
+  return points <= 1 ? 'low' : points === 2 ? 'medium' : 'high';
 }
 
 /** Stop beyond the nearest level when it is within 3 ATR(4h), else 2 ATR away; targets at 1R, 2R and the next level. */
@@ -300,7 +300,7 @@ function recommend(facts: Omit<AnalysisFacts, 'recommendations'>): Recommendatio
   if (hourlyRsi !== 'neutral') recommendations.push({ kind: 'rsi_extreme', state: hourlyRsi });
   if (confluence.factors.some((factor) => factor.kind === 'timeframe_conflict'))
     recommendations.push({ kind: 'timeframe_conflict' });
-  if (confluence.riskLevel === 'Alto') recommendations.push({ kind: 'high_risk' });
+  if (confluence.riskLevel === 'high') recommendations.push({ kind: 'high_risk' });
   recommendations.push({ kind: 'not_advice' });
   return recommendations;
 }

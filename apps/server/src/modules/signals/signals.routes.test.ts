@@ -118,7 +118,7 @@ forEachEngine((engine) => {
       expect(shapeOf(analysis)).toEqual(shapeOf(analysisSchema.parse(analysis)));
       expect(analysis.symbol).toBe('ETH');
       expect(analysis.marketSignal.indicators).toHaveLength(18);
-      expect(['Baixo', 'Médio', 'Alto']).toContain(analysis.confluenceAnalysis.riskLevel);
+      expect(['low', 'medium', 'high']).toContain(analysis.confluenceAnalysis.riskLevel);
     });
 
     it('lets an admin read the analysis and answers 404 for a coin outside the ten', async () => {

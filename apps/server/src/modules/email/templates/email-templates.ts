@@ -1,3 +1,4 @@
+import { formatDecimal, formatPercent, formatPrice, type Currency } from '@farol/i18n/format';
 import type { AlertConditionKey, EmailTemplate } from '@farol/contract';
 import { isLanguage, translate, type Language } from '@farol/i18n';
 import type { AlertFiringData, EmailDataByTemplate } from './email-data.types.ts';
@@ -19,23 +20,9 @@ function createFormatters(language: Language) {
     timeZoneName: 'short',
   });
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: EMAIL_TIME_ZONE });
-  const money = (value: number, currency: string) =>
-    new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency,
-      // sub-dollar coins need their decimals (alerts accept six)
-      maximumFractionDigits: Math.abs(value) < 1 ? 6 : 2,
-    }).format(value);
-  const decimal = (value: number, digits: number) =>
-    new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value,
-    );
-  const signedPercent = (value: number) =>
-    new Intl.NumberFormat(language, {
-      style: 'percent',
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    }).format(value / 100);
+  const money = (value: number, currency: string) => formatPrice(value, language, currency as Currency);
+  const decimal = (value: number, digits: number) => formatDecimal(value, digits, language);
+  const signedPercent = (value: number) => formatPercent(value, language, { signed: true });
   return {
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     date: (iso: string) => date.format(new Date(iso)),

@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
 
-// Coin list page size 10, search list 500; refresh fear-greed 5 min, dominance 2 min.
+// Coin list page size 10, search results up to 500; refresh fear-greed 5 min, dominance 2 min.
 export const COIN_PAGE_SIZE = 10;
 export const SEARCH_LIST_SIZE = 500;
 const FEAR_GREED_REFRESH_MS = 5 * 60_000;
@@ -58,13 +58,15 @@ export function coinListErrorKind(error: unknown): CoinListErrorKind {
 /** The server refuses the coin list to plans without a table (iniciante): 403 plan_required. */
 export const isPlanRefusal = (error: unknown) => isApiError(error) && error.status === 403;
 
-/** The up-to-500 list the search filters, fetched only once a search starts. */
-export function useCoinSearchListQuery(enabled: boolean) {
-  const url = pricesUrl(1, SEARCH_LIST_SIZE);
+/** The coins whose name or symbol contains `term`, found by the server (favourites first). */
+export function useCoinSearchQuery(term: string, enabled: boolean) {
+  const url = `${pricesUrl(1, SEARCH_LIST_SIZE)}&search=${encodeURIComponent(term)}`;
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
     enabled,
+    // the previous results stay while the next term's arrive: no flicker as the user types
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 }

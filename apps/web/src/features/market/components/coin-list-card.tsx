@@ -14,25 +14,11 @@ import {
   COIN_PAGE_SIZE,
   coinListErrorKind,
   useCoinPricesQuery,
-  useCoinSearchListQuery,
+  useCoinSearchQuery,
   useToggleFavoriteMutation,
 } from '../api/market-api.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
 import { MarketSourceBadge } from './market-source-badge.tsx';
-
-/** Case-insensitive substring of the name or the symbol. */
-export function filterCoins(coins: readonly CoinItem[], term: string): CoinItem[] {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return [...coins];
-  return coins.filter(
-    (coin) => coin.name.toLowerCase().includes(needle) || coin.symbol.toLowerCase().includes(needle),
-  );
-}
-
-/** Favourites first, each group in the server's (market-cap) order: a stable sort. */
-export function favoritesFirst(coins: readonly CoinItem[]): CoinItem[] {
-  return [...coins].sort((a, b) => Number(b.isFavorite) - Number(a.isFavorite));
-}
 
 /** The paged coin table with favourites, search (when the plan allows it), cache indicator and error kinds. */
 export function CoinListCard({ access }: { access: PlanAccess }) {
@@ -43,7 +29,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
   const isSearching = access.canSearch && searchTerm.length > 0;
 
   const pageQuery = useCoinPricesQuery(page, !isSearching);
-  const searchQuery = useCoinSearchListQuery(isSearching);
+  const searchQuery = useCoinSearchQuery(searchTerm, isSearching);
   const favorite = useToggleFavoriteMutation();
   const active = isSearching ? searchQuery : pageQuery;
 
@@ -54,9 +40,8 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
       { onSuccess: () => setPage(1) },
     );
 
-  const rows = isSearching
-    ? filterCoins(searchQuery.data?.data ?? [], searchTerm)
-    : favoritesFirst(pageQuery.data?.data ?? []);
+  // the server searches (name or symbol, any case) and puts favourites first
+  const rows = (isSearching ? searchQuery.data?.data : pageQuery.data?.data) ?? [];
   const pagination = pageQuery.data?.pagination;
 
   return (

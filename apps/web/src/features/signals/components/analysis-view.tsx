@@ -20,10 +20,10 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatMacd, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
 import { SignalBadge } from './signal-badge.tsx';
 
-/** Baixo and Médio as read; anything else is treated as high. */
+/** Low risk reads green, medium amber, high red. */
 export function riskTone(level: RiskLevel | string): 'success' | 'warning' | 'danger' {
-  if (level === 'Baixo') return 'success';
-  if (level === 'Médio') return 'warning';
+  if (level === 'low') return 'success';
+  if (level === 'medium') return 'warning';
   return 'danger';
 }
 
@@ -226,7 +226,7 @@ export function ConfluenceCard({ analysis }: { analysis: Analysis }) {
           <dd>
             <Badge variant={tone}>
               <ShieldAlert aria-hidden="true" className="size-3" />
-              {tone === 'success' ? t('risk.low') : tone === 'warning' ? t('risk.medium') : t('risk.high')}
+              {t(`risk.${confluence.riskLevel}`)}
             </Badge>
           </dd>
         </dl>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompact, formatDecimal, formatPercent, formatPrice } from './format.ts';
+
+// Intl puts a no-break space between the currency and the amount in pt-BR and es
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('one way to write numbers', () => {
+  it('writes prices with two decimals from one unit up and four significant digits below', () => {
+    expect(plain(formatPrice(64_210.554, 'pt-BR'))).toBe('US$ 64.210,55');
+    expect(formatPrice(64_210.554, 'en')).toBe('$64,210.55');
+    expect(formatPrice(0.273_749, 'en')).toBe('$0.2737');
+    expect(plain(formatPrice(0.273_749, 'pt-BR'))).toBe('US$ 0,2737');
+    expect(formatPrice(0.000_012_345_6, 'en')).toBe('$0.00001235');
+    expect(formatPrice(0.5, 'en')).toBe('$0.50');
+    expect(formatPrice(1, 'en')).toBe('$1.00');
+    expect(plain(formatPrice(512_345.67, 'pt-BR', 'BRL'))).toBe('R$ 512.345,67');
+  });
+
+  it('writes percentages and indicator values with fixed decimals', () => {
+    expect(formatPercent(12.345, 'pt-BR')).toBe('12,35%');
+    expect(formatPercent(3.2, 'en', { signed: true })).toBe('+3.20%');
+    expect(formatPercent(-3.2, 'en', { signed: true })).toBe('-3.20%');
+    expect(formatDecimal(61.25, 1, 'pt-BR')).toBe('61,3');
+    expect(formatDecimal(-0.001_23, 4, 'en')).toBe('-0.0012');
+    expect(formatCompact(1_234_567_890, 'en')).toBe('1.23B');
+  });
+});

@@ -1,0 +1,69 @@
+import type { Language } from './languages.ts';
+
+/**
+ * How Farol writes numbers, in one place for the web, the e-mails, the chat and the analysis texts:
+ * - prices: two decimals from one unit up (`US$ 64.210,55`); below one, four significant digits, so a
+ *   coin under a dollar keeps what moves (ADA `US$ 0,2737`, a meme coin `US$ 0,00001234`);
+ * - percentages: two decimals (`12,35%`), signed on request;
+ * - indicators: a fixed number of decimals (RSI 1, MACD 4);
+ * - large amounts: compact notation with two decimals (`1,23 bi`).
+ * Intl objects are built once per language and options.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export type Currency = 'USD' | 'BRL';
+
+/** A price in `currency`: two decimals from 1 up, four significant digits below. */
+export function formatPrice(value: number, language: Language, currency: Currency = 'USD'): string {
+  return numberFormat(language, {
+    style: 'currency',
+    currency,
+    ...(Math.abs(value) >= 1 || value === 0
+      ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+      : { minimumSignificantDigits: 2, maximumSignificantDigits: 4 }),
+  }).format(value);
+}
+
+/** A value already in percent units (12.345 → "12,35%"); `signed` adds "+" to gains. */
+export function formatPercent(value: number, language: Language, options: { signed?: boolean } = {}): string {
+  return numberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: options.signed ? 'exceptZero' : 'auto',
+  }).format(value / 100);
+}
+
+/** A number with exactly `digits` decimals (RSI 1, MACD 4); `signed` adds "+" to positive values. */
+export function formatDecimal(
+  value: number,
+  digits: number,
+  language: Language,
+  options: { signed?: boolean } = {},
+): string {
+  return numberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: options.signed ? 'exceptZero' : 'auto',
+  }).format(value);
+}
+
+/** A large amount in compact notation with two decimals: 1 234 567 890 → "1,23 bi" / "1.23B". */
+export function formatCompact(value: number, language: Language, currency?: Currency): string {
+  return numberFormat(language, {
+    notation: 'compact',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    ...(currency ? { style: 'currency', currency } : {}),
+  }).format(value);
+}
