@@ -108,10 +108,10 @@ export type JourneyEnvironment = { server: RunningServer; browser: Browser };
  * Starts the built server and Chromium before the tests of a file and stops both after them. The answer is
  * filled in by the beforeAll registered here: read its fields inside hooks and tests only.
  */
-export function useServerAndBrowser(): JourneyEnvironment {
+export function useServerAndBrowser(extraEnv: Record<string, string> = {}): JourneyEnvironment {
   const environment = {} as JourneyEnvironment;
   beforeAll(async () => {
-    [environment.server, environment.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [environment.server, environment.browser] = await Promise.all([startServer(extraEnv), launchBrowser()]);
   });
   afterAll(async () => {
     await environment.browser?.close();

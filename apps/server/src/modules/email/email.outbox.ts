@@ -96,22 +96,27 @@ export async function findOutboxEmail(executor: DbExecutor, id: string): Promise
   return row;
 }
 
-/** Counts by status, the latest error and the latest delivery: the e-mail settings page's panel. */
-export async function summarizeOutbox(executor: DbExecutor) {
+/**
+ * Counts by status, the latest error and the latest delivery: the e-mail settings page's panel. With `userId`,
+ * only the messages addressed to that user.
+ */
+export async function summarizeOutbox(executor: DbExecutor, userId?: string) {
+  const own = userId ? eq(emailOutbox.userId, userId) : undefined;
   const counts = await executor
     .select({ status: emailOutbox.status, total: count() })
     .from(emailOutbox)
+    .where(own)
     .groupBy(emailOutbox.status);
   const [lastError] = await executor
-    .select({ lastError: emailOutbox.lastError })
+    .select({ lastError: emailOutbox.lastError, at: emailOutbox.nextAttemptAt })
     .from(emailOutbox)
-    .where(isNotNull(emailOutbox.lastError))
+    .where(and(isNotNull(emailOutbox.lastError), own))
     .orderBy(desc(emailOutbox.nextAttemptAt))
     .limit(1);
   const [lastSent] = await executor
     .select({ sentAt: emailOutbox.sentAt })
     .from(emailOutbox)
-    .where(isNotNull(emailOutbox.sentAt))
+    .where(and(isNotNull(emailOutbox.sentAt), own))
     .orderBy(desc(emailOutbox.sentAt))
     .limit(1);
   const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.total)]));
@@ -120,6 +125,7 @@ export async function summarizeOutbox(executor: DbExecutor) {
     sent: byStatus.sent ?? 0,
     failed: byStatus.failed ?? 0,
     lastError: lastError?.lastError ?? null,
+    lastFailedAt: lastError?.at ?? null,
     lastDeliveredAt: lastSent?.sentAt ?? null,
   };
 }

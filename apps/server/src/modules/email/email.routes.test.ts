@@ -150,7 +150,7 @@ forEachEngine((engine) => {
       await app.app.emailDelivery.deliverDue();
       const response = await app.request('GET', '/api/email/status', { token });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ smtpConfigured: true, queued: 0, failed: 0 });
+      expect(response.body).toMatchObject({ scope: 'own', smtpConfigured: true, queued: 0, failed: 0 });
       expect(response.body.sent).toBeGreaterThan(0);
       expect(typeof response.body.lastDeliveredAt).toBe('string');
     });
@@ -167,14 +167,69 @@ forEachEngine((engine) => {
       expect(response.body.message).toContain('SMTP_URL');
       const status = await app.request('GET', '/api/email/status', { token });
       expect(status.body).toEqual({
+        scope: 'own',
         smtpConfigured: false,
         queued: 2,
         sent: 0,
         failed: 0,
         lastError: null,
+        lastFailedAt: null,
         lastDeliveredAt: null,
       });
       expect(await app.app.emailDelivery.deliverDue()).toMatchObject({ smtpConfigured: false, claimed: 0 });
+    });
+  });
+  describe('e-mail status scope', () => {
+    let smtp: SmtpPeer;
+    let app: TestApp;
+    beforeAll(async () => {
+      smtp = await startSmtpPeer();
+      app = await startTestApp({ engine, env: { SMTP_URL: smtp.url, APP_URL: 'https://farol.example' } });
+    });
+    afterAll(async () => {
+      await app.close();
+      await smtp.close();
+    });
+
+    it('shows a normal user only their own messages and no raw SMTP text, and an admin the whole outbox', async () => {
+      const admin = await app.registerUser();
+      await app.makeAdmin(admin.user.id);
+      await app.app.emailDelivery.deliverDue();
+      smtp.refuse(true);
+      const ana = await app.registerUser({ language: 'en' });
+      const bruno = await app.registerUser({ email: `bruno-${Date.now()}@secret-host.example` });
+      await app.app.emailDelivery.deliverDue();
+      smtp.refuse(false);
+      expect(
+        (await app.request('POST', '/api/email/resend-welcome', { token: ana.token })).body,
+      ).toMatchObject({
+        sent: true,
+      });
+
+      const own = await app.request('GET', '/api/email/status', { token: ana.token });
+      expect(own.status).toBe(200);
+      const anaQueued = own.body.queued;
+      expect(own.body).toMatchObject({
+        scope: 'own',
+        smtpConfigured: true,
+        sent: 1,
+        failed: 0,
+        lastError: null,
+      });
+      expect(anaQueued).toBeGreaterThanOrEqual(1);
+      expect(typeof own.body.lastFailedAt).toBe('string');
+      expect(typeof own.body.lastDeliveredAt).toBe('string');
+      expect(own.text).not.toContain('451');
+      expect(own.text).not.toContain('secret-host');
+
+      const site = await app.request('GET', '/api/email/status', { token: admin.token });
+      expect(site.body).toMatchObject({ scope: 'site', smtpConfigured: true, failed: 0 });
+      expect(site.body.queued).toBeGreaterThan(anaQueued);
+      expect(site.body.sent).toBeGreaterThan(1);
+      expect(site.body.lastError).toContain('451');
+
+      const brunoOwn = await app.request('GET', '/api/email/status', { token: bruno.token });
+      expect(brunoOwn.body).toMatchObject({ scope: 'own', sent: 0, lastError: null, lastDeliveredAt: null });
     });
   });
 });

@@ -163,13 +163,22 @@ export async function sendContactMessage(
   return { success: true, sent: false, message: translate(context.language, 'email:result.contactQueued') };
 }
 
+/**
+ * GET /api/email/status: the whole outbox with the raw SMTP error for an admin; for anyone else only their own
+ * messages, and no SMTP text (it can hold other people's addresses and internal host names).
+ */
 export async function getEmailStatus(
   context: Pick<EmailServiceContext, 'db' | 'delivery'>,
+  user: Pick<AuthenticatedUser, 'id' | 'isAdmin'>,
 ): Promise<EmailStatus> {
-  const summary = await summarizeOutbox(context.db);
+  const scope = user.isAdmin ? 'site' : 'own';
+  const summary = await summarizeOutbox(context.db, scope === 'own' ? user.id : undefined);
   return {
+    scope,
     smtpConfigured: context.delivery.isConfigured,
     ...summary,
+    lastError: scope === 'site' ? summary.lastError : null,
+    lastFailedAt: summary.lastFailedAt?.toISOString() ?? null,
     lastDeliveredAt: summary.lastDeliveredAt?.toISOString() ?? null,
   };
 }
