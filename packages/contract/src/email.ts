@@ -5,6 +5,7 @@ import { EMAIL_MAX_LENGTH, emailSchema, NAME_MAX_LENGTH } from './auth.ts';
 /** The messages Farol sends; each has an HTML and a plain-text version in the recipient's language. */
 export const emailTemplates = [
   'welcome',
+  'email-verification',
   'password-reset',
   'subscription-started',
   'subscription-cancelled',

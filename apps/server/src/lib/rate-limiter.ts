@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
@@ -61,4 +62,17 @@ export function createRateLimiter(
       };
     },
   };
+}
+
+/** Counts one attempt for `key`; over the limit, a 429 `too_many_requests` with Retry-After. */
+export async function enforceRateLimit(limiter: RateLimiter, key: string): Promise<void> {
+  const result = await limiter.consume(key);
+  if (!result.allowed) {
+    throw new AppError(
+      'too_many_requests',
+      { seconds: result.retryAfterSeconds },
+      {},
+      { 'retry-after': String(result.retryAfterSeconds) },
+    );
+  }
 }

@@ -22,6 +22,8 @@ export type AuthenticatedUser = {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The owner opened the verification link: only then may the account make the server mail its address. */
+  isEmailVerified: boolean;
   language: Language;
   preferences: Preferences;
   tokenVersion: number;
@@ -108,6 +110,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     email: row.email,
     name: row.name,
     isAdmin: row.isAdmin,
+    isEmailVerified: row.emailVerifiedAt !== null,
     language,
     preferences: row.preferences,
     tokenVersion: row.tokenVersion,

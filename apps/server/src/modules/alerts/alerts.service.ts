@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueEmail } from '../email/email.outbox.ts';
+import { enqueueNotice } from '../email/email.outbox.ts';
 import { getUserEntitlements, isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
@@ -178,7 +178,7 @@ export async function checkAlertsAgainst(
         await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
         report.fired += 1;
         if (!owner.preferences.emailAlerts) continue;
-        await enqueueEmail(tx, {
+        const queued = await enqueueNotice(tx, {
           to: owner.email,
           userId: alert.userId,
           language: owner.language,
@@ -192,7 +192,7 @@ export async function checkAlertsAgainst(
             triggeredAt: now.toISOString(),
           },
         });
-        report.emailsQueued += 1;
+        if (queued) report.emailsQueued += 1;
       }
     });
   }
@@ -241,7 +241,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
     for (const [userId, events] of byUser) {
       const owner = events[0]!.owner;
       if (!owner.preferences.emailAlerts) continue;
-      await enqueueEmail(tx, {
+      const queued = await enqueueNotice(tx, {
         to: owner.email,
         userId,
         language: owner.language,
@@ -260,7 +260,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
           })),
         },
       });
-      users += 1;
+      if (queued) users += 1;
     }
     // firings of users with e-mail alerts off are marked too: they are not owed a digest later
     const marked = await markEventsDigested(

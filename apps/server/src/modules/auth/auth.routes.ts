@@ -1,26 +1,11 @@
 import { authResponseSchema, loginRequestSchema, registerRequestSchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, enforceRateLimit as enforce } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import { loginUser, registerUser } from './auth.service.ts';
 
 export const PER_EMAIL_ATTEMPTS_PER_MINUTE = 5;
-
-async function enforce(limiter: RateLimiter, key: string) {
-  const result = await limiter.consume(key);
-  if (!result.allowed) {
-    throw new AppError(
-      'too_many_requests',
-      { seconds: result.retryAfterSeconds },
-      {},
-      {
-        'retry-after': String(result.retryAfterSeconds),
-      },
-    );
-  }
-}
 
 export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
   const perIp = createRateLimiter(app.rateLimitStore, {
@@ -44,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     config: app.config,
     tokens,
     language,
+    now: app.now,
   });
 
   app.post(

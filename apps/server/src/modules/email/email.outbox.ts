@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'dri
 import { isLanguage } from '@farol/i18n';
 import type { DbExecutor } from '../../db/client.ts';
 import { emailOutbox, type EmailOutboxRow } from '../../db/schema/email.ts';
+import { users } from '../../db/schema/users.ts';
 import type { EmailMessage } from './templates/email-data.types.ts';
 
 export type { EmailMessage } from './templates/email-data.types.ts';
@@ -24,6 +25,29 @@ export async function enqueueEmail(executor: DbExecutor, message: EmailMessage):
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
+}
+
+/**
+ * Notices the server sends on its own (alerts, the digest, plan changes) go only to an address its owner has
+ * verified: an account opened with someone else's address must not make Farol mail that person. Verification
+ * and password-reset mail always go (they are how an owner proves or recovers the address).
+ */
+async function isVerifiedAddress(executor: DbExecutor, userId: string, address: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ verifiedAt: users.emailVerifiedAt, email: users.emailNormalized })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return Boolean(row?.verifiedAt) && row!.email === address.trim().toLowerCase();
+}
+
+/** Queues a notice like enqueueEmail, unless the user's address is not verified (then undefined). */
+export async function enqueueNotice(
+  executor: DbExecutor,
+  message: EmailMessage & { userId: string },
+): Promise<{ id: string } | undefined> {
+  if (!(await isVerifiedAddress(executor, message.userId, message.to))) return undefined;
+  return enqueueEmail(executor, message);
 }
 
 /** Rows a worker may take: due pending ones, and ones whose sender's lease ran out (it crashed or hung). */
