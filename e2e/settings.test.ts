@@ -60,11 +60,17 @@ describe('settings journey', () => {
       .toBe('gemini');
 
     await page.goto(`${journey.server.url}/email-settings`);
-    // The e2e server has no SMTP_URL: the panel must say so, and a test lands in the queue.
-    await page.getByText('Não configurado').waitFor();
+    // The journey server mails through a real SMTP peer: the panel says so, and a test goes out at once to the
+    // user's own (verified) address; the panel of a user who is not admin counts only their own messages.
+    await page.getByText('Configurado', { exact: true }).waitFor();
+    await page.getByText('Lido do servidor agora: só as mensagens enviadas ao seu endereço.').waitFor();
+    const before = journey.server.mailbox.messages.length;
     await page.getByRole('button', { name: 'Enviar teste' }).click();
-    await page.getByText('Email na fila').waitFor();
-    await expect.poll(() => page.locator('dt:has-text("Na fila") + dd').textContent()).not.toBe('0');
+    await page.getByText('Email enviado!').waitFor();
+    const sent = journey.server.mailbox.messages.slice(before);
+    expect(sent.map((mail) => mail.envelopeTo)).toEqual([[journey.pro.user.email]]);
+    await page.getByRole('button', { name: 'Atualizar status' }).click();
+    await expect.poll(() => page.locator('dt:has-text("Enviados") + dd').textContent()).not.toBe('0');
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../apps/server/src/test/stubs/smtp-stub.ts';
 import { launchBrowser, screenshotDir, startServer, type RunningServer } from './server.ts';
 
 // Helpers for signed-in journeys: accounts made through the real API, plans granted with the admin API,
@@ -22,6 +23,52 @@ export async function registerAccount(serverUrl: string, name: string, email: st
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (await response.json()) as Account;
+}
+
+/** A server with a real SMTP peer as its mail server: what it sends can be read, as its recipient would. */
+export type MailingServer = RunningServer & { mailbox: SmtpPeer };
+
+export async function startMailingServer(extraEnv: Record<string, string> = {}): Promise<MailingServer> {
+  const mailbox = await startSmtpPeer();
+  try {
+    const server = await startServer({ SMTP_URL: mailbox.url, ...extraEnv });
+    return {
+      ...server,
+      mailbox,
+      stop: async () => {
+        await server.stop();
+        await mailbox.close();
+      },
+    };
+  } catch (error) {
+    await mailbox.close();
+    throw error;
+  }
+}
+
+/**
+ * Verifies an account's address as its owner would: asks for a verification link, reads it from the e-mail the
+ * SMTP peer received and opens it through the API (ADMIN_EMAILS applies then). Answers the verified user.
+ */
+export async function verifyAccount(server: MailingServer, account: Account): Promise<Account> {
+  const resent = await fetch(`${server.url}/api/auth/resend-verification`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(resent.status, await resent.clone().text()).toBe(200);
+  const mail = server.mailbox.messages
+    .filter((message) => message.envelopeTo.includes(account.user.email))
+    .findLast((message) => message.text.includes('/verify-email?token='));
+  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, `no verification e-mail for ${account.user.email}`).toBeTruthy();
+  const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  const { user } = (await verified.json()) as { user: Account['user'] };
+  return { ...account, user };
 }
 
 /** PUT /api/admin/users/:id/subscription; `months` gives the grant an end date (a renewal/cancel date to show). */
@@ -91,29 +138,32 @@ export async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 export type ProfissionalJourney = {
-  server: RunningServer;
+  server: MailingServer;
   browser: Browser;
   pro: Account;
   pageErrors: string[];
 };
 
 /**
- * Registers the suite's hooks: the built server (simulated market, admin@farol.test as admin), Chromium, and
- * one user granted the profissional plan (for `months`, or without end). Page errors fail the suite.
+ * Registers the suite's hooks: the built server (simulated market, an SMTP peer as its mail server,
+ * admin@farol.test as admin once verified), Chromium, and one verified user granted the profissional plan (for `months`, or without end). Page errors fail the suite.
  */
 export function setUpProfissionalJourney(label: string, months?: number): ProfissionalJourney {
   const journey = { pageErrors: [] as string[] } as ProfissionalJourney;
   beforeAll(async () => {
     [journey.server, journey.browser] = await Promise.all([
-      startServer({ ADMIN_EMAILS: 'admin@farol.test' }),
+      startMailingServer({ ADMIN_EMAILS: 'admin@farol.test' }),
       launchBrowser(),
     ]);
     await mkdir(screenshotDir, { recursive: true });
-    const admin = await registerAccount(journey.server.url, 'Admin Farol', 'admin@farol.test');
-    journey.pro = await registerAccount(
-      journey.server.url,
-      'Paula Pro',
-      `pro.${label}.${Date.now()}@example.com`,
+    // ADMIN_EMAILS makes admin only a verified address
+    const admin = await verifyAccount(
+      journey.server,
+      await registerAccount(journey.server.url, 'Admin Farol', 'admin@farol.test'),
+    );
+    journey.pro = await verifyAccount(
+      journey.server,
+      await registerAccount(journey.server.url, 'Paula Pro', `pro.${label}.${Date.now()}@example.com`),
     );
     await grantPlan(journey.server.url, admin, journey.pro, 'profissional', months);
   }, 120_000);

@@ -102,16 +102,18 @@ export function launchBrowser(): Promise<Browser> {
 
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-export type JourneyEnvironment = { server: RunningServer; browser: Browser };
+export type JourneyEnvironment<S extends RunningServer = RunningServer> = { server: S; browser: Browser };
 
 /**
  * Starts the built server and Chromium before the tests of a file and stops both after them. The answer is
  * filled in by the beforeAll registered here: read its fields inside hooks and tests only.
  */
-export function useServerAndBrowser(): JourneyEnvironment {
-  const environment = {} as JourneyEnvironment;
+export function useServerAndBrowser<S extends RunningServer = RunningServer>(
+  start: () => Promise<S> = startServer as () => Promise<S>,
+): JourneyEnvironment<S> {
+  const environment = {} as JourneyEnvironment<S>;
   beforeAll(async () => {
-    [environment.server, environment.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [environment.server, environment.browser] = await Promise.all([start(), launchBrowser()]);
   });
   afterAll(async () => {
     await environment.browser?.close();

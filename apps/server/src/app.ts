@@ -30,6 +30,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registerJobs } from './jobs/scheduler.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
+  await app.register(emailVerificationRoutes, { prefix: '/api/auth' });
   registerJobs(app);
   await app.register(jobsRoutes, { prefix: '/api/admin/jobs' });
   await app.register(alertsRoutes, { prefix: '/api/alerts' });

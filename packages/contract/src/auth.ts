@@ -51,6 +51,8 @@ export const publicUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   avatar: z.string().nullable(),
+  /** The owner opened the verification link e-mailed to this address (absent in sessions stored before it existed). */
+  emailVerified: z.boolean().default(false),
   createdAt: z.string(),
   preferences: preferencesSchema,
 });
@@ -88,3 +90,9 @@ export const resetPasswordRequestSchema = z.object({
   token: text().min(10).max(500),
   password: newPasswordSchema,
 });
+
+/** POST /api/auth/verify-email: the token from the link e-mailed at registration. */
+export const verifyEmailRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+export const verifyEmailResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

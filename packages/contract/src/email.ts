@@ -5,6 +5,7 @@ import { EMAIL_MAX_LENGTH, emailSchema, NAME_MAX_LENGTH } from './auth.ts';
 /** The messages Farol sends; each has an HTML and a plain-text version in the recipient's language. */
 export const emailTemplates = [
   'welcome',
+  'email-verification',
   'password-reset',
   'subscription-started',
   'subscription-cancelled',
@@ -59,13 +60,20 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-/** GET /api/email/status: the integration panel of the e-mail settings page. */
+/**
+ * GET /api/email/status: the integration panel of the e-mail settings page. An admin gets the whole outbox
+ * (`scope: 'site'`, with the raw SMTP error); anyone else only the messages addressed to them (`scope: 'own'`),
+ * where `lastError` is always null: raw SMTP text can name other people's addresses and internal hosts.
+ */
+export const emailStatusScopes = ['site', 'own'] as const;
 export const emailStatusSchema = z.object({
+  scope: z.enum(emailStatusScopes),
   smtpConfigured: z.boolean(),
   queued: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
   lastError: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
   lastDeliveredAt: z.string().nullable(),
 });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;

@@ -24,6 +24,8 @@ export const errorCodes = [
   'password_too_weak',
   'wrong_current_password',
   'invalid_reset_token',
+  'invalid_verification_token',
+  'email_not_verified',
   // plans and entitlements
   'plan_required',
   'analysis_requires_pro',

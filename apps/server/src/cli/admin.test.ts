@@ -93,6 +93,44 @@ forEachEngine((engine) => {
       // each run starts a Node process that compiles the CLI: seconds apiece on a busy machine
     }, 240_000);
 
+    it('keeps an ADMIN_EMAILS admin removed with set-admin off removed at the next login', async () => {
+      const dataDir = makeTempDir();
+      const pgliteDir = path.join(dataDir, 'pglite');
+      const env = { ADMIN_EMAILS: 'dona@farol.test' };
+      const first = await startTestApp({
+        engine,
+        env,
+        deps: engine === 'pglite' ? { database: await openDatabase({ pgliteDir }) } : {},
+      });
+      const owner = await first.registerUser({ email: 'dona@farol.test' });
+      expect((await first.request('GET', '/api/admin/users', { token: owner.token })).status).toBe(200);
+      const cliEnv = {
+        DATA_DIR: dataDir,
+        ...(engine === 'postgres' ? { DATABASE_URL: first.config.DATABASE_URL! } : {}),
+      };
+      if (engine === 'pglite') await first.close();
+      try {
+        expect(await runCli(['set-admin', 'dona@farol.test', 'off'], cliEnv)).toMatchObject({
+          code: 0,
+          stdout: 'dona@farol.test: admin off\n',
+        });
+        const second =
+          engine === 'pglite'
+            ? await startTestApp({ engine, env, deps: { database: await openDatabase({ pgliteDir }) } })
+            : first;
+        const login = await second.request('POST', '/api/auth/login', {
+          body: { email: 'dona@farol.test', password: owner.password },
+        });
+        expect(login.status).toBe(200);
+        expect((await second.request('GET', '/api/admin/users', { token: login.body.token })).status).toBe(
+          403,
+        );
+        if (engine === 'pglite') await second.close();
+      } finally {
+        if (engine === 'postgres') await first.close();
+      }
+    }, 240_000);
+
     if (engine === 'pglite') {
       it('refuses in one line, exit 1, when a running server holds the embedded database', async () => {
         const dataDir = makeTempDir();

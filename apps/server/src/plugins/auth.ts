@@ -25,6 +25,8 @@ export type Actor = {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The owner opened the verification link: only then may the account make the server mail its address. */
+  isEmailVerified: boolean;
   /** The language of this request's answer: `?lng=` or Accept-Language when sent, else the saved preference. */
   language: Language;
   preferences: Preferences;
@@ -49,6 +51,7 @@ function prepareActorQuery(db: Db) {
       email: users.email,
       name: users.name,
       isAdmin: users.isAdmin,
+      emailVerifiedAt: users.emailVerifiedAt,
       preferences: users.preferences,
       tokenVersion: users.tokenVersion,
       createdAt: users.createdAt,
@@ -115,6 +118,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
       email: row.email,
       name: row.name,
       isAdmin: row.isAdmin,
+      isEmailVerified: row.emailVerifiedAt !== null,
       language,
       preferences: row.preferences,
       tokenVersion: row.tokenVersion,

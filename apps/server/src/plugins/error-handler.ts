@@ -24,6 +24,8 @@ export const statusByCode = {
   password_too_weak: 400,
   wrong_current_password: 400,
   invalid_reset_token: 400,
+  invalid_verification_token: 400,
+  email_not_verified: 403,
   plan_required: 403,
   analysis_requires_pro: 403,
   search_requires_pro: 403,

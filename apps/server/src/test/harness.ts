@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, selectRows, type Database } from '../db/client.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -33,18 +33,24 @@ export type TestApp = {
     pathname: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
   ) => Promise<ApiResponse<T>>;
-  /** Registers (and so signs in) a new user with a unique e-mail. */
+  /**
+   * Registers (and so signs in) a new user with a unique e-mail, and verifies the address through the link of
+   * the verification e-mail (as its owner would; ADMIN_EMAILS applies then). `verified: false` leaves it not.
+   */
   registerUser: (overrides?: {
     name?: string;
     email?: string;
     password?: string;
     language?: string;
+    verified?: boolean;
   }) => Promise<{
     token: string;
-    user: { id: string; name: string; email: string };
+    user: { id: string; name: string; email: string; emailVerified: boolean };
     email: string;
     password: string;
   }>;
+  /** The token of the newest verification link e-mailed to a user (read from the outbox). */
+  verificationToken: (userId: string) => Promise<string>;
   /** Makes a user admin directly in the database. */
   makeAdmin: (userId: string) => Promise<void>;
   close: () => Promise<void>;
@@ -136,6 +142,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     return { status: response.status, body: parsed, headers: response.headers, text };
   };
 
+  const verificationToken = async (userId: string) => {
+    const { sql } = await import('drizzle-orm');
+    const [row] = await selectRows<{ url: string }>(
+      database.db,
+      sql`select data->>'verifyUrl' as url from email_outbox
+          where user_id = ${userId} and template = 'email-verification' order by created_at desc limit 1`,
+    );
+    if (!row) throw new Error('no verification e-mail in the outbox');
+    return new URL(row.url).searchParams.get('token')!;
+  };
+
   return {
     app,
     url,
@@ -143,6 +160,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     dataDir,
     request,
+    verificationToken,
     registerUser: async (overrides = {}) => {
       counter += 1;
       const email = overrides.email ?? `user${counter}-${crypto.randomBytes(4).toString('hex')}@farol.test`;
@@ -152,7 +170,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         headers: overrides.language ? { 'accept-language': overrides.language } : {},
       });
       if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
-      return { token: response.body.token, user: response.body.user, email, password };
+      if (overrides.verified === false)
+        return { token: response.body.token, user: response.body.user, email, password };
+      const verified = await request('POST', '/api/auth/verify-email', {
+        body: { token: await verificationToken(response.body.user.id) },
+      });
+      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+      return { token: response.body.token, user: verified.body.user, email, password };
     },
     makeAdmin: async (userId) => {
       const { sql } = await import('drizzle-orm');

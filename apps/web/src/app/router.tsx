@@ -73,6 +73,10 @@ const pageRoutes: RouteObject[] = [
     path: '/trading-signals',
     lazy: publicPage(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)),
   },
+  {
+    path: '/verify-email',
+    lazy: page(() => import('../pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage)),
+  },
 ];
 
 export const routes: RouteObject[] = [

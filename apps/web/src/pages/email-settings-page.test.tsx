@@ -6,16 +6,26 @@ import { saveSession } from '../lib/session.ts';
 import { renderRoutes, sampleUser, stubFetch } from '../test/render.tsx';
 import { EmailSettingsPage } from './email-settings-page.tsx';
 
-const status = emailStatusSchema.parse({
+const siteStatus = emailStatusSchema.parse({
+  scope: 'site',
   smtpConfigured: false,
   queued: 3,
   sent: 12,
   failed: 1,
   lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+  lastFailedAt: '2026-05-02T15:00:00.000Z',
   lastDeliveredAt: '2026-05-02T15:04:00.000Z',
 });
+const ownStatus = emailStatusSchema.parse({
+  ...siteStatus,
+  scope: 'own',
+  queued: 1,
+  sent: 2,
+  failed: 0,
+  lastError: null,
+});
 
-function renderPage(answerTest: () => { status: number; body?: unknown }) {
+function renderPage(answerTest: () => { status: number; body?: unknown }, status: unknown = siteStatus) {
   saveSession('token-abc', sampleUser);
   const calls = stubFetch((url) => {
     if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
@@ -34,6 +44,18 @@ describe('EmailSettingsPage', { timeout: 20_000 }, () => {
     const counts = screen.getByText('Na fila').parentElement!;
     expect(within(counts).getByText('3')).toBeVisible();
     expect(screen.getByText('connect ECONNREFUSED 127.0.0.1:2525')).toBeVisible();
+  });
+
+  it('shows a normal user their own counts and when a message to them failed, with no SMTP text', async () => {
+    renderPage(() => ({ status: 500 }), ownStatus);
+    expect(
+      await screen.findByText('Lido do servidor agora: só as mensagens enviadas ao seu endereço.'),
+    ).toBeTruthy();
+    const counts = screen.getByText('Enviados').parentElement!;
+    expect(within(counts).getByText('2')).toBeTruthy();
+    expect(screen.getByText('Última falha de entrega para você')).toBeTruthy();
+    expect(screen.getByText(/Uma mensagem para o seu endereço não pôde ser entregue em/)).toBeTruthy();
+    expect(screen.queryByText('Último erro de entrega')).toBeNull();
   });
 
   it('sends a test of the chosen type to the typed address and toasts a queued result', async () => {

@@ -14,6 +14,7 @@ export const sampleUser: PublicUser = profileSchema.parse({
   name: 'Ana Souza',
   email: 'ana@example.com',
   avatar: null,
+  emailVerified: true,
   createdAt: '2025-03-14T12:30:00.000Z',
   preferences: { aiProvider: 'openai', theme: 'dark', emailAlerts: true, pushNotifications: true },
 });

@@ -16,6 +16,10 @@ export const users = pgTable('users', {
   // bumped on password change/reset: tokens carrying an older version stop working
   tokenVersion: integer('token_version').notNull().default(0),
   isAdmin: boolean('is_admin').notNull().default(false),
+  // set when the owner opens the verification link (migration 0009)
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  // when ADMIN_EMAILS made this user admin: granted once, so a later removal sticks
+  adminGrantedAt: timestamp('admin_granted_at', { withTimezone: true }),
   language: text('language').notNull().default('pt-BR'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

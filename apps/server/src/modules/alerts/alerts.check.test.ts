@@ -190,6 +190,25 @@ forEachEngine((engine) => {
       expect(await queuedAlertEmails(bob.user.id)).toHaveLength(0);
     });
 
+    it('records the firings of an unverified address but mails it neither the alert nor the digest', async () => {
+      const carol = await app.registerUser({ language: 'en', verified: false });
+      const carolAlert = await createAlert(carol.token, {
+        type: 'sentimento',
+        conditions: { fearGreedAbove: 96 },
+      });
+      tick();
+      await checkAlertsAgainst(context(), snapshot({ fearGreed: 99 }));
+      const events = (await app.request('GET', '/api/alerts/events', { token: carol.token })).body.data;
+      expect(events.map((event: { alertId: string }) => event.alertId)).toEqual([carolAlert]);
+      expect(await queuedAlertEmails(carol.user.id)).toHaveLength(0);
+      await sendAlertDigests(context());
+      const digests = await selectRows<{ id: string }>(
+        app.database.db,
+        sql`select id from email_outbox where user_id = ${carol.user.id} and template = 'digest'`,
+      );
+      expect(digests).toHaveLength(0);
+    });
+
     it('queues one daily digest per user with the last day of firings, once', async () => {
       tick(24 * 60 + 1); // earlier firings fall out of the 24 h window
       const { token, user } = await app.registerUser({ language: 'es' });

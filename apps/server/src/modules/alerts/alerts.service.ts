@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueEmail } from '../email/email.outbox.ts';
+import { enqueueNotice } from '../email/email.outbox.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -169,7 +169,7 @@ export async function checkAlertsAgainst(
         await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
         report.fired += 1;
         if (!owner.preferences.emailAlerts) continue;
-        await enqueueEmail(tx, {
+        const queued = await enqueueNotice(tx, {
           to: owner.email,
           userId: alert.userId,
           language: owner.language,
@@ -183,7 +183,7 @@ export async function checkAlertsAgainst(
             triggeredAt: now.toISOString(),
           },
         });
-        report.emailsQueued += 1;
+        if (queued) report.emailsQueued += 1;
       }
     });
   }
@@ -232,7 +232,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
     for (const [userId, events] of byUser) {
       const owner = events[0]!.owner;
       if (!owner.preferences.emailAlerts) continue;
-      await enqueueEmail(tx, {
+      const queued = await enqueueNotice(tx, {
         to: owner.email,
         userId,
         language: owner.language,
@@ -251,7 +251,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
           })),
         },
       });
-      users += 1;
+      if (queued) users += 1;
     }
     // firings of users with e-mail alerts off are marked too: they are not owed a digest later
     const marked = await markEventsDigested(

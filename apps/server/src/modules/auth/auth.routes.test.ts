@@ -124,7 +124,7 @@ forEachEngine((engine) => {
       expect(unknown.body).toEqual(wrong.body);
     });
 
-    it('marks ADMIN_EMAILS accounts as admins from registration', async () => {
+    it('makes no one admin at registration, not even an ADMIN_EMAILS address (it must be verified first)', async () => {
       const response = await t.request('POST', '/api/auth/register', {
         body: { name: 'Chefe', email: 'chefe@farol.test', password: 'abc12345', confirmPassword: 'abc12345' },
       });
@@ -133,7 +133,8 @@ forEachEngine((engine) => {
         t.database.db,
         "select is_admin from users where email_normalized = 'chefe@farol.test'",
       );
-      expect(rows[0]!.is_admin).toBe(true);
+      expect(rows[0]!.is_admin).toBe(false);
+      expect(response.body.user.emailVerified).toBe(false);
     });
 
     it('answers 400 with a message for malformed JSON, never 500', async () => {

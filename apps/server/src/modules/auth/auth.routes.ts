@@ -68,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     config: app.config,
     tokens,
     language,
+    now: app.now,
   });
 
   app.post(

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'dri
 import { isLanguage } from '@farol/i18n';
 import type { DbExecutor } from '../../db/client.ts';
 import { emailOutbox, type EmailOutboxRow } from '../../db/schema/email.ts';
+import { users } from '../../db/schema/users.ts';
 import type { EmailMessage } from './templates/email-data.types.ts';
 
 export type { EmailMessage } from './templates/email-data.types.ts';
@@ -24,6 +25,29 @@ export async function enqueueEmail(executor: DbExecutor, message: EmailMessage):
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
+}
+
+/**
+ * Notices the server sends on its own (alerts, the digest, plan changes) go only to an address its owner has
+ * verified: an account opened with someone else's address must not make Farol mail that person. Verification
+ * and password-reset mail always go (they are how an owner proves or recovers the address).
+ */
+async function isVerifiedAddress(executor: DbExecutor, userId: string, address: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ verifiedAt: users.emailVerifiedAt, email: users.emailNormalized })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return Boolean(row?.verifiedAt) && row!.email === address.trim().toLowerCase();
+}
+
+/** Queues a notice like enqueueEmail, unless the user's address is not verified (then undefined). */
+export async function enqueueNotice(
+  executor: DbExecutor,
+  message: EmailMessage & { userId: string },
+): Promise<{ id: string } | undefined> {
+  if (!(await isVerifiedAddress(executor, message.userId, message.to))) return undefined;
+  return enqueueEmail(executor, message);
 }
 
 /** Rows a worker may take: due pending ones, and ones whose sender's lease ran out (it crashed or hung). */
@@ -105,22 +129,27 @@ export async function findOutboxEmail(executor: DbExecutor, id: string): Promise
   return row;
 }
 
-/** Counts by status, the latest error and the latest delivery: the e-mail settings page's panel. */
-export async function summarizeOutbox(executor: DbExecutor) {
+/**
+ * Counts by status, the latest error and the latest delivery: the e-mail settings page's panel. With `userId`,
+ * only the messages addressed to that user.
+ */
+export async function summarizeOutbox(executor: DbExecutor, userId?: string) {
+  const own = userId ? eq(emailOutbox.userId, userId) : undefined;
   const counts = await executor
     .select({ status: emailOutbox.status, total: count() })
     .from(emailOutbox)
+    .where(own)
     .groupBy(emailOutbox.status);
   const [lastError] = await executor
-    .select({ lastError: emailOutbox.lastError })
+    .select({ lastError: emailOutbox.lastError, at: emailOutbox.nextAttemptAt })
     .from(emailOutbox)
-    .where(isNotNull(emailOutbox.lastError))
+    .where(and(isNotNull(emailOutbox.lastError), own))
     .orderBy(desc(emailOutbox.nextAttemptAt))
     .limit(1);
   const [lastSent] = await executor
     .select({ sentAt: emailOutbox.sentAt })
     .from(emailOutbox)
-    .where(isNotNull(emailOutbox.sentAt))
+    .where(and(isNotNull(emailOutbox.sentAt), own))
     .orderBy(desc(emailOutbox.sentAt))
     .limit(1);
   const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.total)]));
@@ -129,6 +158,7 @@ export async function summarizeOutbox(executor: DbExecutor) {
     sent: byStatus.sent ?? 0,
     failed: byStatus.failed ?? 0,
     lastError: lastError?.lastError ?? null,
+    lastFailedAt: lastError?.at ?? null,
     lastDeliveredAt: lastSent?.sentAt ?? null,
   };
 }

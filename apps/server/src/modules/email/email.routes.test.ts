@@ -35,15 +35,15 @@ forEachEngine((engine) => {
     });
 
     it.each([
-      ['pt-BR', 'Bem-vindo ao Farol, Ana!', 'Abrir o painel'],
-      ['en', 'Welcome to Farol, Ana!', 'Open the dashboard'],
-      ['es', '¡Bienvenido a Farol, Ana!', 'Abrir el panel'],
+      ['pt-BR', 'Bem-vindo ao Farol!', 'Abrir o painel'],
+      ['en', 'Welcome to Farol!', 'Open the dashboard'],
+      ['es', '¡Bienvenido a Farol!', 'Abrir el panel'],
     ])('queues the welcome e-mail at registration and delivers it in %s', async (language, subject, cta) => {
-      const { email } = await app.registerUser({ name: 'Ana', language });
+      const { email } = await app.registerUser({ name: 'Ana', language, verified: false });
       expect(smtp.messages).toHaveLength(0);
       const report = await app.app.emailDelivery.deliverDue();
-      expect(report).toMatchObject({ sent: 1, retrying: 0 });
-      const [mail] = smtp.messages;
+      expect(report).toMatchObject({ sent: 2, retrying: 0 });
+      const mail = smtp.messages.find((message) => message.text.includes(cta));
       expect(mail!.envelopeTo).toEqual([email]);
       expect(mail!.envelopeFrom).toBe('alertas@farol.example');
       expect(mail!.subject).toBe(subject);
@@ -51,7 +51,9 @@ forEachEngine((engine) => {
       expect(mail!.messageId).toMatch(/^<[0-9a-f-]{36}@farol\.example>$/);
       expect(mail!.text).toContain(`${cta}: https://farol.example/dashboard`);
       expect(mail!.html).toContain('href="https://farol.example/dashboard"');
-      expect((await outboxRows(app)).filter((row) => row.to_address === email)).toEqual([
+      const rows = (await outboxRows(app)).filter((row) => row.to_address === email);
+      expect(rows.sort((a, b) => a.template.localeCompare(b.template))).toEqual([
+        { to_address: email, template: 'email-verification', status: 'sent', attempts: 1 },
         { to_address: email, template: 'welcome', status: 'sent', attempts: 1 },
       ]);
     });
@@ -95,6 +97,46 @@ forEachEngine((engine) => {
       });
       expect(accepted.body).toMatchObject({ success: true, sent: true });
       expect(smtp.messages.at(-1)!.envelopeTo).toEqual(['ops@elsewhere.example']);
+    });
+
+    it('never lets an unverified account make the server mail its address: 403 with a translated message', async () => {
+      const { token, email } = await app.registerUser({ language: 'en', verified: false });
+      await app.app.emailDelivery.deliverDue();
+      smtp.messages.length = 0;
+      for (const [path, body] of [
+        ['/api/email/resend-welcome', undefined],
+        ['/api/email/test', { type: 'welcome' }],
+      ] as const) {
+        const response = await app.request('POST', path, {
+          token,
+          body,
+          headers: { 'accept-language': 'en' },
+        });
+        expect(response.status).toBe(403);
+        expect(response.body).toMatchObject({
+          success: false,
+          sent: false,
+          code: 'email_not_verified',
+          message: 'Verify your email first: open the link we sent to it.',
+        });
+      }
+      await app.app.emailDelivery.deliverDue();
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(email))).toHaveLength(0);
+    });
+
+    it('keeps the account name out of every subject and escapes it in the body', async () => {
+      const name = '<a href="https://evil.example">Win a prize</a>';
+      const { email } = await app.registerUser({ name, language: 'en', verified: false });
+      await app.app.emailDelivery.deliverDue();
+      const mails = smtp.messages.filter((mail) => mail.envelopeTo.includes(email));
+      expect(mails.map((mail) => mail.subject).sort()).toEqual([
+        'Confirm your email on Farol',
+        'Welcome to Farol!',
+      ]);
+      for (const mail of mails) {
+        expect(mail.html).not.toContain('href="https://evil.example"');
+        expect(mail.html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;');
+      }
     });
 
     it('delivers the contact form to CONTACT_EMAIL with Reply-To and the visitor text escaped', async () => {
@@ -150,7 +192,7 @@ forEachEngine((engine) => {
       await app.app.emailDelivery.deliverDue();
       const response = await app.request('GET', '/api/email/status', { token });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ smtpConfigured: true, queued: 0, failed: 0 });
+      expect(response.body).toMatchObject({ scope: 'own', smtpConfigured: true, queued: 0, failed: 0 });
       expect(response.body.sent).toBeGreaterThan(0);
       expect(typeof response.body.lastDeliveredAt).toBe('string');
     });
@@ -167,14 +209,69 @@ forEachEngine((engine) => {
       expect(response.body.message).toContain('SMTP_URL');
       const status = await app.request('GET', '/api/email/status', { token });
       expect(status.body).toEqual({
+        scope: 'own',
         smtpConfigured: false,
-        queued: 2,
+        queued: 3,
         sent: 0,
         failed: 0,
         lastError: null,
+        lastFailedAt: null,
         lastDeliveredAt: null,
       });
       expect(await app.app.emailDelivery.deliverDue()).toMatchObject({ smtpConfigured: false, claimed: 0 });
+    });
+  });
+  describe('e-mail status scope', () => {
+    let smtp: SmtpPeer;
+    let app: TestApp;
+    beforeAll(async () => {
+      smtp = await startSmtpPeer();
+      app = await startTestApp({ engine, env: { SMTP_URL: smtp.url, APP_URL: 'https://farol.example' } });
+    });
+    afterAll(async () => {
+      await app.close();
+      await smtp.close();
+    });
+
+    it('shows a normal user only their own messages and no raw SMTP text, and an admin the whole outbox', async () => {
+      const admin = await app.registerUser();
+      await app.makeAdmin(admin.user.id);
+      await app.app.emailDelivery.deliverDue();
+      smtp.refuse(true);
+      const ana = await app.registerUser({ language: 'en' });
+      const bruno = await app.registerUser({ email: `bruno-${Date.now()}@secret-host.example` });
+      await app.app.emailDelivery.deliverDue();
+      smtp.refuse(false);
+      expect(
+        (await app.request('POST', '/api/email/resend-welcome', { token: ana.token })).body,
+      ).toMatchObject({
+        sent: true,
+      });
+
+      const own = await app.request('GET', '/api/email/status', { token: ana.token });
+      expect(own.status).toBe(200);
+      const anaQueued = own.body.queued;
+      expect(own.body).toMatchObject({
+        scope: 'own',
+        smtpConfigured: true,
+        sent: 1,
+        failed: 0,
+        lastError: null,
+      });
+      expect(anaQueued).toBeGreaterThanOrEqual(1);
+      expect(typeof own.body.lastFailedAt).toBe('string');
+      expect(typeof own.body.lastDeliveredAt).toBe('string');
+      expect(own.text).not.toContain('451');
+      expect(own.text).not.toContain('secret-host');
+
+      const site = await app.request('GET', '/api/email/status', { token: admin.token });
+      expect(site.body).toMatchObject({ scope: 'site', smtpConfigured: true, failed: 0 });
+      expect(site.body.queued).toBeGreaterThan(anaQueued);
+      expect(site.body.sent).toBeGreaterThan(1);
+      expect(site.body.lastError).toContain('451');
+
+      const brunoOwn = await app.request('GET', '/api/email/status', { token: bruno.token });
+      expect(brunoOwn.body).toMatchObject({ scope: 'own', sent: 0, lastError: null, lastDeliveredAt: null });
     });
   });
 });

@@ -101,10 +101,10 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['email'],
         security,
-        summary: 'SMTP configuration and outbox counts',
+        summary: 'SMTP configuration and outbox counts: the whole site for admins, own messages otherwise',
         response: { 200: emailStatusSchema },
       },
     },
-    async () => getEmailStatus({ db: app.db, delivery: app.emailDelivery }),
+    async (request) => getEmailStatus({ db: app.db, delivery: app.emailDelivery }, request.user!),
   );
 };

@@ -19,7 +19,7 @@ export type EmailServiceContext = {
 /** An error answer that still carries the result object. */
 const emailFailure = (
   language: Language,
-  code: 'email_rate_limited' | 'email_recipient_forbidden',
+  code: 'email_rate_limited' | 'email_recipient_forbidden' | 'email_not_verified',
   params: Record<string, unknown> = {},
 ) =>
   new AppError(code, params, {
@@ -31,14 +31,31 @@ const emailFailure = (
 export const rejectEmailRateLimited = (language: Language, seconds: number) =>
   emailFailure(language, 'email_rate_limited', { seconds });
 
+/**
+ * Test sends and welcome re-sends carry the account's name: until the address is verified, the account may
+ * belong to someone who typed a stranger's address, so the server mails nothing on its request.
+ */
+function requireVerifiedAddress(context: EmailServiceContext, user: Actor) {
+  if (!user.isEmailVerified) throw emailFailure(context.language, 'email_not_verified');
+}
+
 /** Queues, tries to send at once, and says what happened in the caller's language. */
 async function queueAndSend(
   context: EmailServiceContext,
   message: EmailMessage,
   texts: { sent: string; queued: string },
 ): Promise<EmailResult> {
-  const t = (key: string) => translate(context.language, `email:${key}`, { email: message.to });
   const { id } = await enqueueEmail(context.db, message);
+  return sendQueuedNow(context, { id, to: message.to }, texts);
+}
+
+/** Tries to send a queued message at once and says what happened in the caller's language. */
+export async function sendQueuedNow(
+  context: EmailServiceContext,
+  { id, to }: { id: string; to: string },
+  texts: { sent: string; queued: string } = { sent: 'result.sent', queued: 'result.queuedNoSmtp' },
+): Promise<EmailResult> {
+  const t = (key: string) => translate(context.language, `email:${key}`, { email: to });
   const result = await context.delivery.deliverNow(id);
   if (result.outcome === 'sent') return { success: true, sent: true, message: t(texts.sent) };
   if (result.outcome === 'queued') {
@@ -115,6 +132,7 @@ export async function sendTestEmail(
   user: Actor,
   request: EmailTestRequest,
 ): Promise<EmailResult> {
+  requireVerifiedAddress(context, user);
   const requested = request.email?.trim();
   const to = requested ? requested : user.email;
   if (to.toLowerCase() !== user.email.toLowerCase() && !user.isAdmin)
@@ -126,6 +144,7 @@ export async function sendTestEmail(
 }
 
 export async function resendWelcomeEmail(context: EmailServiceContext, user: Actor): Promise<EmailResult> {
+  requireVerifiedAddress(context, user);
   return queueAndSend(
     context,
     {
@@ -160,13 +179,22 @@ export async function sendContactMessage(
   return { success: true, sent: false, message: translate(context.language, 'email:result.contactQueued') };
 }
 
+/**
+ * GET /api/email/status: the whole outbox with the raw SMTP error for an admin; for anyone else only their own
+ * messages, and no SMTP text (it can hold other people's addresses and internal host names).
+ */
 export async function getEmailStatus(
   context: Pick<EmailServiceContext, 'db' | 'delivery'>,
+  user: Pick<Actor, 'id' | 'isAdmin'>,
 ): Promise<EmailStatus> {
-  const summary = await summarizeOutbox(context.db);
+  const scope = user.isAdmin ? 'site' : 'own';
+  const summary = await summarizeOutbox(context.db, scope === 'own' ? user.id : undefined);
   return {
+    scope,
     smtpConfigured: context.delivery.isConfigured,
     ...summary,
+    lastError: scope === 'site' ? summary.lastError : null,
+    lastFailedAt: summary.lastFailedAt?.toISOString() ?? null,
     lastDeliveredAt: summary.lastDeliveredAt?.toISOString() ?? null,
   };
 }

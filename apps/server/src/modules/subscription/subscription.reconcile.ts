@@ -10,7 +10,7 @@ import {
   toBillingSnapshot,
   type BillingSnapshot,
 } from '../../providers/stripe/mapper.ts';
-import { enqueueEmail } from '../email/email.outbox.ts';
+import { enqueueNotice } from '../email/email.outbox.ts';
 import { effectivePlan } from '../entitlements/entitlements.service.ts';
 import { planCatalog } from '../entitlements/plans.ts';
 import {
@@ -123,7 +123,7 @@ export async function writeSubscriptionChange(
   if (after !== 'free' && (after !== before || (isLiveStatus(updated.status) && !isLiveStatus(row.status)))) {
     // a plan granted by an admin is not paid for: the e-mail shows no price
     const price = updated.grantedByAdmin ? undefined : planCatalog.find((plan) => plan.id === after)?.price;
-    await enqueueEmail(tx, {
+    await enqueueNotice(tx, {
       ...common,
       template: 'subscription-started',
       data: {
@@ -138,7 +138,7 @@ export async function writeSubscriptionChange(
     (updated.cancelAtPeriodEnd && !row.cancelAtPeriodEnd) ||
     (updated.status === 'canceled' && row.status !== 'canceled' && !row.cancelAtPeriodEnd);
   if (becameCancelled && before !== 'free') {
-    await enqueueEmail(tx, {
+    await enqueueNotice(tx, {
       ...common,
       template: 'subscription-cancelled',
       data: {

@@ -8,7 +8,7 @@ import {
   stripeSubscriptionSchema,
   type StripeEvent,
 } from '../../providers/stripe/schemas.ts';
-import { enqueueEmail } from '../email/email.outbox.ts';
+import { enqueueNotice } from '../email/email.outbox.ts';
 import { effectivePlan } from '../entitlements/entitlements.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -103,7 +103,7 @@ export async function handleStripeWebhook(
       const invoice = stripeInvoiceSchema.parse(event.data.object);
       const language = isLanguage(user.language) ? user.language : 'pt-BR';
       const plan = row.plan === 'free' ? effectivePlan(row, now) : row.plan;
-      await enqueueEmail(tx, {
+      await enqueueNotice(tx, {
         to: user.email,
         userId: user.userId,
         language,

@@ -7,6 +7,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     name: row.name,
     email: row.email,
     avatar: row.avatar,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     preferences: { ...defaultPreferences, ...row.preferences },
   };

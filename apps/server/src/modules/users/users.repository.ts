@@ -49,7 +49,12 @@ export async function insertUserWithFreePlan(
 export async function updateUser(
   db: DbExecutor,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'preferences' | 'isAdmin' | 'language' | 'passwordHash'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      'name' | 'preferences' | 'isAdmin' | 'language' | 'passwordHash' | 'emailVerifiedAt' | 'adminGrantedAt'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

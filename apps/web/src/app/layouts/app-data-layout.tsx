@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { requestToaster } from '../deferred-toaster.tsx';
 
@@ -18,6 +19,7 @@ export function AppDataLayout() {
   useEffect(requestToaster, []);
   return (
     <AppQueryProvider>
+      <EmailVerificationBanner />
       <Outlet />
     </AppQueryProvider>
   );

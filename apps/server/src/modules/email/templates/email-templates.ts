@@ -57,12 +57,23 @@ const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
 
 const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
   welcome: ({ data, t, appUrl }) => ({
-    subject: t('welcome.subject', { name: data.name }),
+    // never the name in a subject: anyone can register someone else's address under any name
+    subject: t('welcome.subject'),
     greeting: t('layout.greeting', { name: data.name }),
     blocks: [
       { kind: 'paragraph', text: t('welcome.intro') },
       { kind: 'paragraph', text: t('welcome.next') },
       { kind: 'button', label: t('welcome.cta'), url: link(appUrl, '/dashboard') },
+    ],
+  }),
+  'email-verification': ({ data, t }) => ({
+    subject: t('emailVerification.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('emailVerification.intro') },
+      { kind: 'button', label: t('emailVerification.cta'), url: data.verifyUrl },
+      { kind: 'paragraph', text: t('emailVerification.expiry', { hours: data.expiresInHours }) },
+      { kind: 'paragraph', text: t('emailVerification.ignore') },
     ],
   }),
   'password-reset': ({ data, t }) => ({

@@ -10,7 +10,10 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useEmailStatusQuery } from '../api/email-settings-api.ts';
 
-/** Integration status read from the server: SMTP configured or not, the outbox counts and the last error. */
+/**
+ * Integration status read from the server: SMTP configured or not, the outbox counts and the last error. An admin
+ * sees the whole site with the raw SMTP error; anyone else only their own messages and when one last failed.
+ */
 export function EmailStatusCard() {
   const { t } = useTranslation('emailSettings');
   const status = useEmailStatusQuery();
@@ -22,7 +25,9 @@ export function EmailStatusCard() {
             <Server aria-hidden="true" className="size-4 text-primary" />
             {t('status.title')}
           </CardTitle>
-          <CardDescription>{t('status.description')}</CardDescription>
+          <CardDescription>
+            {status.data?.scope === 'own' ? t('status.ownDescription') : t('status.description')}
+          </CardDescription>
         </div>
         <Button
           variant="ghost"
@@ -76,17 +81,33 @@ export function EmailStatusCard() {
                     {data.lastDeliveredAt ? formatDateTime(data.lastDeliveredAt) : t('status.never')}
                   </dd>
                 </div>
-                <div className="flex flex-col gap-1">
-                  <dt className="text-muted-foreground">{t('status.lastError')}</dt>
-                  <dd
-                    className={cn(
-                      'rounded-md p-2 font-mono text-xs break-words',
-                      data.lastError ? 'bg-danger/10 text-danger' : 'bg-muted/40 text-muted-foreground',
-                    )}
-                  >
-                    {data.lastError ?? t('status.noError')}
-                  </dd>
-                </div>
+                {data.scope === 'site' ? (
+                  <div className="flex flex-col gap-1">
+                    <dt className="text-muted-foreground">{t('status.lastError')}</dt>
+                    <dd
+                      className={cn(
+                        'rounded-md p-2 font-mono text-xs break-words',
+                        data.lastError ? 'bg-danger/10 text-danger' : 'bg-muted/40 text-muted-foreground',
+                      )}
+                    >
+                      {data.lastError ?? t('status.noError')}
+                    </dd>
+                  </div>
+                ) : (
+                  <div className="flex flex-col gap-1">
+                    <dt className="text-muted-foreground">{t('status.ownLastFailure')}</dt>
+                    <dd
+                      className={cn(
+                        'rounded-md p-2 text-xs break-words',
+                        data.lastFailedAt ? 'bg-danger/10 text-danger' : 'bg-muted/40 text-muted-foreground',
+                      )}
+                    >
+                      {data.lastFailedAt
+                        ? t('status.ownFailure', { date: formatDateTime(data.lastFailedAt) })
+                        : t('status.noError')}
+                    </dd>
+                  </div>
+                )}
               </dl>
             </div>
           )}

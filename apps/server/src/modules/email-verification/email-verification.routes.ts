@@ -1,0 +1,77 @@
+import {
+  emailResultSchema,
+  errorBodySchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
+import { rejectEmailRateLimited } from '../email/email.service.ts';
+import { resendVerificationEmail, verifyEmail } from './email-verification.service.ts';
+
+/** Per user: new verification links. */
+export const VERIFICATION_RESENDS_PER_USER = 3;
+export const VERIFICATION_RESENDS_WINDOW_MS = 10 * 60_000;
+
+/** POST /api/auth/verify-email and /api/auth/resend-verification (a plugin beside the auth routes). */
+export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // counted like the other sign-in calls (AUTH_RATE_LIMIT_PER_MINUTE per IP)
+  const perIp = createRateLimiter(app.rateLimitStore, {
+    name: 'verify-email-ip',
+    max: app.config.AUTH_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+  });
+  const perUser = createRateLimiter(app.rateLimitStore, {
+    name: 'verification-resend-user',
+    max: VERIFICATION_RESENDS_PER_USER,
+    windowMs: VERIFICATION_RESENDS_WINDOW_MS,
+  });
+
+  app.post(
+    '/verify-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the address with the single-use link e-mailed at registration',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
+      onRequest: async (request: FastifyRequest) => enforceLimit(perIp, request.ip),
+    },
+    async (request) =>
+      verifyEmail(
+        { db: app.db, config: app.config, now: app.now, language: request.language },
+        request.body.token,
+      ),
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearerAuth: [] }],
+        summary: 'E-mail a new verification link (older ones stop working)',
+        response: { 200: emailResultSchema, 429: errorBodySchema.extend(emailResultSchema.shape) },
+      },
+      preHandler: async (request: FastifyRequest) => {
+        const result = await perUser.consume(request.user!.id);
+        if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
+      },
+    },
+    async (request) =>
+      resendVerificationEmail(
+        {
+          db: app.db,
+          config: app.config,
+          delivery: app.emailDelivery,
+          now: app.now,
+          language: request.language,
+        },
+        request.user!,
+      ),
+  );
+};
