@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { publicPages, type PublicPagePath } from '@farol/i18n/public-pages';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/ui/spinner.tsx';
 import { loadAppNamespaces } from '../lib/i18n.ts';
@@ -20,18 +21,31 @@ const page = (load: () => Promise<ComponentType>) => async () => {
  */
 const publicPage = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-// All routes are public; pages that need a session guard themselves with useRequireAuth().
+// The public pages come from the one list the server's SEO reads too (@farol/i18n/public-pages): TypeScript
+// holds this map to it, so a page cannot be listed without its component or the other way round.
+const publicPageModules: Record<Exclude<PublicPagePath, '/'>, () => Promise<ComponentType>> = {
+  '/about': () => import('../pages/about-page.tsx').then((m) => m.AboutPage),
+  '/ai-chat': () => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage),
+  '/blog': () => import('../pages/blog-page.tsx').then((m) => m.BlogPage),
+  '/contact': () => import('../pages/contact-page.tsx').then((m) => m.ContactPage),
+  '/features': () => import('../pages/features-page.tsx').then((m) => m.FeaturesPage),
+  '/pricing': () => import('../pages/pricing-page.tsx').then((m) => m.PricingPage),
+  '/privacy': () => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage),
+  '/terms': () => import('../pages/terms-page.tsx').then((m) => m.TermsPage),
+  '/trading-signals': () => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage),
+};
+const publicRoutes: RouteObject[] = publicPages
+  .filter((entry) => entry.path !== '/')
+  .map((entry) => ({
+    path: entry.path,
+    lazy: publicPage(publicPageModules[entry.path as Exclude<PublicPagePath, '/'>]),
+  }));
+
+// The app's pages: anyone may open them; those that need a session guard themselves with useRequireAuth().
 // ADD A ROUTE: one line in this list, alphabetical by path, pointing at apps/web/src/pages/<name>-page.tsx.
 const pageRoutes: RouteObject[] = [
-  { path: '/about', lazy: publicPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
-  { path: '/ai-chat', lazy: publicPage(() => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage)) },
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
-  { path: '/blog', lazy: publicPage(() => import('../pages/blog-page.tsx').then((m) => m.BlogPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
-  {
-    path: '/contact',
-    lazy: publicPage(() => import('../pages/contact-page.tsx').then((m) => m.ContactPage)),
-  },
   {
     path: '/dashboard',
     lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)),
@@ -39,10 +53,6 @@ const pageRoutes: RouteObject[] = [
   {
     path: '/email-settings',
     lazy: page(() => import('../pages/email-settings-page.tsx').then((m) => m.EmailSettingsPage)),
-  },
-  {
-    path: '/features',
-    lazy: publicPage(() => import('../pages/features-page.tsx').then((m) => m.FeaturesPage)),
   },
   {
     path: '/forgot-password',
@@ -53,14 +63,6 @@ const pageRoutes: RouteObject[] = [
     path: '/market-analysis',
     lazy: page(() => import('../pages/market-analysis-page.tsx').then((m) => m.MarketAnalysisPage)),
   },
-  {
-    path: '/pricing',
-    lazy: publicPage(() => import('../pages/pricing-page.tsx').then((m) => m.PricingPage)),
-  },
-  {
-    path: '/privacy',
-    lazy: publicPage(() => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
-  },
   { path: '/profile', lazy: page(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: '/register', lazy: page(() => import('../pages/register-page.tsx').then((m) => m.RegisterPage)) },
   {
@@ -68,11 +70,6 @@ const pageRoutes: RouteObject[] = [
     lazy: page(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
   },
   { path: '/settings', lazy: page(() => import('../pages/settings-page.tsx').then((m) => m.SettingsPage)) },
-  { path: '/terms', lazy: publicPage(() => import('../pages/terms-page.tsx').then((m) => m.TermsPage)) },
-  {
-    path: '/trading-signals',
-    lazy: publicPage(() => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage)),
-  },
   {
     path: '/verify-email',
     lazy: page(() => import('../pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage)),
@@ -91,6 +88,7 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./layouts/app-data-layout.tsx')).AppDataLayout }),
         children: [
+          ...publicRoutes,
           ...pageRoutes,
           {
             path: '*',

@@ -1,32 +1,11 @@
 import { languages, translate, type Language } from '@farol/i18n';
+import { localizedUrl, publicPages, type PublicPage } from '@farol/i18n/public-pages';
+
+export { localizedUrl, publicPages };
 import type { FastifyRequest } from 'fastify';
-
-/**
- * The public pages and the catalogue entry (`<namespace>:<prefix>`) holding each page's title and
- * description: the same texts the web app shows, so the HTML a crawler reads matches the page.
- */
-export const publicPages = [
-  { path: '/', meta: 'landing:meta', fullTitle: true },
-  { path: '/about', meta: 'marketing:about.meta' },
-  { path: '/features', meta: 'marketing:features.meta' },
-  { path: '/pricing', meta: 'pricing:meta' },
-  { path: '/ai-chat', meta: 'marketing:aiChat.meta' },
-  { path: '/trading-signals', meta: 'marketing:tradingSignals.meta' },
-  { path: '/blog', meta: 'blog:meta' },
-  { path: '/contact', meta: 'contact:meta' },
-  { path: '/privacy', meta: 'legal:privacy.meta' },
-  { path: '/terms', meta: 'legal:terms.meta' },
-] as const satisfies { path: string; meta: string; fullTitle?: boolean }[];
-
-type PublicPage = (typeof publicPages)[number];
 
 const OG_IMAGE_PATH = '/og-image.png';
 const OG_IMAGE_SIZE = { width: 1200, height: 630 };
-
-/** pt-BR (the default) lives at the bare path; en and es add `?lng=` (the web's use-page-meta does the same). */
-export function localizedUrl(origin: string, path: string, language: Language): string {
-  return language === 'pt-BR' ? `${origin}${path}` : `${origin}${path}?lng=${language}`;
-}
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

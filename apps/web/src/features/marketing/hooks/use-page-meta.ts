@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+// the server's SEO module builds the same URLs with the same function, so crawlers and the app agree
+import { localizedUrl } from '@farol/i18n/public-pages';
 import { currentLanguage, supportedLanguages } from '../../../lib/i18n.ts';
-
-/**
- * URL of a page in a language: pt-BR (the default) is the bare path, the others add `?lng=`. The server's
- * SEO module (apps/server/src/modules/seo) builds the same URLs, so crawlers and the app agree.
- */
-export function localizedUrl(origin: string, path: string, language: string): string {
-  return language === 'pt-BR' ? `${origin}${path}` : `${origin}${path}?lng=${language}`;
-}
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
