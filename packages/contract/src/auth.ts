@@ -96,3 +96,7 @@ export const verifyEmailRequestSchema = z.object({ token: z.string().min(1).max(
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export const verifyEmailResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** DELETE /api/user: the password confirms it is the owner. */
+export const deleteAccountRequestSchema = z.object({ password: text().min(1).max(200) });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -13,6 +13,7 @@ export const emailTemplates = [
   'crypto-alert',
   'contact',
   'digest',
+  'account-deleted',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 

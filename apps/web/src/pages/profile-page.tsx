@@ -7,6 +7,7 @@ import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { PersonalInfoForm } from '../features/profile/components/personal-info-form.tsx';
 import { SecurityForm } from '../features/profile/components/security-form.tsx';
+import { PrivacySection } from '../features/profile/components/privacy-section.tsx';
 import { SignOutEverywhere } from '../features/profile/components/sign-out-everywhere.tsx';
 
 export function ProfilePage() {
@@ -44,6 +45,7 @@ function ProfileTabs() {
           <TabsContent value="security" className="mt-0">
             <SecurityForm />
             <SignOutEverywhere />
+            <PrivacySection />
           </TabsContent>
         </CardContent>
       </Card>

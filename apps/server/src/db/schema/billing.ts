@@ -16,9 +16,8 @@ export const subscriptionChanges = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // null once the account is deleted: the paid changes stay as anonymised billing records
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     source: text('source').$type<'stripe' | 'admin' | 'cli' | 'user'>().notNull(),
     plan: text('plan').notNull(),
     status: text('status').notNull(),

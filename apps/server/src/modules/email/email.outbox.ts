@@ -95,7 +95,7 @@ export async function claimDueEmails(
  * Message fields that carry a one-time link (a password reset, an address confirmation): needed only to
  * render the message, so they leave the outbox once it is delivered or given up.
  */
-const oneTimeLinkFields = ['resetUrl', 'verificationUrl'] as const;
+const oneTimeLinkFields = ['resetUrl', 'verifyUrl'] as const;
 const withoutOneTimeLinks = sql`${emailOutbox.data} - ${sql.raw(
   oneTimeLinkFields.map((field) => `'${field}'`).join(' - '),
 )}`;

@@ -1,6 +1,8 @@
 import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  deleteAccountRequestSchema,
+  messageResponseSchema,
   preferencesResponseSchema,
   profileSchema,
   updatePreferencesRequestSchema,
@@ -9,6 +11,8 @@ import {
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
 import { limitPerUser } from '../../lib/rate-limiter.ts';
+import { createStripeClient } from '../../providers/stripe/client.ts';
+import { deleteAccount, exportUserData } from './users.privacy.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../lib/tokens.ts';
 import { changePassword, getProfile, renameUser, updatePreferences } from './users.service.ts';
@@ -88,5 +92,51 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
       // a change of language is confirmed in the new language
       message: translate(request.body.language ?? request.language, 'profile:preferencesSaved'),
     }),
+  );
+
+  const privacyDeps = { db: app.db, config: app.config, stripe: createStripeClient(app.config) };
+
+  app.get(
+    '/export',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Everything Farol holds about the caller, as a JSON download (LGPD right of access)',
+      },
+    },
+    async (request, reply) => {
+      const data = await exportUserData({ db: app.db }, request.user!);
+      const day = app.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="farol-dados-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.delete(
+    '',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Delete the account and its personal data, with the password (LGPD right of erasure)',
+        body: deleteAccountRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+      // each attempt checks a password: the same limit as password changes
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'delete-account-user',
+        max: PASSWORD_CHANGES_PER_USER,
+        windowMs: PASSWORD_CHANGE_WINDOW_MS,
+      }),
+    },
+    async (request) => {
+      await deleteAccount(privacyDeps, request.user!, request.body.password);
+      return { message: translate(request.language, 'profile:privacy.deleted') };
+    },
   );
 };

@@ -190,6 +190,13 @@ export async function startStripeStub(): Promise<StripeStub> {
         }
         return { status: 200, body: subscription };
       }
+      if (method === 'DELETE') {
+        // an immediate cancellation: Stripe ends the subscription now
+        subscription.status = 'canceled';
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+        subscription.ended_at = subscription.canceled_at;
+        return { status: 200, body: subscription };
+      }
     }
     return {
       status: 404,

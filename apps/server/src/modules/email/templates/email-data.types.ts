@@ -14,6 +14,7 @@ export type AlertFiringData = {
 /** What each template needs; dates are ISO strings (the outbox stores JSON). */
 export type EmailDataByTemplate = {
   welcome: { name: string };
+  'account-deleted': { name: string };
   'email-verification': { name: string; verifyUrl: string; expiresInHours: number };
   'password-reset': { name: string; resetUrl: string; expiresInMinutes: number };
   'subscription-started': {

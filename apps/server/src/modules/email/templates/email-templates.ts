@@ -66,6 +66,15 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'button', label: t('welcome.cta'), url: link(appUrl, '/dashboard') },
     ],
   }),
+  'account-deleted': ({ data, t }) => ({
+    subject: t('accountDeleted.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('accountDeleted.intro') },
+      { kind: 'paragraph', text: t('accountDeleted.kept') },
+      { kind: 'paragraph', text: t('accountDeleted.notYou') },
+    ],
+  }),
   'email-verification': ({ data, t }) => ({
     subject: t('emailVerification.subject'),
     greeting: t('layout.greeting', { name: data.name }),

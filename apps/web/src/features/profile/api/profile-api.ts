@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { clearSession, saveToken, saveUser } from '../../../lib/session.ts';
+import { clearSession, readToken, saveToken, saveUser } from '../../../lib/session.ts';
 
 const PROFILE_URL = '/api/user/profile';
 
@@ -61,5 +61,38 @@ export function useSignOutEverywhereMutation(onSignedOut: () => void) {
       onSignedOut();
     },
     meta: { errorTitle: 'profile:sessions.error' },
+  });
+}
+
+/** Downloads everything Farol holds about the user as a JSON file (the server names it). */
+export function useExportDataMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      const token = readToken();
+      const response = await fetch('/api/user/export', {
+        headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      });
+      if (!response.ok) throw new Error(`export answered ${response.status}`);
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+      const url = URL.createObjectURL(await response.blob());
+      const link = Object.assign(document.createElement('a'), { href: url, download: name ?? 'farol.json' });
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+    meta: { errorTitle: 'profile:privacy.downloadError' },
+  });
+}
+
+/** Deletes the account with the password; the browser then forgets the session. */
+export function useDeleteAccountMutation(onDeleted: () => void) {
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiRequest('/api/user', { method: 'DELETE', body: { password }, schema: messageResponseSchema }),
+    onSuccess: ({ message }) => {
+      clearSession();
+      toast.success(message);
+      onDeleted();
+    },
+    meta: { errorTitle: 'profile:privacy.deleteError' },
   });
 }

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
+import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_privacy';
+const DAY = 24 * 60 * 60 * 1000;
+
+forEachEngine((engine) => {
+  describe('LGPD: access and erasure', () => {
+    let t: TestApp;
+    let stripe: StripeStub;
+    let smtp: SmtpPeer;
+    beforeAll(async () => {
+      [stripe, smtp] = await Promise.all([startStripeStub(), startSmtpPeer()]);
+      t = await startTestApp({
+        engine,
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_privacy',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
+          STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
+          STRIPE_API_BASE: stripe.url,
+          SMTP_URL: smtp.url,
+        },
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await Promise.all([stripe.close(), smtp.close()]);
+    });
+
+    const count = async (table: string, column: string, id: string) => {
+      const result = await t.database.db.execute(
+        sql.raw(`select count(*) as n from ${table} where ${column} = '${id}'`),
+      );
+      return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
+    };
+
+    /** A user with a favourite, an alert and a chat answer. */
+    async function busyUser() {
+      const account = await t.registerUser({ name: 'Ana Dados' });
+      const { token } = account;
+      expect(
+        (
+          await t.request('POST', '/api/crypto/toggle-favorite', {
+            token,
+            body: { coinId: 'bitcoin', coinName: 'Bitcoin' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t.request('POST', '/api/alerts', {
+            token,
+            body: {
+              name: 'Pânico',
+              type: 'sentimento',
+              coinSymbol: 'BTC',
+              coinName: 'Bitcoin',
+              conditions: { fearGreedBelow: 10 },
+            },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await t.request('POST', '/api/chat/message', { token, body: { message: 'Como está o BTC?' } }))
+          .status,
+      ).toBe(201);
+      return account;
+    }
+
+    it('downloads everything held about the user, and never a key or the password hash', async () => {
+      const { token, user, email } = await busyUser();
+      const response = await t.request('GET', '/api/user/export', { token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="farol-dados-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      expect(response.body.profile).toMatchObject({ id: user.id, name: 'Ana Dados', email });
+      expect(response.body.favorites.map((favorite: { coinId: string }) => favorite.coinId)).toEqual([
+        'bitcoin',
+      ]);
+      expect(response.body.alerts.map((alert: { name: string }) => alert.name)).toEqual(['Pânico']);
+      expect(response.body.chatMessages.map((message: { message: string }) => message.message)).toEqual([
+        'Como está o BTC?',
+      ]);
+      expect(response.body.subscription).toMatchObject({ plan: 'free' });
+      expect(response.body.emails.map((mail: { template: string }) => mail.template)).toContain(
+        'email-verification',
+      );
+      expect(response.text).not.toMatch(/password|passwordHash|encryptedKey|stripeCustomerId/i);
+      // another user's export holds none of it
+      const other = await t.registerUser();
+      const theirs = await t.request('GET', '/api/user/export', { token: other.token });
+      expect(theirs.body.favorites).toEqual([]);
+      expect(theirs.text).not.toContain(user.id);
+    });
+
+    it('keeps everything when the password is wrong', async () => {
+      const { token, user } = await busyUser();
+      const refused = await t.request('DELETE', '/api/user', { token, body: { password: 'notMyPassword1' } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('wrong_current_password');
+      expect(await count('users', 'id', user.id)).toBe(1);
+      expect(await count('alerts', 'user_id', user.id)).toBe(1);
+      expect((await t.request('GET', '/api/user/profile', { token })).status).toBe(200);
+    });
+
+    it('cancels the paid subscription, erases the personal data, keeps the billing record anonymised and confirms by e-mail', async () => {
+      const account = await busyUser();
+      const { token, user, email, password } = account;
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional' },
+      });
+      expect(checkout.status).toBe(200);
+      const now = new Date();
+      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: now,
+        end: new Date(now.getTime() + 30 * DAY),
+      });
+      const payload = JSON.stringify(stripe.event('checkout.session.completed', session));
+      const delivered = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, new Date()),
+        },
+      });
+      expect(delivered.status).toBe(200);
+      expect(await count('subscription_changes', 'user_id', user.id)).toBeGreaterThan(0);
+      smtp.messages.length = 0;
+
+      const deleted = await t.request('DELETE', '/api/user', {
+        token,
+        body: { password },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.message).toBe('Account deleted. We sent a confirmation to your e-mail.');
+      expect(
+        stripe.calls.some(
+          (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscription.id}`,
+        ),
+      ).toBe(true);
+      for (const [table, column] of [
+        ['users', 'id'],
+        ['subscriptions', 'user_id'],
+        ['favorites', 'user_id'],
+        ['alerts', 'user_id'],
+        ['chat_messages', 'user_id'],
+        ['chat_daily_usage', 'user_id'],
+        ['user_api_keys', 'user_id'],
+        ['email_outbox', 'user_id'],
+        ['subscription_changes', 'user_id'],
+        ['email_verification_tokens', 'user_id'],
+        ['revoked_sessions', 'user_id'],
+      ] as const)
+        expect(await count(table, column, user.id), table).toBe(0);
+      // the paid plan change stays, without anyone attached
+      const kept = await t.database.db.execute(
+        sql`select count(*) as n from subscription_changes where user_id is null and source = 'stripe'`,
+      );
+      expect(Number((kept as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeGreaterThan(0);
+      // the session is gone with the account
+      expect((await t.request('GET', '/api/user/profile', { token })).status).toBe(401);
+      expect((await t.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
+      await t.app.emailDelivery.deliverDue();
+      const confirmation = smtp.messages.find((mail) => mail.subject === 'Your Farol account was deleted');
+      expect(confirmation?.envelopeTo).toEqual([email]);
+    });
+  });
+});
