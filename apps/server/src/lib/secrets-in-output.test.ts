@@ -63,6 +63,14 @@ describe('secrets stay out of what the server prints', () => {
         .where(eq(emailOutbox.template, 'password-reset'));
       expect(rows.map((row) => row.status)).toEqual(['sent']);
       expect(JSON.stringify(rows[0]!.data)).not.toContain(token);
+      // the address confirmation sent at registration keeps no link either
+      const confirmations = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.template, 'email-verification'));
+      expect(confirmations.some((confirmation) => confirmation.status === 'sent')).toBe(true);
+      for (const row of confirmations.filter((confirmation) => confirmation.status === 'sent'))
+        expect(Object.keys(row.data)).not.toContain('verifyUrl');
     });
   });
 });
