@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   candlesAnswer,
@@ -13,6 +14,7 @@ import {
 } from '../features/market/test/market-answers.ts';
 import { saveSession } from '../lib/session.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
+import { network } from '../test/network.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 // jsdom has no canvas: the lightweight-charts drawing is replaced by a stand-in that shows what it was given.
@@ -125,20 +127,14 @@ describe('DashboardPage', () => {
         },
         commonRoutes,
       );
-      // The stub above answers prices; swap in the failure until the user retries.
-      const original = globalThis.fetch;
-      vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-        if (failing && input.startsWith('/api/crypto/prices')) {
-          if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
-          return Promise.resolve(
-            new Response(JSON.stringify(answer.body), {
-              status: answer.status,
-              headers: { 'Content-Type': 'application/json' },
-            }),
-          );
-        }
-        return original(input, init);
-      });
+      // The stub above answers prices; the failure comes first until the user retries.
+      network.use(
+        http.get('*/api/crypto/prices', () => {
+          if (!failing) return undefined;
+          if (answer === 'network-error') return HttpResponse.error();
+          return HttpResponse.json(answer.body as object, { status: answer.status });
+        }),
+      );
       renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
       const alert = await screen.findByText(title, {}, { timeout: 4000 });
       expect(alert).toBeVisible();

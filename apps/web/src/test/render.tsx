@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
-import { vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { network } from './network.ts';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -31,27 +32,36 @@ export const errorAnswer = (body: {
 export type StubAnswer = { status: number; body?: unknown } | 'network-error';
 export type RecordedCall = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
+/** `accept-language` → `Accept-Language`: recorded headers read as the client wrote them. */
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+
 /**
- * Replaces fetch with a stub answering from `answer(url, method)` and records every call,
- * so tests can assert what the client sent (headers, JSON body) as well as how it reacted.
+ * Answers every request the app makes on the network (MSW intercepts fetch) from `answer(url, method)`, with
+ * the path and query as the URL, and records every call, so tests can assert what the client sent (headers,
+ * JSON body) as well as how it reacted.
  */
 export function stubFetch(answer: (url: string, method: string) => StubAnswer) {
   const calls: RecordedCall[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({
-      url: input,
-      method,
-      headers: { ...(init.headers as Record<string, string>) },
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    const result = answer(input, method);
-    if (result === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
-      status: result.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  network.use(
+    http.all('*', async ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const url = pathname + search;
+      const text = await request.text();
+      calls.push({
+        url,
+        method: request.method,
+        headers: Object.fromEntries([...request.headers].map(([name, value]) => [headerName(name), value])),
+        body: text ? JSON.parse(text) : undefined,
+      });
+      const result = answer(url, request.method);
+      if (result === 'network-error') return HttpResponse.error();
+      return new HttpResponse(result.body === undefined ? null : JSON.stringify(result.body), {
+        status: result.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
   return calls;
 }
 

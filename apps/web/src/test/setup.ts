@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n, loadAppNamespaces } from '../lib/i18n.ts';
+import { network } from './network.ts';
+
+beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => network.close());
 
 beforeEach(async () => {
   localStorage.clear();
@@ -12,6 +16,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  network.resetHandlers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,9 +1,11 @@
 import { chatHistoryResponseSchema, chatMessageSchema, type ChatMessage } from '@farol/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
 import { renderRoutes, sampleUser } from '../../../test/render.tsx';
+import { network } from '../../../test/network.ts';
 import { ChatConversation } from './chat-conversation.tsx';
 
 const answer: ChatMessage = chatMessageSchema.parse({
@@ -27,16 +29,19 @@ const emptyHistory = chatHistoryResponseSchema.parse({
 const sse = (events: [string, unknown][]) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
-/** fetch answering the history as JSON and /stream (or /message) as given. */
+/** The network answering the history as JSON and /stream (or /message) as given. */
 function stubChatServer(stream: () => Response, message?: () => Response) {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push(`${init.method ?? 'GET'} ${url}`);
-    if (url.startsWith('/api/chat/history')) return Response.json(emptyHistory);
-    if (url === '/api/chat/stream') return stream();
-    if (url === '/api/chat/message' && message) return message();
-    return new Response(null, { status: 404 });
-  });
+  network.use(
+    http.all('*', ({ request }) => {
+      const url = new URL(request.url).pathname;
+      calls.push(`${request.method} ${url}`);
+      if (url.startsWith('/api/chat/history')) return Response.json(emptyHistory);
+      if (url === '/api/chat/stream') return stream();
+      if (url === '/api/chat/message' && message) return message();
+      return new Response(null, { status: 404 });
+    }),
+  );
   return calls;
 }
 
