@@ -120,7 +120,16 @@ describe('foundation journey', () => {
     await screenshot(page, 'profile', 'en');
 
     await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'profile-security', 'en');
+    // the account deletion asks for the password in a dialog; cancelling keeps everything
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   });
 

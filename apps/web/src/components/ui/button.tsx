@@ -7,7 +7,8 @@ const variants = {
   secondary: 'bg-secondary text-secondary-foreground hover:bg-muted border border-border',
   outline: 'border border-border bg-transparent text-foreground hover:bg-muted',
   ghost: 'bg-transparent text-foreground hover:bg-muted',
-  danger: 'bg-danger text-danger-foreground hover:bg-danger/90',
+  // red-700 under white text reads 6.5:1 (the lighter danger red would be 3.6:1, under WCAG AA)
+  danger: 'bg-red-700 text-white hover:bg-red-800',
   link: 'bg-transparent text-primary underline-offset-4 hover:underline px-0',
 } as const;
 
