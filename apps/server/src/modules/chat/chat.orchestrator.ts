@@ -1,5 +1,6 @@
 import type { AnalysisSymbol, ChatAgent, ChatMetadata, ChatStep } from '@farol/contract';
 import type { Briefing, CoinBriefing } from './chat.briefing.ts';
+import type { Coin } from '../market/market.types.ts';
 import { findAnalysisSymbols, findCapitalAndRisk, findOtherCoins, pickAgents } from './chat.question.ts';
 import {
   calculatePositionSize,
@@ -44,6 +45,99 @@ const withoutError = <T extends object>(value: T | undefined): Exclude<T, { erro
     ? (value as Exclude<T, { error: string }>)
     : undefined;
 
+/** What the agents used, which could not answer and where the numbers came from, as the steps run. */
+type Ledger = { used: Set<string>; unavailable: Set<ChatAgent>; sources: Set<string> };
+
+/** The fundamental analyst's coin figures, from the market list already read. */
+function gatherFundamentals(
+  ledger: Ledger,
+  marketCoins: Coin[],
+  symbols: AnalysisSymbol[],
+  others: Coin[],
+): FundamentalsBrief[] {
+  ledger.used.add('fundamental_analyst.get_coin_fundamentals');
+  if (marketCoins.length === 0) ledger.unavailable.add('fundamental_analyst');
+  const wanted = [...symbols.map((symbol) => marketCoins.find((coin) => coin.symbol === symbol)), ...others];
+  return wanted.flatMap((coin) =>
+    coin ? [{ ...pickFundamentals(coin), source: [...ledger.sources][0] ?? '' }] : [],
+  );
+}
+
+/** The technical analyst's signal analysis of each coin. */
+async function gatherTechnical(ledger: Ledger, data: ChatData, coins: CoinBriefing[]): Promise<void> {
+  ledger.used.add('technical_analyst.get_signal_analysis');
+  await Promise.all(
+    coins.map(async (coin) => {
+      const technical = await attempt(() => getSignalAnalysis(data, coin.symbol));
+      if (technical) {
+        coin.technical = technical;
+        ledger.sources.add(technical.source);
+      } else ledger.unavailable.add('technical_analyst');
+    }),
+  );
+}
+
+/** The risk manager's volatility of each coin, and a position size when the question states a capital. */
+async function gatherRisk(
+  ledger: Ledger,
+  data: ChatData,
+  coins: CoinBriefing[],
+  question: string,
+): Promise<Briefing['position']> {
+  ledger.used.add('risk_manager.get_volatility');
+  await Promise.all(
+    coins.map(async (coin) => {
+      const volatility = withoutError(await attempt(() => getVolatility(data, coin.symbol, '1d')));
+      if (volatility) {
+        coin.volatility = volatility;
+        ledger.sources.add(volatility.source);
+      } else ledger.unavailable.add('risk_manager');
+    }),
+  );
+  const first = coins[0]?.volatility;
+  const stated = findCapitalAndRisk(question);
+  if (!first || stated.capital === undefined) return undefined;
+  ledger.used.add('risk_manager.calculate_position_size');
+  const stop = first.stops.find((candidate) => candidate.atrMultiple === 2) ?? first.stops[0]!;
+  return calculatePositionSize({
+    price: first.price,
+    stopPrice: stop.price,
+    capital: stated.capital,
+    riskPercent: stated.riskPercent ?? DEFAULT_RISK_PERCENT,
+    currency: stated.currency ?? 'BRL',
+  });
+}
+
+/** The market-sentiment agent's readings (and the global market, which the fundamental analyst reads too). */
+async function gatherSentiment(
+  ledger: Ledger,
+  data: ChatData,
+  agents: ChatAgent[],
+): Promise<Pick<Briefing, 'global' | 'sentiment' | 'dominance'>> {
+  const readsSentiment = agents.includes('market_sentiment');
+  const wantsGlobal = readsSentiment || agents.includes('fundamental_analyst');
+  const [global, sentimentResult, dominanceResult] = await Promise.all([
+    wantsGlobal ? attempt(() => getGlobalMarket(data)) : undefined,
+    readsSentiment ? attempt(() => getFearGreedTrend(data, 30)) : undefined,
+    readsSentiment ? attempt(() => getDominanceShifts(data)) : undefined,
+  ]);
+  if (wantsGlobal) {
+    ledger.used.add(
+      readsSentiment ? 'market_sentiment.get_global_market' : 'fundamental_analyst.get_global_market',
+    );
+    if (global) ledger.sources.add(global.source);
+  }
+  if (!readsSentiment) return { global };
+  ledger.used.add('market_sentiment.get_fear_greed');
+  const sentiment = withoutError(sentimentResult);
+  if (sentiment) ledger.sources.add(sentiment.source);
+  else ledger.unavailable.add('market_sentiment');
+  ledger.used.add('market_sentiment.get_dominance_shifts');
+  const dominance = withoutError(dominanceResult);
+  if (dominance) ledger.sources.add(dominance.source);
+  return { global, sentiment, dominance };
+}
+
 /**
  * The orchestrator's first half: reads the question (coins, agents), runs each agent's core tools in the
  * five steps and returns the briefing the answer is written from.
@@ -53,13 +147,11 @@ export async function gatherBriefing(
   question: string,
   onStep: StepListener,
 ): Promise<Briefing> {
-  const used = new Set<string>();
-  const unavailable = new Set<ChatAgent>();
-  const sources = new Set<string>();
+  const ledger: Ledger = { used: new Set(), unavailable: new Set(), sources: new Set() };
 
   const { coins: marketCoins } = await step('market_data', onStep, async () => {
     const result = await attempt(() => data.market.getCoins());
-    if (result) sources.add(result.source);
+    if (result) ledger.sources.add(result.source);
     return { coins: result?.data ?? [] };
   });
   const named = findAnalysisSymbols(question).slice(0, MAX_COINS);
@@ -71,95 +163,23 @@ export async function gatherBriefing(
     (agents.includes('technical_analyst') || agents.includes('risk_manager'));
   const symbols: AnalysisSymbol[] = named.length > 0 ? named : defaultedToBitcoin ? ['BTC'] : [];
   const coins: CoinBriefing[] = symbols.map((symbol) => ({ symbol }));
-
-  const fundamentals: FundamentalsBrief[] = [];
-  if (agents.includes('fundamental_analyst')) {
-    used.add('fundamental_analyst.get_coin_fundamentals');
-    const wanted = [
-      ...symbols.map((symbol) => marketCoins.find((coin) => coin.symbol === symbol)),
-      ...others,
-    ];
-    for (const coin of wanted) {
-      if (coin) fundamentals.push({ ...pickFundamentals(coin), source: [...sources][0] ?? '' });
-    }
-    if (marketCoins.length === 0) unavailable.add('fundamental_analyst');
-  }
+  const fundamentals = agents.includes('fundamental_analyst')
+    ? gatherFundamentals(ledger, marketCoins, symbols, others)
+    : [];
 
   await step('technical_analysis', onStep, async () => {
-    if (!agents.includes('technical_analyst')) return;
-    used.add('technical_analyst.get_signal_analysis');
-    await Promise.all(
-      coins.map(async (coin) => {
-        const technical = await attempt(() => getSignalAnalysis(data, coin.symbol));
-        if (technical) {
-          coin.technical = technical;
-          sources.add(technical.source);
-        } else unavailable.add('technical_analyst');
-      }),
-    );
+    if (agents.includes('technical_analyst')) await gatherTechnical(ledger, data, coins);
   });
-
-  let position: Briefing['position'];
-  await step('price_analysis', onStep, async () => {
-    if (!agents.includes('risk_manager')) return;
-    used.add('risk_manager.get_volatility');
-    await Promise.all(
-      coins.map(async (coin) => {
-        const volatility = withoutError(await attempt(() => getVolatility(data, coin.symbol, '1d')));
-        if (volatility) {
-          coin.volatility = volatility;
-          sources.add(volatility.source);
-        } else unavailable.add('risk_manager');
-      }),
-    );
-    const first = coins[0]?.volatility;
-    const stated = findCapitalAndRisk(question);
-    if (first && stated.capital !== undefined) {
-      used.add('risk_manager.calculate_position_size');
-      const stop = first.stops.find((candidate) => candidate.atrMultiple === 2) ?? first.stops[0]!;
-      position = calculatePositionSize({
-        price: first.price,
-        stopPrice: stop.price,
-        capital: stated.capital,
-        riskPercent: stated.riskPercent ?? DEFAULT_RISK_PERCENT,
-        currency: stated.currency ?? 'BRL',
-      });
-    }
-  });
-
-  let global: Briefing['global'];
-  let sentiment: Briefing['sentiment'];
-  let dominance: Briefing['dominance'];
-  await step('sentiment_analysis', onStep, async () => {
-    const wantsGlobal = agents.includes('market_sentiment') || agents.includes('fundamental_analyst');
-    const [globalResult, sentimentResult, dominanceResult] = await Promise.all([
-      wantsGlobal ? attempt(() => getGlobalMarket(data)) : undefined,
-      agents.includes('market_sentiment') ? attempt(() => getFearGreedTrend(data, 30)) : undefined,
-      agents.includes('market_sentiment') ? attempt(() => getDominanceShifts(data)) : undefined,
-    ]);
-    if (wantsGlobal) {
-      used.add(
-        agents.includes('market_sentiment')
-          ? 'market_sentiment.get_global_market'
-          : 'fundamental_analyst.get_global_market',
-      );
-      global = globalResult;
-      if (globalResult) sources.add(globalResult.source);
-    }
-    if (agents.includes('market_sentiment')) {
-      used.add('market_sentiment.get_fear_greed');
-      sentiment = withoutError(sentimentResult);
-      if (sentiment) sources.add(sentiment.source);
-      else unavailable.add('market_sentiment');
-      used.add('market_sentiment.get_dominance_shifts');
-      dominance = withoutError(dominanceResult);
-      if (dominance) sources.add(dominance.source);
-    }
-  });
+  const position = await step('price_analysis', onStep, async () =>
+    agents.includes('risk_manager') ? gatherRisk(ledger, data, coins, question) : undefined,
+  );
+  const { global, sentiment, dominance } = await step('sentiment_analysis', onStep, () =>
+    gatherSentiment(ledger, data, agents),
+  );
 
   return {
     agents,
-    toolsUsed: [...used],
+    toolsUsed: [...ledger.used],
     defaultedToBitcoin,
     coins,
     ...(position ? { position } : {}),
@@ -167,8 +187,8 @@ export async function gatherBriefing(
     ...(global ? { global } : {}),
     ...(sentiment ? { sentiment } : {}),
     ...(dominance ? { dominance } : {}),
-    unavailable: [...unavailable],
-    sources: [...sources],
+    unavailable: [...ledger.unavailable],
+    sources: [...ledger.sources],
   };
 }
 
