@@ -5,7 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Encryption } from './lib/encryption.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
-import type { MarketServiceWithInternals } from './modules/market/market.service.ts';
+import type { MarketServiceWithInternals } from './modules/market/market.types.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';

@@ -1,4 +1,8 @@
 import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contract';
+import type { Config } from '../../config.ts';
+import type { CacheStore, SnapshotStore } from '../../lib/cache.ts';
+import type { Metrics } from '../../lib/metrics.ts';
+import type { UpstreamBudgetStore } from '../../providers/upstream-budget.ts';
 
 /** Neutral domain types every provider maps to (CoinGecko, Binance, alternative.me, simulated). */
 export type Coin = {
@@ -111,4 +115,39 @@ export type MarketService = {
   /** Starts the background refresher; stopped by app.close(). */
   start: () => void;
   stop: () => Promise<void>;
+};
+
+/** The outside services the live market reads, each behind its own call budget. */
+export type UpstreamProvider = 'coingecko' | 'binance' | 'alternative.me';
+
+export type MarketServiceDependencies = {
+  config: Pick<
+    Config,
+    | 'MARKET_DATA_SOURCE'
+    | 'MARKET_SEED'
+    | 'COINGECKO_BASE_URL'
+    | 'COINGECKO_API_KEY'
+    | 'COINGECKO_API_PLAN'
+    | 'COINGECKO_CALLS_PER_MINUTE'
+    | 'BINANCE_BASE_URL'
+    | 'FEAR_GREED_BASE_URL'
+    | 'UPSTREAM_TIMEOUT_MS'
+  >;
+  now: () => Date;
+  store: CacheStore;
+  /** Where the providers' call budgets live (Redis when instances share them); this process by default. */
+  budget?: UpstreamBudgetStore;
+  snapshots?: SnapshotStore;
+  /** Where fresh global snapshots are recorded for the dominance history; without it live history is empty. */
+  history?: DominanceHistoryStore;
+  metrics?: Metrics;
+  log?: { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
+};
+
+/** The market service plus what the refresher, the benchmarks and the diagnostics need. */
+export type MarketServiceWithInternals = MarketService & {
+  /** Refreshes every recently requested key that expires before the next tick (the refresher's job). */
+  refreshHotKeys: () => Promise<void>;
+  /** Upstream calls actually made, per provider. */
+  upstreamCallCounts: () => Record<UpstreamProvider, number>;
 };

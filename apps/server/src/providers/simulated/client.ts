@@ -133,3 +133,5 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
     },
   };
 }
+
+export type SimulatedMarket = ReturnType<typeof createSimulatedMarket>;
