@@ -133,21 +133,12 @@ export type CacheOptions = {
   ) => void;
 };
 
-/**
- * The one cache in front of the market providers: per-key freshness, single-flight (concurrent reads of a
- * key make one load; across instances via the store's lock), stale-while-revalidate, stale served when a
- * load fails, a failure backoff (a failing upstream is not hammered), and durable snapshots.
- */
-export function createCache(options: CacheOptions) {
-  const { store, now, snapshots } = options;
-  const staleWhileRevalidateMs = options.staleWhileRevalidateMs ?? 10 * 60_000;
-  const lockMs = options.lockMs ?? 10_000;
-  const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
-  const snapshotReads = new Map<string, Promise<CacheEntry | undefined>>();
-  const failures = new Map<string, { error: unknown; retryAt: number }>();
-  const emit = options.onEvent ?? (() => undefined);
+type CacheEvent = Parameters<NonNullable<CacheOptions['onEvent']>>[0];
+type Emit = (event: CacheEvent, key: string, error?: unknown) => void;
 
-  const served = <T>(entry: CacheEntry, isFromCache: boolean): CachedValue<T> => ({
+const servedAt =
+  (now: () => number) =>
+  <T>(entry: CacheEntry, isFromCache: boolean): CachedValue<T> => ({
     value: entry.value as T,
     source: entry.source,
     isFromCache,
@@ -155,13 +146,13 @@ export function createCache(options: CacheOptions) {
     fetchedAt: entry.fetchedAt,
   });
 
-  async function readEntry(key: string): Promise<CacheEntry | undefined> {
-    const entry = await store.get(key);
-    if (entry || !snapshots) return entry;
-    // a snapshot is read once per key and process; afterwards the store holds whatever is newer
+/** Reads a key from the store; a key the store lacks is looked up once per process in the snapshots. */
+function createEntryReader(store: CacheStore, snapshots: SnapshotStore | undefined, emit: Emit) {
+  const snapshotReads = new Map<string, Promise<CacheEntry | undefined>>();
+  const readSnapshotOnce = (snapshotStore: SnapshotStore, key: string) => {
     let read = snapshotReads.get(key);
     if (!read) {
-      read = snapshots
+      read = snapshotStore
         .load(key)
         .then(async (snapshot) => {
           if (snapshot) {
@@ -173,43 +164,64 @@ export function createCache(options: CacheOptions) {
         .catch(() => undefined);
       snapshotReads.set(key, read);
     }
-    return (await read) ?? (await store.get(key));
+    return read;
+  };
+  return async function readEntry(key: string): Promise<CacheEntry | undefined> {
+    const entry = await store.get(key);
+    if (entry || !snapshots) return entry;
+    // afterwards the store holds whatever is newer than the snapshot
+    return (await readSnapshotOnce(snapshots, key)) ?? (await store.get(key));
+  };
+}
+
+/** Polls the store until another instance's load of `key` (started after `since`) lands, or the lock time passes. */
+async function waitForOtherInstance(
+  store: CacheStore,
+  key: string,
+  since: number,
+  lockMs: number,
+): Promise<CacheEntry | undefined> {
+  const deadline = Date.now() + lockMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const entry = await store.get(key);
+    if (entry && entry.fetchedAt >= since) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * Loads a key from its source under the store's lock (so one instance loads while the others wait for
+ * its answer), stores it, keeps a snapshot when asked, and remembers a failure for its backoff.
+ */
+function createLoader(options: CacheOptions, lockMs: number, emit: Emit) {
+  const { store, now, snapshots } = options;
+  const served = servedAt(now);
+  const failures = new Map<string, { error: unknown; retryAt: number }>();
+
+  async function saveEntry<T>(key: string, load: LoadOptions<T>, value: T, source: string) {
+    const fetchedAt = now();
+    const entry: CacheEntry<T> = { value, source, fetchedAt, freshUntil: load.freshUntil(fetchedAt, value) };
+    await store.set(key, entry);
+    failures.delete(key);
+    emit('load', key);
+    if (load.persist && snapshots)
+      void snapshots.save(key, entry).catch((error) => emit('load_error', key, error));
+    return entry;
   }
 
-  async function waitForOtherInstance(key: string, since: number): Promise<CacheEntry | undefined> {
-    const deadline = Date.now() + lockMs;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const entry = await store.get(key);
-      if (entry && entry.fetchedAt >= since) return entry;
-    }
-    return undefined;
-  }
-
-  async function loadNow<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
+  return async function loadNow<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
     const failure = failures.get(key);
     if (failure && now() < failure.retryAt) throw failure.error;
     const startedAt = now();
     const release = await store.lock(key, lockMs);
     if (!release) {
-      const entry = await waitForOtherInstance(key, startedAt);
+      const entry = await waitForOtherInstance(store, key, startedAt, lockMs);
       if (entry) return served<T>(entry, true);
     }
     try {
       const { value, source } = await load.load();
-      const fetchedAt = now();
-      const entry: CacheEntry<T> = {
-        value,
-        source,
-        fetchedAt,
-        freshUntil: load.freshUntil(fetchedAt, value),
-      };
-      await store.set(key, entry);
-      failures.delete(key);
-      emit('load', key);
-      if (load.persist && snapshots)
-        void snapshots.save(key, entry).catch((error) => emit('load_error', key, error));
-      return served<T>(entry, false);
+      return served<T>(await saveEntry(key, load, value, source), false);
     } catch (error) {
       failures.set(key, { error, retryAt: now() + (options.failureBackoffMs?.(error) ?? 15_000) });
       emit('load_error', key, error);
@@ -217,7 +229,22 @@ export function createCache(options: CacheOptions) {
     } finally {
       await release?.().catch(() => undefined);
     }
-  }
+  };
+}
+
+/**
+ * The one cache in front of the market providers: per-key freshness, single-flight (concurrent reads of a
+ * key make one load; across instances via the store's lock), stale-while-revalidate, stale served when a
+ * load fails, a failure backoff (a failing upstream is not hammered), and durable snapshots.
+ */
+export function createCache(options: CacheOptions) {
+  const { store, now } = options;
+  const staleWhileRevalidateMs = options.staleWhileRevalidateMs ?? 10 * 60_000;
+  const emit: Emit = options.onEvent ?? (() => undefined);
+  const served = servedAt(now);
+  const readEntry = createEntryReader(store, options.snapshots, emit);
+  const loadNow = createLoader(options, options.lockMs ?? 10_000, emit);
+  const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
 
   /** One load per key at a time in this process; every concurrent caller shares its outcome. */
   function refresh<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
@@ -231,14 +258,6 @@ export function createCache(options: CacheOptions) {
 
   async function get<T>(key: string, load: LoadOptions<T>): Promise<CachedValue<T>> {
     const entry = await readEntry(key);
-    return answer(key, load, entry);
-  }
-
-  async function answer<T>(
-    key: string,
-    load: LoadOptions<T>,
-    entry: CacheEntry | undefined,
-  ): Promise<CachedValue<T>> {
     const time = now();
     if (entry && time < entry.freshUntil) {
       emit('hit', key);
