@@ -73,58 +73,172 @@ export const classifyFearGreed = (value: number) =>
           : 'Extreme Greed';
 
 export type SimulatedModel = ReturnType<typeof createSimulatedModel>;
+type SimulatedCoin = (typeof simulatedAnalysisCoins)[number];
 
-export function createSimulatedModel(seed: number) {
-  const coins = simulatedAnalysisCoins;
-  const dailyRandom = createRandom(seed, 0xda11);
+/**
+ * The daily chain, generated in order from the epoch and extended on demand: the market's GARCH variance,
+ * each coin's log close and daily volatility, and the fear & greed index.
+ */
+function createDailyChain(seed: number, coins: readonly SimulatedCoin[]) {
+  const random = createRandom(seed, 0xda11);
   const logClose = coins.map(() => [] as number[]);
   const dailyVolatility = coins.map(() => [] as number[]);
   const marketVariance: number[] = [];
   const fearGreed: number[] = [];
   let lastShock = 0;
   let fearGreedLatent = 50;
+
+  function nextVariance(day: number) {
+    if (day === 0) return LONG_RUN_DAILY_VOLATILITY ** 2;
+    const garch = GARCH_OMEGA + GARCH_ALPHA * lastShock ** 2 + GARCH_BETA * marketVariance[day - 1]!;
+    return Math.min(MAX_MARKET_VARIANCE, garch);
+  }
+
+  function stepCoins(day: number, variance: number, shock: number) {
+    coins.forEach((coin, index) => {
+      const anchor = Math.log(coin.anchorPrice);
+      const previous = day === 0 ? anchor : logClose[index]![day - 1]!;
+      const own = coin.idiosyncraticVolatility * random.studentT(DEGREES_OF_FREEDOM);
+      logClose[index]!.push(
+        previous + coin.beta * shock + own - MEAN_REVERSION_PER_DAY * (previous - anchor),
+      );
+      dailyVolatility[index]!.push(Math.sqrt(coin.beta ** 2 * variance + coin.idiosyncraticVolatility ** 2));
+    });
+  }
+
+  /**
+   * Fear & greed follows the market: last week's and last month's BTC move, minus a volatility penalty,
+   * smoothed (sentiment is sticky) with its own noise; alternative.me publishes one value per UTC day.
+   */
+  function stepFearGreed(day: number, variance: number) {
+    const btc = logClose[0]!;
+    const at = (offset: number) => btc[Math.max(0, day - offset)]!;
+    const target =
+      50 +
+      260 * (at(1) - at(8)) +
+      90 * (at(1) - at(31)) -
+      14 * (Math.sqrt(variance) / LONG_RUN_DAILY_VOLATILITY - 1);
+    fearGreedLatent = 0.65 * fearGreedLatent + 0.35 * target + 2.5 * random.normal();
+    fearGreed.push(Math.round(Math.min(97, Math.max(3, fearGreedLatent))));
+  }
+
+  return {
+    logClose,
+    dailyVolatility,
+    marketVariance,
+    fearGreed,
+    /** Extends the chain, in order, up to `day` (inclusive). */
+    ensureDays(day: number) {
+      for (let next = marketVariance.length; next <= day; next += 1) {
+        const variance = nextVariance(next);
+        marketVariance.push(variance);
+        const shock = Math.sqrt(variance) * random.studentT(DEGREES_OF_FREEDOM);
+        lastShock = shock;
+        stepCoins(next, variance, shock);
+        stepFearGreed(next, variance);
+      }
+    },
+  };
+}
+
+type DailyChain = ReturnType<typeof createDailyChain>;
+
+/** The day's 96 log-price increments: market and coin shocks mixed by their correlation, shaped by the session. */
+function intradayIncrements(
+  seed: number,
+  coinIndex: number,
+  day: number,
+  correlation: number,
+  stepVolatility: number,
+) {
+  const marketRandom = createRandom(seed, 0x1d, day);
+  const coinRandom = createRandom(seed, 0x1e, coinIndex, day);
+  const path = new Float64Array(STEPS_PER_DAY + 1);
+  const increments = new Float64Array(STEPS_PER_DAY);
+  for (let step = 0; step < STEPS_PER_DAY; step += 1) {
+    const shock =
+      correlation * marketRandom.studentT(DEGREES_OF_FREEDOM) +
+      Math.sqrt(1 - correlation ** 2) * coinRandom.studentT(DEGREES_OF_FREEDOM);
+    increments[step] = stepVolatility * volatilityWeights[step]! * shock;
+    path[step + 1] = path[step]! + increments[step]!;
+  }
+  return { path, increments, coinRandom };
+}
+
+/** The 96 fifteen-minute candles of one coin on one day, as open/high/low/close/volume rows. */
+function generateDayBlock(
+  chain: DailyChain,
+  seed: number,
+  coin: SimulatedCoin,
+  coinIndex: number,
+  day: number,
+): Float64Array {
+  chain.ensureDays(day);
+  const open = day === 0 ? Math.log(coin.anchorPrice) : chain.logClose[coinIndex]![day - 1]!;
+  const close = chain.logClose[coinIndex]![day]!;
+  const volatility = chain.dailyVolatility[coinIndex]![day]!;
+  const correlation = Math.min(0.98, (coin.beta * Math.sqrt(chain.marketVariance[day]!)) / volatility);
+  const stepVolatility = volatility / Math.sqrt(STEPS_PER_DAY);
+  const { path, increments, coinRandom } = intradayIncrements(
+    seed,
+    coinIndex,
+    day,
+    correlation,
+    stepVolatility,
+  );
+  // Brownian bridge: pin the last close to the daily chain's close without changing the shocks' shape.
+  const gap = path[STEPS_PER_DAY]! - (close - open);
+  const block = new Float64Array(STEPS_PER_DAY * FIELDS);
+  const activity = volatility / (LONG_RUN_DAILY_VOLATILITY * coin.beta);
+  for (let step = 0; step < STEPS_PER_DAY; step += 1) {
+    const from = Math.exp(open + path[step]! - (gap * step) / STEPS_PER_DAY);
+    const to = Math.exp(open + path[step + 1]! - (gap * (step + 1)) / STEPS_PER_DAY);
+    const scale = stepVolatility * volatilityWeights[step]!;
+    const offset = step * FIELDS;
+    block[offset] = from;
+    block[offset + 1] = Math.max(from, to) * Math.exp(0.5 * scale * Math.abs(coinRandom.normal()));
+    block[offset + 2] = Math.min(from, to) * Math.exp(-0.5 * scale * Math.abs(coinRandom.normal()));
+    block[offset + 3] = to;
+    // volume rises with the session, with the size of the move and on volatile days
+    const moveSize = Math.abs(increments[step]!) / scale;
+    block[offset + 4] =
+      (coin.dailyVolume / STEPS_PER_DAY) *
+      volumeWeights[step]! *
+      (0.55 + 0.45 * moveSize) *
+      activity *
+      Math.exp(0.3 * coinRandom.normal() - 0.045);
+  }
+  return block;
+}
+
+/** Aggregates `count` consecutive 15m candles of one day starting at `firstStep`. */
+function aggregate(block: Float64Array, openTime: number, firstStep: number, count: number): Candle {
+  let high = -Infinity;
+  let low = Infinity;
+  let volume = 0;
+  for (let step = firstStep; step < firstStep + count; step += 1) {
+    const offset = step * FIELDS;
+    high = Math.max(high, block[offset + 1]!);
+    low = Math.min(low, block[offset + 2]!);
+    volume += block[offset + 4]!;
+  }
+  return {
+    openTime,
+    open: block[firstStep * FIELDS]!,
+    high,
+    low,
+    close: block[(firstStep + count - 1) * FIELDS + 3]!,
+    volume,
+  };
+}
+
+export function createSimulatedModel(seed: number) {
+  const coins = simulatedAnalysisCoins;
+  const chain = createDailyChain(seed, coins);
   const blocks = new Map<string, Float64Array>();
   const daySummaries = coins.map(() => new Map<number, Candle>());
 
-  /** Extends the daily chain, in order, up to `day` (inclusive). */
-  function ensureDays(day: number) {
-    for (let next = marketVariance.length; next <= day; next += 1) {
-      const variance =
-        next === 0
-          ? LONG_RUN_DAILY_VOLATILITY ** 2
-          : Math.min(
-              MAX_MARKET_VARIANCE,
-              GARCH_OMEGA + GARCH_ALPHA * lastShock ** 2 + GARCH_BETA * marketVariance[next - 1]!,
-            );
-      marketVariance.push(variance);
-      const shock = Math.sqrt(variance) * dailyRandom.studentT(DEGREES_OF_FREEDOM);
-      lastShock = shock;
-      coins.forEach((coin, index) => {
-        const anchor = Math.log(coin.anchorPrice);
-        const previous = next === 0 ? anchor : logClose[index]![next - 1]!;
-        const own = coin.idiosyncraticVolatility * dailyRandom.studentT(DEGREES_OF_FREEDOM);
-        logClose[index]!.push(
-          previous + coin.beta * shock + own - MEAN_REVERSION_PER_DAY * (previous - anchor),
-        );
-        dailyVolatility[index]!.push(
-          Math.sqrt(coin.beta ** 2 * variance + coin.idiosyncraticVolatility ** 2),
-        );
-      });
-      // Fear & greed follows the market: last week's and last month's BTC move, minus a volatility penalty,
-      // smoothed (sentiment is sticky) with its own noise; alternative.me publishes one value per UTC day.
-      const btc = logClose[0]!;
-      const at = (offset: number) => btc[Math.max(0, next - offset)]!;
-      const target =
-        50 +
-        260 * (at(1) - at(8)) +
-        90 * (at(1) - at(31)) -
-        14 * (Math.sqrt(variance) / LONG_RUN_DAILY_VOLATILITY - 1);
-      fearGreedLatent = 0.65 * fearGreedLatent + 0.35 * target + 2.5 * dailyRandom.normal();
-      fearGreed.push(Math.round(Math.min(97, Math.max(3, fearGreedLatent))));
-    }
-  }
-
-  /** The 96 fifteen-minute candles of one coin on one day (cached, least recently used evicted). */
+  /** The day's candles of one coin (cached, least recently used evicted). */
   function dayBlock(coinIndex: number, day: number): Float64Array {
     const key = `${coinIndex}:${day}`;
     const cached = blocks.get(key);
@@ -133,70 +247,10 @@ export function createSimulatedModel(seed: number) {
       blocks.set(key, cached);
       return cached;
     }
-    ensureDays(day);
-    const coin = coins[coinIndex]!;
-    const open = day === 0 ? Math.log(coin.anchorPrice) : logClose[coinIndex]![day - 1]!;
-    const close = logClose[coinIndex]![day]!;
-    const volatility = dailyVolatility[coinIndex]![day]!;
-    const correlation = Math.min(0.98, (coin.beta * Math.sqrt(marketVariance[day]!)) / volatility);
-    const marketRandom = createRandom(seed, 0x1d, day);
-    const coinRandom = createRandom(seed, 0x1e, coinIndex, day);
-    const stepVolatility = volatility / Math.sqrt(STEPS_PER_DAY);
-    const path = new Float64Array(STEPS_PER_DAY + 1);
-    const increments = new Float64Array(STEPS_PER_DAY);
-    for (let step = 0; step < STEPS_PER_DAY; step += 1) {
-      const shock =
-        correlation * marketRandom.studentT(DEGREES_OF_FREEDOM) +
-        Math.sqrt(1 - correlation ** 2) * coinRandom.studentT(DEGREES_OF_FREEDOM);
-      increments[step] = stepVolatility * volatilityWeights[step]! * shock;
-      path[step + 1] = path[step]! + increments[step]!;
-    }
-    // Brownian bridge: pin the last close to the daily chain's close without changing the shocks' shape.
-    const gap = path[STEPS_PER_DAY]! - (close - open);
-    const block = new Float64Array(STEPS_PER_DAY * FIELDS);
-    const activity = volatility / (LONG_RUN_DAILY_VOLATILITY * coin.beta);
-    for (let step = 0; step < STEPS_PER_DAY; step += 1) {
-      const from = Math.exp(open + path[step]! - (gap * step) / STEPS_PER_DAY);
-      const to = Math.exp(open + path[step + 1]! - (gap * (step + 1)) / STEPS_PER_DAY);
-      const scale = stepVolatility * volatilityWeights[step]!;
-      const offset = step * FIELDS;
-      block[offset] = from;
-      block[offset + 1] = Math.max(from, to) * Math.exp(0.5 * scale * Math.abs(coinRandom.normal()));
-      block[offset + 2] = Math.min(from, to) * Math.exp(-0.5 * scale * Math.abs(coinRandom.normal()));
-      block[offset + 3] = to;
-      // volume rises with the session, with the size of the move and on volatile days
-      const moveSize = Math.abs(increments[step]!) / scale;
-      block[offset + 4] =
-        (coin.dailyVolume / STEPS_PER_DAY) *
-        volumeWeights[step]! *
-        (0.55 + 0.45 * moveSize) *
-        activity *
-        Math.exp(0.3 * coinRandom.normal() - 0.045);
-    }
+    const block = generateDayBlock(chain, seed, coins[coinIndex]!, coinIndex, day);
     blocks.set(key, block);
     if (blocks.size > BLOCK_CACHE_SIZE) blocks.delete(blocks.keys().next().value!);
     return block;
-  }
-
-  /** Aggregates `count` consecutive 15m candles of one day starting at `firstStep`. */
-  function aggregate(block: Float64Array, openTime: number, firstStep: number, count: number): Candle {
-    let high = -Infinity;
-    let low = Infinity;
-    let volume = 0;
-    for (let step = firstStep; step < firstStep + count; step += 1) {
-      const offset = step * FIELDS;
-      high = Math.max(high, block[offset + 1]!);
-      low = Math.min(low, block[offset + 2]!);
-      volume += block[offset + 4]!;
-    }
-    return {
-      openTime,
-      open: block[firstStep * FIELDS]!,
-      high,
-      low,
-      close: block[(firstStep + count - 1) * FIELDS + 3]!,
-      volume,
-    };
   }
 
   function candleAt(coinIndex: number, interval: CandleInterval, openTime: number): Candle {
@@ -245,10 +299,10 @@ export function createSimulatedModel(seed: number) {
     /** Daily index values, latest first, the latest being the UTC day of `timeMs`. */
     fearGreed(timeMs: number, limit: number): { value: number; classification: string; timestamp: number }[] {
       const today = Math.floor((timeMs - SIMULATION_EPOCH_MS) / DAY_MS);
-      ensureDays(today);
+      chain.ensureDays(today);
       const result = [];
       for (let day = today; day > today - limit && day >= 0; day -= 1) {
-        const value = fearGreed[day]!;
+        const value = chain.fearGreed[day]!;
         result.push({
           value,
           classification: classifyFearGreed(value),
