@@ -4,10 +4,110 @@ import type {
   GlobalMarket,
   MarketProvider,
 } from '../../modules/market/market.types.ts';
-import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS } from './model.ts';
+import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS, type SimulatedModel } from './model.ts';
 import { generateOtherCoins, type SimulatedOtherCoin } from './universe.ts';
 
 const STEPS_PER_DAY = DAY_MS / STEP_MS;
+
+type Universe = { model: SimulatedModel; others: SimulatedOtherCoin[]; btcAnchor: number };
+
+/** An invented coin's price: its beta to BTC's move from its anchor, plus its own slow cycles. */
+function otherPrice({ btcAnchor }: Universe, coin: SimulatedOtherCoin, btcLog: number, stepTime: number) {
+  const days = (stepTime - SIMULATION_EPOCH_MS) / DAY_MS;
+  const cycle = coin.cycles.reduce(
+    (sum, { period, amplitude, phase }) => sum + amplitude * Math.sin((2 * Math.PI * days) / period + phase),
+    0,
+  );
+  return coin.basePrice * Math.exp(coin.beta * (btcLog - btcAnchor) + cycle);
+}
+
+function analysisCoins({ model }: Universe, timeMs: number): Coin[] {
+  return model.coins.map((spec, index): Coin => {
+    const price = model.lastClose(index, timeMs);
+    const dayBefore = model.lastClose(index, timeMs, STEPS_PER_DAY);
+    return {
+      id: spec.id,
+      symbol: spec.symbol,
+      name: spec.name,
+      currentPrice: price,
+      marketCap: price * spec.circulatingSupply,
+      totalVolume: model.volume24h(index, timeMs) * price,
+      priceChangePercentage24h: (price / dayBefore - 1) * 100,
+      circulatingSupply: spec.circulatingSupply,
+    };
+  });
+}
+
+function inventedCoins(universe: Universe, timeMs: number): Coin[] {
+  const { model, others } = universe;
+  const stepTime = Math.floor(timeMs / STEP_MS) * STEP_MS;
+  const btcNow = Math.log(model.lastClose(0, timeMs));
+  const btcDayBefore = Math.log(model.lastClose(0, timeMs, STEPS_PER_DAY));
+  return others.map((coin): Coin => {
+    const price = otherPrice(universe, coin, btcNow, stepTime);
+    const dayBefore = otherPrice(universe, coin, btcDayBefore, stepTime - DAY_MS);
+    return {
+      id: coin.id,
+      symbol: coin.symbol,
+      name: coin.name,
+      currentPrice: price,
+      marketCap: price * coin.supply,
+      priceChangePercentage24h: (price / dayBefore - 1) * 100,
+      circulatingSupply: coin.supply,
+    };
+  });
+}
+
+/** The 500 coins at a time, ranked by market cap. */
+function buildCoins(universe: Universe, timeMs: number): Coin[] {
+  return [...analysisCoins(universe, timeMs), ...inventedCoins(universe, timeMs)]
+    .sort((a, b) => b.marketCap! - a.marketCap!)
+    .map((coin, index) => ({ ...coin, rank: index + 1 }));
+}
+
+function globalOf(coins: Coin[], timeMs: number): GlobalMarket {
+  const total = coins.reduce((sum, coin) => sum + coin.marketCap!, 0);
+  const totalDayBefore = coins.reduce(
+    (sum, coin) => sum + coin.marketCap! / (1 + coin.priceChangePercentage24h! / 100),
+    0,
+  );
+  const btc = coins.find((coin) => coin.id === 'bitcoin')!.marketCap!;
+  const eth = coins.find((coin) => coin.id === 'ethereum')!.marketCap!;
+  return {
+    totalMarketCap: total,
+    bitcoinDominance: (btc / total) * 100,
+    ethereumDominance: (eth / total) * 100,
+    bitcoinMarketCap: btc,
+    marketCapChangePercentage24h: (total / totalDayBefore - 1) * 100,
+    lastUpdated: Math.floor(timeMs / STEP_MS) * (STEP_MS / 1000),
+  };
+}
+
+/**
+ * The global snapshot of each 15-minute step from the market caps alone (no list, no 24 h figures: a
+ * fraction of a full list's cost, so 90 days of steps stay cheap). Same caps as `buildCoins`.
+ */
+function dominanceHistory(universe: Universe, sinceMs: number, untilMs: number): DominancePoint[] {
+  const { model, others } = universe;
+  const points: DominancePoint[] = [];
+  const bitcoin = model.coins.findIndex((coin) => coin.id === 'bitcoin');
+  const ethereum = model.coins.findIndex((coin) => coin.id === 'ethereum');
+  for (let step = Math.ceil(sinceMs / STEP_MS) * STEP_MS; step <= untilMs; step += STEP_MS) {
+    const caps = model.coins.map((spec, index) => model.lastClose(index, step) * spec.circulatingSupply);
+    const btcLog = Math.log(model.lastClose(bitcoin, step));
+    const total = others.reduce(
+      (sum, coin) => sum + otherPrice(universe, coin, btcLog, step) * coin.supply,
+      caps.reduce((sum, cap) => sum + cap, 0),
+    );
+    points.push({
+      time: step,
+      bitcoinDominance: (caps[bitcoin]! / total) * 100,
+      ethereumDominance: (caps[ethereum]! / total) * 100,
+      totalMarketCap: total,
+    });
+  }
+  return points;
+}
 
 /**
  * The simulated market behind the provider interface: the embedded source when no upstream can be reached.
@@ -20,112 +120,28 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
   dominanceHistory: (sinceMs: number, untilMs: number) => DominancePoint[];
 } {
   const model = createSimulatedModel(options.seed);
-  const others = generateOtherCoins(options.seed);
-  const btcAnchor = Math.log(model.coins[0]!.anchorPrice);
+  const universe: Universe = {
+    model,
+    others: generateOtherCoins(options.seed),
+    btcAnchor: Math.log(model.coins[0]!.anchorPrice),
+  };
   let memo: { step: number; coins: Coin[] } | undefined;
-
-  function otherPrice(coin: SimulatedOtherCoin, btcLog: number, stepTime: number) {
-    const days = (stepTime - SIMULATION_EPOCH_MS) / DAY_MS;
-    const cycle = coin.cycles.reduce(
-      (sum, { period, amplitude, phase }) =>
-        sum + amplitude * Math.sin((2 * Math.PI * days) / period + phase),
-      0,
-    );
-    return coin.basePrice * Math.exp(coin.beta * (btcLog - btcAnchor) + cycle);
-  }
-
-  function buildCoins(timeMs: number): Coin[] {
-    const stepTime = Math.floor(timeMs / STEP_MS) * STEP_MS;
-    const analysis = model.coins.map((spec, index): Coin => {
-      const price = model.lastClose(index, timeMs);
-      const dayBefore = model.lastClose(index, timeMs, STEPS_PER_DAY);
-      return {
-        id: spec.id,
-        symbol: spec.symbol,
-        name: spec.name,
-        currentPrice: price,
-        marketCap: price * spec.circulatingSupply,
-        totalVolume: model.volume24h(index, timeMs) * price,
-        priceChangePercentage24h: (price / dayBefore - 1) * 100,
-        circulatingSupply: spec.circulatingSupply,
-      };
-    });
-    const btcNow = Math.log(model.lastClose(0, timeMs));
-    const btcDayBefore = Math.log(model.lastClose(0, timeMs, STEPS_PER_DAY));
-    const invented = others.map((coin): Coin => {
-      const price = otherPrice(coin, btcNow, stepTime);
-      const dayBefore = otherPrice(coin, btcDayBefore, stepTime - DAY_MS);
-      return {
-        id: coin.id,
-        symbol: coin.symbol,
-        name: coin.name,
-        currentPrice: price,
-        marketCap: price * coin.supply,
-        priceChangePercentage24h: (price / dayBefore - 1) * 100,
-        circulatingSupply: coin.supply,
-      };
-    });
-    return [...analysis, ...invented]
-      .sort((a, b) => b.marketCap! - a.marketCap!)
-      .map((coin, index) => ({ ...coin, rank: index + 1 }));
-  }
 
   /** The list only changes when a 15m candle closes: computed once per step. */
   function coinsAt(timeMs: number): Coin[] {
     const step = Math.floor(timeMs / STEP_MS);
-    if (memo?.step !== step) memo = { step, coins: buildCoins(timeMs) };
+    if (memo?.step !== step) memo = { step, coins: buildCoins(universe, timeMs) };
     return memo.coins;
-  }
-
-  function globalAt(timeMs: number): GlobalMarket {
-    const coins = coinsAt(timeMs);
-    const total = coins.reduce((sum, coin) => sum + coin.marketCap!, 0);
-    const totalDayBefore = coins.reduce(
-      (sum, coin) => sum + coin.marketCap! / (1 + coin.priceChangePercentage24h! / 100),
-      0,
-    );
-    const btc = coins.find((coin) => coin.id === 'bitcoin')!.marketCap!;
-    const eth = coins.find((coin) => coin.id === 'ethereum')!.marketCap!;
-    return {
-      totalMarketCap: total,
-      bitcoinDominance: (btc / total) * 100,
-      ethereumDominance: (eth / total) * 100,
-      bitcoinMarketCap: btc,
-      marketCapChangePercentage24h: (total / totalDayBefore - 1) * 100,
-      lastUpdated: Math.floor(timeMs / STEP_MS) * (STEP_MS / 1000),
-    };
-  }
-
-  /**
-   * The global snapshot of each 15-minute step from the market caps alone (no list, no 24 h figures: a
-   * fraction of a full list's cost, so 90 days of steps stay cheap). Same caps as `buildCoins`.
-   */
-  function dominanceHistory(sinceMs: number, untilMs: number): DominancePoint[] {
-    const points: DominancePoint[] = [];
-    const bitcoin = model.coins.findIndex((coin) => coin.id === 'bitcoin');
-    const ethereum = model.coins.findIndex((coin) => coin.id === 'ethereum');
-    for (let step = Math.ceil(sinceMs / STEP_MS) * STEP_MS; step <= untilMs; step += STEP_MS) {
-      const caps = model.coins.map((spec, index) => model.lastClose(index, step) * spec.circulatingSupply);
-      const btcLog = Math.log(model.lastClose(bitcoin, step));
-      const total = others.reduce(
-        (sum, coin) => sum + otherPrice(coin, btcLog, step) * coin.supply,
-        caps.reduce((sum, cap) => sum + cap, 0),
-      );
-      points.push({
-        time: step,
-        bitcoinDominance: (caps[bitcoin]! / total) * 100,
-        ethereumDominance: (caps[ethereum]! / total) * 100,
-        totalMarketCap: total,
-      });
-    }
-    return points;
   }
 
   return {
     coinsAt,
-    dominanceHistory,
+    dominanceHistory: (sinceMs, untilMs) => dominanceHistory(universe, sinceMs, untilMs),
     fetchCoins: async (page, perPage) => coinsAt(options.now()).slice((page - 1) * perPage, page * perPage),
-    fetchGlobal: async () => globalAt(options.now()),
+    fetchGlobal: async () => {
+      const time = options.now();
+      return globalOf(coinsAt(time), time);
+    },
     fetchFearGreed: async (limit) => model.fearGreed(options.now(), limit),
     fetchCandles: async (symbol, interval, limit, endTimeMs) => {
       const index = model.coins.findIndex((coin) => coin.symbol === symbol);
