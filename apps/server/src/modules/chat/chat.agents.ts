@@ -38,19 +38,18 @@ const recorded =
     return run(input);
   };
 
-/** The AI SDK tools of the given agents, bound to the user's language and Farol's services. */
-export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], used: Set<string>): ToolSet {
-  const tools: ToolSet = {};
-  if (agents.includes('technical_analyst')) {
-    tools.get_signal_analysis = tool({
+/** The technical analyst reads the signal engine and any indicator of the catalogue. */
+function technicalAnalystTools(data: ChatData, used: Set<string>): ToolSet {
+  return {
+    get_signal_analysis: tool({
       description:
         "Farol's signal engine reading of a coin: price, overall signal, strength, confidence, RSI, MACD, Bollinger, volume, supports, resistances.",
       inputSchema: z.object({ symbol: symbolSchema }),
       execute: recorded(used, 'technical_analyst.get_signal_analysis', ({ symbol }) =>
         getSignalAnalysis(data, symbol),
       ),
-    });
-    tools.get_indicator = tool({
+    }),
+    get_indicator: tool({
       description:
         'Computes one indicator of the catalogue (TA-Lib names such as RSI, MACD, BBANDS, EMA, ADX, STOCH, ATR, OBV, VWAP) on closed candles; returns the last two values of each output.',
       inputSchema: z.object({
@@ -63,42 +62,42 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
           .describe('TA-Lib optional inputs, e.g. {"optInTimePeriod": 21}'),
       }),
       execute: recorded(used, 'technical_analyst.get_indicator', (input) => getIndicator(data, input)),
-    });
-    tools.list_indicators = tool({
+    }),
+    list_indicators: tool({
       description:
         'Lists the indicator names get_indicator accepts, optionally of one group (e.g. "Momentum Indicators").',
       inputSchema: z.object({ group: z.string().max(40).optional() }),
       execute: recorded(used, 'technical_analyst.list_indicators', ({ group }) => listIndicators(group)),
-    });
-  }
-  if (agents.includes('fundamental_analyst')) {
-    tools.get_coin_fundamentals = tool({
+    }),
+  };
+}
+
+/** The fundamental analyst reads a coin's market figures. */
+function fundamentalAnalystTools(data: ChatData, used: Set<string>): ToolSet {
+  return {
+    get_coin_fundamentals: tool({
       description:
         'Market cap, rank, price, 24h volume and change, circulating/total/max supply of a coin (symbol or CoinGecko id).',
       inputSchema: z.object({ coin: z.string().min(1).max(60) }),
       execute: recorded(used, 'fundamental_analyst.get_coin_fundamentals', ({ coin }) =>
         getCoinFundamentals(data, coin),
       ),
-    });
-  }
-  if (agents.includes('fundamental_analyst') || agents.includes('market_sentiment')) {
-    const owner = agents.includes('market_sentiment') ? 'market_sentiment' : 'fundamental_analyst';
-    tools.get_global_market = tool({
-      description: 'Total crypto market cap, its 24h change, and BTC and ETH dominance now.',
-      inputSchema: z.object({}),
-      execute: recorded(used, `${owner}.get_global_market`, () => getGlobalMarket(data)),
-    });
-  }
-  if (agents.includes('risk_manager')) {
-    tools.get_volatility = tool({
+    }),
+  };
+}
+
+/** The risk manager sizes positions and stops from volatility. */
+function riskManagerTools(data: ChatData, used: Set<string>): ToolSet {
+  return {
+    get_volatility: tool({
       description:
         'ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the last close.',
       inputSchema: z.object({ symbol: symbolSchema, interval: z.enum(candleIntervals).default('1d') }),
       execute: recorded(used, 'risk_manager.get_volatility', ({ symbol, interval }) =>
         getVolatility(data, symbol, interval),
       ),
-    });
-    tools.calculate_position_size = tool({
+    }),
+    calculate_position_size: tool({
       description:
         'Position size so that hitting the stop loses riskPercent of the capital (capital in BRL or USD; prices in USD).',
       inputSchema: z.object({
@@ -111,21 +110,46 @@ export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], us
       execute: recorded(used, 'risk_manager.calculate_position_size', (input) =>
         calculatePositionSize(input),
       ),
-    });
-  }
-  if (agents.includes('market_sentiment')) {
-    tools.get_fear_greed = tool({
+    }),
+  };
+}
+
+/** The sentiment analyst reads fear & greed and dominance shifts. */
+function marketSentimentTools(data: ChatData, used: Set<string>): ToolSet {
+  return {
+    get_fear_greed: tool({
       description:
         'Fear & greed index (0-100) now, its 7- and 30-day averages and whether it is rising, falling or stable.',
       inputSchema: z.object({ days: z.number().int().min(7).max(90).default(30) }),
       execute: recorded(used, 'market_sentiment.get_fear_greed', ({ days }) => getFearGreedTrend(data, days)),
-    });
-    tools.get_dominance_shifts = tool({
+    }),
+    get_dominance_shifts: tool({
       description:
         'BTC and ETH dominance now and their change in percentage points over the last 24 hours and 7 days (a change is absent when the history does not reach back that far).',
       inputSchema: z.object({}),
       execute: recorded(used, 'market_sentiment.get_dominance_shifts', () => getDominanceShifts(data)),
+    }),
+  };
+}
+
+/** The AI SDK tools of the given agents, bound to the user's language and Farol's services. */
+export function buildAgentTools(data: ChatData, agents: readonly ChatAgent[], used: Set<string>): ToolSet {
+  const has = (agent: ChatAgent) => agents.includes(agent);
+  const tools: ToolSet = {
+    ...(has('technical_analyst') ? technicalAnalystTools(data, used) : {}),
+    ...(has('fundamental_analyst') ? fundamentalAnalystTools(data, used) : {}),
+  };
+  if (has('fundamental_analyst') || has('market_sentiment')) {
+    const owner = has('market_sentiment') ? 'market_sentiment' : 'fundamental_analyst';
+    tools.get_global_market = tool({
+      description: 'Total crypto market cap, its 24h change, and BTC and ETH dominance now.',
+      inputSchema: z.object({}),
+      execute: recorded(used, `${owner}.get_global_market`, () => getGlobalMarket(data)),
     });
   }
-  return tools;
+  return {
+    ...tools,
+    ...(has('risk_manager') ? riskManagerTools(data, used) : {}),
+    ...(has('market_sentiment') ? marketSentimentTools(data, used) : {}),
+  };
 }

@@ -81,6 +81,28 @@ function combinedSource(sources: MarketSource[]): MarketSource {
   return sources.includes('simulated') ? 'simulated' : sources[0]!;
 }
 
+async function fetchSignalCandles(
+  market: SignalsServiceDependencies['market'],
+  symbol: AnalysisSymbol,
+): Promise<{ candles: MarketCandles; source: MarketSource }> {
+  const results = await Promise.all(
+    timeframes.map((timeframe) => market.getCandles(symbol, timeframe, candleWindows[timeframe])),
+  );
+  const candles = {} as Record<SignalTimeframe, MarketCandles[SignalTimeframe]>;
+  timeframes.forEach((timeframe, index) => (candles[timeframe] = results[index]!.data));
+  return { candles, source: combinedSource(results.map((result) => result.source)) };
+}
+
+/** True when the candles end at the close the entry was computed from, from the same source. */
+function isSameClose(entry: Entry, candles: MarketCandles, source: MarketSource): boolean {
+  const lastHour = candles['1h'].at(-1);
+  return (
+    lastHour !== undefined &&
+    lastHour.openTime + timeframePeriodMs['1h'] === entry.facts.asOf &&
+    source === entry.source
+  );
+}
+
 /**
  * The signal engine behind the API: analyses are computed from app.market's closed candles, kept per
  * coin until the next 1h candle closes (texts per language rendered once), and single-flighted so a burst
@@ -95,27 +117,10 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
     'Signal analyses computed from fresh candles',
   );
 
-  async function fetchCandles(
-    symbol: AnalysisSymbol,
-  ): Promise<{ candles: MarketCandles; source: MarketSource }> {
-    const results = await Promise.all(
-      timeframes.map((timeframe) => deps.market.getCandles(symbol, timeframe, candleWindows[timeframe])),
-    );
-    const candles = {} as Record<SignalTimeframe, MarketCandles[SignalTimeframe]>;
-    timeframes.forEach((timeframe, index) => (candles[timeframe] = results[index]!.data));
-    return { candles, source: combinedSource(results.map((result) => result.source)) };
-  }
-
   async function refresh(symbol: AnalysisSymbol, previous: Entry | undefined, time: number): Promise<Entry> {
     try {
-      const { candles, source } = await fetchCandles(symbol);
-      const lastHour = candles['1h'].at(-1);
-      if (
-        previous &&
-        lastHour &&
-        lastHour.openTime + timeframePeriodMs['1h'] === previous.facts.asOf &&
-        source === previous.source
-      ) {
+      const { candles, source } = await fetchSignalCandles(deps.market, symbol);
+      if (previous && isSameClose(previous, candles, source)) {
         previous.checkedAt = time;
         return previous;
       }
