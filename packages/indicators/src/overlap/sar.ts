@@ -15,6 +15,26 @@ export type SarExtSettings = {
   accelerationMaxShort: number;
 };
 
+/** The first position: from `startValue` when given, else short when bar 1 has a positive -DM. */
+function startsLong(high: Series, low: Series, startValue: number): boolean {
+  if (startValue !== 0) return startValue > 0;
+  const up = high[1] - high[0];
+  const down = low[0] - low[1];
+  return !(down > 0 && up < down);
+}
+
+// TA-Lib's clamps as written there: comparisons that leave the SAR unchanged when a bound is NaN
+function notAbove(sar: number, first: number, second: number): number {
+  if (sar > first) sar = first;
+  if (sar > second) sar = second;
+  return sar;
+}
+function notBelow(sar: number, first: number, second: number): number {
+  if (sar < first) sar = first;
+  if (sar < second) sar = second;
+  return sar;
+}
+
 /**
  * Parabolic SAR with separate long/short acceleration (TA-Lib ta_SAREXT.c: initial direction from bar 1's -DM, clamps
  * to the previous and current bar's range). `signShort` is -1 for SAREXT, which reports short positions as negative SARs.
@@ -36,15 +56,7 @@ function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signS
   const stepShort = Math.min(settings.accelerationShort, maxShort);
   let afLong = initLong;
   let afShort = initShort;
-  let isLong: boolean;
-  if (startValue === 0) {
-    // Short when bar 1 has a positive -DM, long otherwise.
-    const up = high[1] - high[0];
-    const down = low[0] - low[1];
-    isLong = !(down > 0 && up < down);
-  } else {
-    isLong = startValue > 0;
-  }
+  let isLong = startsLong(high, low, startValue);
   let ep = isLong ? high[1] : low[1];
   let sar = startValue === 0 ? (isLong ? low[0] : high[0]) : Math.abs(startValue);
   let newLow = low[1];
@@ -58,15 +70,13 @@ function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signS
       if (newLow <= sar) {
         isLong = false;
         sar = ep;
-        if (sar < prevHigh) sar = prevHigh;
-        if (sar < newHigh) sar = newHigh;
+        sar = notBelow(sar, prevHigh, newHigh);
         if (offsetOnReverse !== 0) sar += sar * offsetOnReverse;
         out[today] = signShort * sar;
         afShort = initShort;
         ep = newLow;
         sar = sar + afShort * (ep - sar);
-        if (sar < prevHigh) sar = prevHigh;
-        if (sar < newHigh) sar = newHigh;
+        sar = notBelow(sar, prevHigh, newHigh);
       } else {
         out[today] = sar;
         if (newHigh > ep) {
@@ -75,21 +85,18 @@ function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signS
           if (afLong > maxLong) afLong = maxLong;
         }
         sar = sar + afLong * (ep - sar);
-        if (sar > prevLow) sar = prevLow;
-        if (sar > newLow) sar = newLow;
+        sar = notAbove(sar, prevLow, newLow);
       }
     } else if (newHigh >= sar) {
       isLong = true;
       sar = ep;
-      if (sar > prevLow) sar = prevLow;
-      if (sar > newLow) sar = newLow;
+      sar = notAbove(sar, prevLow, newLow);
       if (offsetOnReverse !== 0) sar -= sar * offsetOnReverse;
       out[today] = sar;
       afLong = initLong;
       ep = newHigh;
       sar = sar + afLong * (ep - sar);
-      if (sar > prevLow) sar = prevLow;
-      if (sar > newLow) sar = newLow;
+      sar = notAbove(sar, prevLow, newLow);
     } else {
       out[today] = signShort * sar;
       if (newLow < ep) {
@@ -98,8 +105,7 @@ function parabolicSar(high: Series, low: Series, settings: SarExtSettings, signS
         if (afShort > maxShort) afShort = maxShort;
       }
       sar = sar + afShort * (ep - sar);
-      if (sar < prevHigh) sar = prevHigh;
-      if (sar < newHigh) sar = newHigh;
+      sar = notBelow(sar, prevHigh, newHigh);
     }
   }
   return out;
