@@ -18,8 +18,11 @@ function GuardedPage() {
 
 function renderGuardedPage(profileAnswer: StubAnswer) {
   const calls = stubFetch(() => profileAnswer);
-  renderRoutes([{ path: '/dashboard', element: <GuardedPage /> }, landingRoute('/login')], '/dashboard');
-  return calls;
+  const { queryClient } = renderRoutes(
+    [{ path: '/dashboard', element: <GuardedPage /> }, landingRoute('/login')],
+    '/dashboard',
+  );
+  return Object.assign(calls, { queryClient });
 }
 
 describe('useRequireAuth', () => {
@@ -63,7 +66,7 @@ describe('useRequireAuth', () => {
     expect(await screen.findByText('private page of Ana Souza')).toBeVisible();
     // The first call and its 3 retries all fail; the query then settles in error.
     await waitFor(() => expect(calls).toHaveLength(4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(calls.queryClient.isFetching()).toBe(0));
     expect(readSession()?.token).toBe('token-abc');
     expect(screen.queryByText('landed on /login')).toBeNull();
   });
