@@ -46,10 +46,8 @@ function ScrollingTable({
   );
 }
 
-export function TradingSignalsPage() {
-  const { t, i18n } = useTranslation('marketing');
-  usePageMeta({ title: t('tradingSignals.meta.title'), description: t('tradingSignals.meta.description') });
-  const language = i18n.language;
+/** The page's number and date formats in the reader's language (dates in UTC, as the backtest ran). */
+function backtestFormats(language: string) {
   const percent = (value: number | null, options: Intl.NumberFormatOptions = {}) =>
     value === null
       ? '—'
@@ -73,7 +71,16 @@ export function TradingSignalsPage() {
     new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(
       new Date(iso),
     );
-  const { data, engine } = backtestResults;
+  return { percent, signedPercent, integer, price, date, dateTime };
+}
+
+type BacktestFormats = ReturnType<typeof backtestFormats>;
+
+export function TradingSignalsPage() {
+  const { t, i18n } = useTranslation('marketing');
+  usePageMeta({ title: t('tradingSignals.meta.title'), description: t('tradingSignals.meta.description') });
+  const format = backtestFormats(i18n.language);
+  const { engine } = backtestResults;
 
   return (
     <PageContainer className="flex flex-col gap-12">
@@ -94,87 +101,9 @@ export function TradingSignalsPage() {
           {t('tradingSignals.howBody', { rules: engine.ruleCount, timeframes: engine.timeframes.length })}
         </p>
       </PageSection>
-      <PageSection title={t('tradingSignals.classesTitle')}>
-        <ScrollingTable
-          caption={t('tradingSignals.classesCaption')}
-          columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'tradeReturn'] as const).map(
-            (column) => ({
-              label: t(`tradingSignals.columns.${column}`),
-              numeric: column !== 'signal',
-            }),
-          )}
-        >
-          {dayHorizon.classes.map((row) => (
-            <tr key={row.signal}>
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                <SignalBadge signal={row.signal} />
-              </th>
-              <td className="px-4 py-3 text-right">{integer.format(row.count)}</td>
-              <td className="px-4 py-3 text-right font-semibold">{percent(row.hitRate)}</td>
-              <td className="px-4 py-3 text-right text-muted-foreground">
-                {percent(row.hitRateLow)} – {percent(row.hitRateHigh)}
-              </td>
-              <td className="px-4 py-3 text-right text-muted-foreground">{percent(row.shuffledHitRate)}</td>
-              <td className="px-4 py-3 text-right">{signedPercent(row.meanTradeReturnAfterFees)}</td>
-            </tr>
-          ))}
-        </ScrollingTable>
-        <p className="text-sm text-muted-foreground">
-          {t('tradingSignals.alwaysLong', { value: percent(dayHorizon.alwaysLong.hitRate) })}
-        </p>
-        <p className="max-w-3xl text-sm font-medium">
-          {dayHorizon.classes.some(beatsChance)
-            ? t('tradingSignals.verdictEdge')
-            : t('tradingSignals.verdictNoEdge')}
-        </p>
-      </PageSection>
-      <PageSection title={t('tradingSignals.examplesTitle')}>
-        <ScrollingTable
-          caption={t('tradingSignals.examplesCaption')}
-          columns={(['time', 'pair', 'signal', 'price', 'after', 'change'] as const).map((column) => ({
-            label: t(`tradingSignals.exampleColumns.${column}`),
-            numeric: ['price', 'after', 'change'].includes(column),
-          }))}
-        >
-          {backtestResults.examples.map((example) => (
-            <tr key={`${example.symbol}-${example.time}`}>
-              <td className="px-4 py-3 text-muted-foreground">{dateTime(example.time)}</td>
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                {example.symbol}/USDT
-              </th>
-              <td className="px-4 py-3">
-                <SignalBadge signal={example.signal} />
-              </td>
-              <td className="px-4 py-3 text-right">{price(example.price)}</td>
-              <td className="px-4 py-3 text-right">{price(example.priceAfter24h)}</td>
-              <td
-                className={`px-4 py-3 text-right ${example.change24h >= 0 ? 'text-success' : 'text-danger'}`}
-              >
-                {signedPercent(example.change24h)}
-              </td>
-            </tr>
-          ))}
-        </ScrollingTable>
-      </PageSection>
-      <PageSection id="method" title={t('tradingSignals.methodTitle')}>
-        <p className="max-w-3xl text-sm leading-relaxed text-muted-foreground">
-          {t('tradingSignals.method', {
-            step: data.stepHours,
-            from: date(data.from),
-            to: date(data.to),
-            symbols: new Intl.ListFormat(language, { type: 'conjunction' }).format(data.symbols),
-            signals: integer.format(dayHorizon.signals),
-            fee: percent(backtestResults.feePerTradePercent / 100, { minimumFractionDigits: 1 }),
-          })}
-        </p>
-        <p className="text-xs text-muted-foreground">
-          {t('tradingSignals.measuredOn', {
-            date: date(backtestResults.generatedAt),
-            version: backtestResults.engineVersion,
-          })}{' '}
-          {t('tradingSignals.disclaimer')}
-        </p>
-      </PageSection>
+      <SignalClassesSection format={format} />
+      <ExampleSignalsSection format={format} />
+      <MethodSection format={format} language={i18n.language} />
       <CallToAction title={t('tradingSignals.ctaTitle')}>
         <Button asChild>
           <Link to="/chat">{t('tradingSignals.ctaChat')}</Link>
@@ -184,5 +113,109 @@ export function TradingSignalsPage() {
         </Button>
       </CallToAction>
     </PageContainer>
+  );
+}
+
+/** Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict. */
+function SignalClassesSection({ format }: { format: BacktestFormats }) {
+  const { t } = useTranslation('marketing');
+  const { percent, signedPercent, integer } = format;
+  return (
+    <PageSection title={t('tradingSignals.classesTitle')}>
+      <ScrollingTable
+        caption={t('tradingSignals.classesCaption')}
+        columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'tradeReturn'] as const).map(
+          (column) => ({
+            label: t(`tradingSignals.columns.${column}`),
+            numeric: column !== 'signal',
+          }),
+        )}
+      >
+        {dayHorizon.classes.map((row) => (
+          <tr key={row.signal}>
+            <th scope="row" className="px-4 py-3 text-left font-medium">
+              <SignalBadge signal={row.signal} />
+            </th>
+            <td className="px-4 py-3 text-right">{integer.format(row.count)}</td>
+            <td className="px-4 py-3 text-right font-semibold">{percent(row.hitRate)}</td>
+            <td className="px-4 py-3 text-right text-muted-foreground">
+              {percent(row.hitRateLow)} – {percent(row.hitRateHigh)}
+            </td>
+            <td className="px-4 py-3 text-right text-muted-foreground">{percent(row.shuffledHitRate)}</td>
+            <td className="px-4 py-3 text-right">{signedPercent(row.meanTradeReturnAfterFees)}</td>
+          </tr>
+        ))}
+      </ScrollingTable>
+      <p className="text-sm text-muted-foreground">
+        {t('tradingSignals.alwaysLong', { value: percent(dayHorizon.alwaysLong.hitRate) })}
+      </p>
+      <p className="max-w-3xl text-sm font-medium">
+        {dayHorizon.classes.some(beatsChance)
+          ? t('tradingSignals.verdictEdge')
+          : t('tradingSignals.verdictNoEdge')}
+      </p>
+    </PageSection>
+  );
+}
+
+/** Sample signals from the backtest with the price a day later. */
+function ExampleSignalsSection({ format }: { format: BacktestFormats }) {
+  const { t } = useTranslation('marketing');
+  const { signedPercent, price, dateTime } = format;
+  return (
+    <PageSection title={t('tradingSignals.examplesTitle')}>
+      <ScrollingTable
+        caption={t('tradingSignals.examplesCaption')}
+        columns={(['time', 'pair', 'signal', 'price', 'after', 'change'] as const).map((column) => ({
+          label: t(`tradingSignals.exampleColumns.${column}`),
+          numeric: ['price', 'after', 'change'].includes(column),
+        }))}
+      >
+        {backtestResults.examples.map((example) => (
+          <tr key={`${example.symbol}-${example.time}`}>
+            <td className="px-4 py-3 text-muted-foreground">{dateTime(example.time)}</td>
+            <th scope="row" className="px-4 py-3 text-left font-medium">
+              {example.symbol}/USDT
+            </th>
+            <td className="px-4 py-3">
+              <SignalBadge signal={example.signal} />
+            </td>
+            <td className="px-4 py-3 text-right">{price(example.price)}</td>
+            <td className="px-4 py-3 text-right">{price(example.priceAfter24h)}</td>
+            <td className={`px-4 py-3 text-right ${example.change24h >= 0 ? 'text-success' : 'text-danger'}`}>
+              {signedPercent(example.change24h)}
+            </td>
+          </tr>
+        ))}
+      </ScrollingTable>
+    </PageSection>
+  );
+}
+
+/** How the backtest was run, when it was measured, and the disclaimer. */
+function MethodSection({ format, language }: { format: BacktestFormats; language: string }) {
+  const { t } = useTranslation('marketing');
+  const { percent, integer, date } = format;
+  const { data } = backtestResults;
+  return (
+    <PageSection id="method" title={t('tradingSignals.methodTitle')}>
+      <p className="max-w-3xl text-sm leading-relaxed text-muted-foreground">
+        {t('tradingSignals.method', {
+          step: data.stepHours,
+          from: date(data.from),
+          to: date(data.to),
+          symbols: new Intl.ListFormat(language, { type: 'conjunction' }).format(data.symbols),
+          signals: integer.format(dayHorizon.signals),
+          fee: percent(backtestResults.feePerTradePercent / 100, { minimumFractionDigits: 1 }),
+        })}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {t('tradingSignals.measuredOn', {
+          date: date(backtestResults.generatedAt),
+          version: backtestResults.engineVersion,
+        })}{' '}
+        {t('tradingSignals.disclaimer')}
+      </p>
+    </PageSection>
   );
 }

@@ -1,3 +1,4 @@
+import type { PublicUser } from '@farol/contract';
 import { Lighthouse, LogOut, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,18 +56,7 @@ export function TopNav() {
         </div>
         <div className="ml-auto flex items-center gap-2">
           <LanguageMenu />
-          {session ? (
-            <AccountMenu user={session.user} />
-          ) : (
-            <div className="hidden items-center gap-2 sm:flex">
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">{t('nav.login')}</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/register">{t('nav.getStarted')}</Link>
-              </Button>
-            </div>
-          )}
+          {session ? <AccountMenu user={session.user} /> : <GuestLinks />}
           <Button
             variant="ghost"
             size="icon"
@@ -80,56 +70,81 @@ export function TopNav() {
           </Button>
         </div>
       </nav>
-      {isMenuOpen ? (
-        <div id="mobile-menu" className="border-t border-border bg-background md:hidden">
-          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            {publicLinks.map(({ to, key }) => (
-              <NavLink key={to} to={to} className={navLinkClassName}>
-                {t(key)}
-              </NavLink>
-            ))}
-            <div className="my-2 h-px bg-border" />
-            {session ? (
-              <>
-                <div className="flex items-center gap-3 px-3 py-2">
-                  <UserAvatar name={session.user.name} />
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{session.user.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">{session.user.email}</p>
-                  </div>
-                </div>
-                {accountLinks.map(({ to, key, Icon }) => (
-                  <NavLink
-                    key={to}
-                    to={to}
-                    className={(state) => cn(navLinkClassName(state), 'flex items-center gap-2')}
-                  >
-                    <Icon aria-hidden="true" className="size-4" />
-                    {t(key)}
-                  </NavLink>
-                ))}
-                <Button
-                  variant="ghost"
-                  className="justify-start px-3 text-muted-foreground"
-                  onClick={logoutAndReload}
-                >
-                  <LogOut aria-hidden="true" />
-                  {t('nav.logout')}
-                </Button>
-              </>
-            ) : (
-              <div className="grid grid-cols-2 gap-2 pt-1">
-                <Button asChild variant="outline">
-                  <Link to="/login">{t('nav.login')}</Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/register">{t('nav.getStarted')}</Link>
-                </Button>
-              </div>
-            )}
-          </div>
-        </div>
-      ) : null}
+      {isMenuOpen ? <MobileMenu user={session?.user ?? null} /> : null}
     </header>
+  );
+}
+
+/** Login and sign-up beside the menus, from small screens up. */
+function GuestLinks() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login">{t('nav.login')}</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/register">{t('nav.getStarted')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The small-screen menu: the public links, then the account (with logout) or login and sign-up. */
+function MobileMenu({ user }: { user: PublicUser | null }) {
+  const { t } = useTranslation('common');
+  return (
+    <div id="mobile-menu" className="border-t border-border bg-background md:hidden">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+        {publicLinks.map(({ to, key }) => (
+          <NavLink key={to} to={to} className={navLinkClassName}>
+            {t(key)}
+          </NavLink>
+        ))}
+        <div className="my-2 h-px bg-border" />
+        {user ? (
+          <MobileAccountLinks user={user} />
+        ) : (
+          <div className="grid grid-cols-2 gap-2 pt-1">
+            <Button asChild variant="outline">
+              <Link to="/login">{t('nav.login')}</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/register">{t('nav.getStarted')}</Link>
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Who is signed in, the account pages and logout. */
+function MobileAccountLinks({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <div className="flex items-center gap-3 px-3 py-2">
+        <UserAvatar name={user.name} />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium">{user.name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+      </div>
+      {accountLinks.map(({ to, key, Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={(state) => cn(navLinkClassName(state), 'flex items-center gap-2')}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {t(key)}
+        </NavLink>
+      ))}
+      <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={logoutAndReload}>
+        <LogOut aria-hidden="true" />
+        {t('nav.logout')}
+      </Button>
+    </>
   );
 }

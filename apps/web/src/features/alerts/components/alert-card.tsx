@@ -22,9 +22,6 @@ const typeVariant = {
 /** One alert: name, coin, type, active switch, delete, triggered count, dates. */
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
-  const switchId = useId();
-  const toggleMutation = useToggleAlertMutation();
-  const deleteMutation = useDeleteAlertMutation();
   const conditionKeys: readonly AlertConditionKey[] = conditionKeysByType[alert.type];
   const conditions = conditionKeys.flatMap((key) => {
     const value = alert.conditions[key];
@@ -51,64 +48,83 @@ export function AlertCard({ alert }: { alert: Alert }) {
           </li>
         ))}
       </ul>
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <dt>{t('card.triggered')}</dt>
-        <dd className="text-right text-foreground">
-          {alert.triggeredCount > 0 ? (
-            <span className="inline-flex items-center gap-1">
-              <BellRing aria-hidden="true" className="size-3 text-primary" />
-              {t('card.triggeredCount', { count: alert.triggeredCount })}
-            </span>
-          ) : (
-            t('card.notTriggered')
-          )}
-        </dd>
-        <dt>{t('card.created')}</dt>
-        <dd className="text-right">
-          <time dateTime={alert.createdAt}>{formatDate(alert.createdAt)}</time>
-        </dd>
-        {alert.lastTriggered ? (
-          <>
-            <dt>{t('card.lastTriggered')}</dt>
-            <dd className="text-right">
-              <time dateTime={alert.lastTriggered}>{formatDateTime(alert.lastTriggered)}</time>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
-        <div className="flex items-center gap-2">
-          <Switch
-            id={switchId}
-            checked={alert.isActive}
-            disabled={toggleMutation.isPending}
-            onCheckedChange={() => toggleMutation.mutate(alert.id)}
-            aria-label={t('card.activeLabel', { name: alert.name })}
-          />
-          <label htmlFor={switchId} className="text-sm" aria-hidden="true">
-            {alert.isActive ? t('card.active') : t('card.inactive')}
-          </label>
-        </div>
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-danger hover:text-danger"
-              aria-label={t('delete.open', { name: alert.name })}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-          title={t('delete.title')}
-          description={t('delete.description', { name: alert.name })}
-          cancelLabel={t('delete.keep')}
-          confirmLabel={t('delete.confirm')}
-          busyLabel={t('delete.deleting')}
-          isBusy={deleteMutation.isPending}
-          onConfirm={(close) => deleteMutation.mutate(alert.id, { onSuccess: close })}
-        />
-      </div>
+      <AlertActivity alert={alert} />
+      <AlertActions alert={alert} />
     </Card>
+  );
+}
+
+/** Triggered count, creation date and, once it fired, the last trigger. */
+function AlertActivity({ alert }: { alert: Alert }) {
+  const { t } = useTranslation('alertsPage');
+  return (
+    <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      <dt>{t('card.triggered')}</dt>
+      <dd className="text-right text-foreground">
+        {alert.triggeredCount > 0 ? (
+          <span className="inline-flex items-center gap-1">
+            <BellRing aria-hidden="true" className="size-3 text-primary" />
+            {t('card.triggeredCount', { count: alert.triggeredCount })}
+          </span>
+        ) : (
+          t('card.notTriggered')
+        )}
+      </dd>
+      <dt>{t('card.created')}</dt>
+      <dd className="text-right">
+        <time dateTime={alert.createdAt}>{formatDate(alert.createdAt)}</time>
+      </dd>
+      {alert.lastTriggered ? (
+        <>
+          <dt>{t('card.lastTriggered')}</dt>
+          <dd className="text-right">
+            <time dateTime={alert.lastTriggered}>{formatDateTime(alert.lastTriggered)}</time>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The card's footer: the active switch and the confirmed delete. */
+function AlertActions({ alert }: { alert: Alert }) {
+  const { t } = useTranslation('alertsPage');
+  const switchId = useId();
+  const toggleMutation = useToggleAlertMutation();
+  const deleteMutation = useDeleteAlertMutation();
+  return (
+    <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
+      <div className="flex items-center gap-2">
+        <Switch
+          id={switchId}
+          checked={alert.isActive}
+          disabled={toggleMutation.isPending}
+          onCheckedChange={() => toggleMutation.mutate(alert.id)}
+          aria-label={t('card.activeLabel', { name: alert.name })}
+        />
+        <label htmlFor={switchId} className="text-sm" aria-hidden="true">
+          {alert.isActive ? t('card.active') : t('card.inactive')}
+        </label>
+      </div>
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-danger hover:text-danger"
+            aria-label={t('delete.open', { name: alert.name })}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        }
+        title={t('delete.title')}
+        description={t('delete.description', { name: alert.name })}
+        cancelLabel={t('delete.keep')}
+        confirmLabel={t('delete.confirm')}
+        busyLabel={t('delete.deleting')}
+        isBusy={deleteMutation.isPending}
+        onConfirm={(close) => deleteMutation.mutate(alert.id, { onSuccess: close })}
+      />
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useChatHistoryQuery } from '../api/chat-api.ts';
-import { useChatConversation } from '../hooks/use-chat-conversation.ts';
+import { useChatConversation, type PendingQuestion } from '../hooks/use-chat-conversation.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { AnswerBubble, ChatMessageItem, QuestionBubble } from './chat-message-item.tsx';
 import { ChatProgressPanel } from './chat-progress-panel.tsx';
@@ -28,24 +28,9 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
   const history = useChatHistoryQuery();
   const conversation = useChatConversation();
   const { pending, steps, isPanelVisible, isRateLimited } = conversation;
-  const scroller = useRef<HTMLDivElement>(null);
 
   const messageCount = history.data?.length ?? 0;
-  // Keep the newest text in view whenever the content or the box changes size (answers arriving, streamed
-  // text, the progress panel or a hint opening below), as chat readers expect.
-  const hasHistory = history.isSuccess;
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const stickToBottom = () => {
-      element.scrollTop = element.scrollHeight;
-    };
-    const observer = new ResizeObserver(stickToBottom);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    stickToBottom();
-    return () => observer.disconnect();
-  }, [hasHistory, messageCount]);
+  const scroller = useStickToBottom(history.isSuccess, messageCount);
 
   const disabledReason = !canChat
     ? t('composer.limitReached')
@@ -76,40 +61,14 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
             {history.data.map((message) => (
               <ChatMessageItem key={message.id} message={message} />
             ))}
-            {pending ? (
-              <>
-                <QuestionBubble text={pending.text} />
-                {pending.streamedText ? (
-                  <AnswerBubble>
-                    <MarkdownContent text={pending.streamedText} />
-                  </AnswerBubble>
-                ) : null}
-              </>
-            ) : null}
+            {pending ? <PendingTurn pending={pending} /> : null}
           </ol>
         )}
       </div>
       <div className="flex flex-col gap-2 border-t border-border bg-card/80 p-3 sm:p-4">
         {isPanelVisible ? <ChatProgressPanel steps={steps} isWorking={pending !== null} /> : null}
-        {isRateLimited ? (
-          <Alert variant="warning" title={t('rateLimit.title')}>
-            <span className="inline-flex items-center gap-1">
-              <Timer aria-hidden="true" className="size-3.5" />
-              {t('rateLimit.description')}
-            </span>
-          </Alert>
-        ) : null}
-        {showKeyHint ? (
-          <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
-            <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-            <span>
-              {t('keyHint', { provider: providerName })}{' '}
-              <Link to="/settings" className="text-primary underline underline-offset-2">
-                {t('keyHintLink')}
-              </Link>
-            </span>
-          </p>
-        ) : null}
+        {isRateLimited ? <RateLimitNotice /> : null}
+        {showKeyHint ? <KeyHint providerName={providerName} /> : null}
         <ChatComposer
           value={conversation.draft}
           onChange={conversation.setDraft}
@@ -123,5 +82,68 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
         </p>
       </div>
     </Card>
+  );
+}
+
+/**
+ * Keeps the newest text in view whenever the content or the box changes size (answers arriving, streamed
+ * text, the progress panel or a hint opening below), as chat readers expect. Returns the box's ref.
+ */
+function useStickToBottom(hasHistory: boolean, messageCount: number) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const stickToBottom = () => {
+      element.scrollTop = element.scrollHeight;
+    };
+    const observer = new ResizeObserver(stickToBottom);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    stickToBottom();
+    return () => observer.disconnect();
+  }, [hasHistory, messageCount]);
+  return scroller;
+}
+
+/** The question being answered and, once it starts arriving, the streamed answer. */
+function PendingTurn({ pending }: { pending: PendingQuestion }) {
+  return (
+    <>
+      <QuestionBubble text={pending.text} />
+      {pending.streamedText ? (
+        <AnswerBubble>
+          <MarkdownContent text={pending.streamedText} />
+        </AnswerBubble>
+      ) : null}
+    </>
+  );
+}
+
+function RateLimitNotice() {
+  const { t } = useTranslation('chatPage');
+  return (
+    <Alert variant="warning" title={t('rateLimit.title')}>
+      <span className="inline-flex items-center gap-1">
+        <Timer aria-hidden="true" className="size-3.5" />
+        {t('rateLimit.description')}
+      </span>
+    </Alert>
+  );
+}
+
+/** Answers come from the built-in analyst: how to get the provider's model answering instead. */
+function KeyHint({ providerName }: { providerName: string }) {
+  const { t } = useTranslation('chatPage');
+  return (
+    <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+      <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span>
+        {t('keyHint', { provider: providerName })}{' '}
+        <Link to="/settings" className="text-primary underline underline-offset-2">
+          {t('keyHintLink')}
+        </Link>
+      </span>
+    </p>
   );
 }

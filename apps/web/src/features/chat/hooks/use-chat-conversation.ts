@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatStreamEvent } from '@farol/contract';
+import type { ChatMessage, ChatStep, ChatStreamEvent } from '@farol/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
@@ -28,6 +28,61 @@ function isRateLimited(error: unknown): boolean {
   return isApiError(error) && (RATE_LIMIT_CODES.has(error.code) || TOO_MANY_REQUESTS.test(error.message));
 }
 
+type StreamHandlers = {
+  onStep: (step: ChatStep, status: 'processing' | 'completed') => void;
+  onDelta: (text: string) => void;
+};
+
+/** Reads one answer from POST /api/chat/stream: steps and text go to the handlers, an error event is thrown. */
+async function streamAnswer(
+  text: string,
+  signal: AbortSignal,
+  handlers: StreamHandlers,
+): Promise<ChatMessage> {
+  let answer: ChatMessage | undefined;
+  let failure: ApiError | undefined;
+  await streamChatMessage(
+    text,
+    (event: ChatStreamEvent) => {
+      if (event.event === 'step') handlers.onStep(event.data.id, event.data.status);
+      else if (event.event === 'delta') handlers.onDelta(event.data.text);
+      else if (event.event === 'done') answer = event.data.message;
+      else
+        failure = new ApiError({
+          status: 200,
+          code: event.data.code,
+          message: event.data.message,
+          hadToken: true,
+        });
+    },
+    signal,
+  );
+  if (failure) throw failure;
+  if (!answer)
+    throw new ApiError({
+      status: 200,
+      code: 'stream_incomplete',
+      message: i18n.t('chatPage:errors.incomplete'),
+    });
+  return answer;
+}
+
+/** A flag that, once raised, lowers itself after RATE_LIMIT_FLAG_MS (raising again restarts the wait). */
+function useRateLimitFlag() {
+  const [isRaised, setIsRaised] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const raise = useCallback(() => {
+    setIsRaised(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setIsRaised(false), RATE_LIMIT_FLAG_MS);
+  }, []);
+
+  return [isRaised, raise] as const;
+}
+
 /**
  * One conversation turn at a time: sends through POST /api/chat/stream (real steps and streamed text) and
  * falls back to POST /api/chat/message with the simulated steps when the stream cannot start.
@@ -38,57 +93,29 @@ export function useChatConversation() {
   const [pending, setPending] = useState<PendingQuestion | null>(null);
   const [steps, setSteps] = useState<StepsState>(initialSteps);
   const [isPanelVisible, setIsPanelVisible] = useState(false);
-  const [isRateLimitedFlag, setIsRateLimitedFlag] = useState(false);
-  const timers = useRef<{ panel?: number; rateLimit?: number }>({});
+  const [isRateLimitedFlag, raiseRateLimitFlag] = useRateLimitFlag();
+  const panelTimer = useRef<number | undefined>(undefined);
   const activeRequest = useRef<AbortController | null>(null);
 
   useEffect(
     () => () => {
       activeRequest.current?.abort();
-      window.clearTimeout(timers.current.panel);
-      window.clearTimeout(timers.current.rateLimit);
+      window.clearTimeout(panelTimer.current);
     },
     [],
   );
 
-  const raiseRateLimitFlag = useCallback(() => {
-    setIsRateLimitedFlag(true);
-    window.clearTimeout(timers.current.rateLimit);
-    timers.current.rateLimit = window.setTimeout(() => setIsRateLimitedFlag(false), RATE_LIMIT_FLAG_MS);
-  }, []);
-
-  const askWithStream = useCallback(async (text: string, signal: AbortSignal): Promise<ChatMessage> => {
-    let answer: ChatMessage | undefined;
-    let failure: ApiError | undefined;
-    await streamChatMessage(
-      text,
-      (event: ChatStreamEvent) => {
-        if (event.event === 'step')
-          setSteps((current) => applyStepEvent(current, event.data.id, event.data.status));
-        else if (event.event === 'delta') {
+  const askWithStream = useCallback(
+    (text: string, signal: AbortSignal): Promise<ChatMessage> =>
+      streamAnswer(text, signal, {
+        onStep: (step, status) => setSteps((current) => applyStepEvent(current, step, status)),
+        onDelta: (delta) =>
           setPending((current) =>
-            current ? { ...current, streamedText: current.streamedText + event.data.text } : current,
-          );
-        } else if (event.event === 'done') answer = event.data.message;
-        else
-          failure = new ApiError({
-            status: 200,
-            code: event.data.code,
-            message: event.data.message,
-            hadToken: true,
-          });
-      },
-      signal,
-    );
-    if (failure) throw failure;
-    if (!answer)
-      throw new ApiError({
-        status: 200,
-        code: 'stream_incomplete',
-        message: i18n.t('chatPage:errors.incomplete'),
-      });
-    return answer;
-  }, []);
+            current ? { ...current, streamedText: current.streamedText + delta } : current,
+          ),
+      }),
+    [],
+  );
 
   const askWithoutStream = useCallback(async (text: string, signal: AbortSignal): Promise<ChatMessage> => {
     setPending((current) => (current ? { ...current, mode: 'simulated' } : current));
@@ -109,7 +136,7 @@ export function useChatConversation() {
       if (!text || activeRequest.current || isRateLimitedFlag) return;
       const controller = new AbortController();
       activeRequest.current = controller;
-      window.clearTimeout(timers.current.panel);
+      window.clearTimeout(panelTimer.current);
       setDraft('');
       setSteps(initialSteps());
       setPending({ text, streamedText: '', mode: 'stream' });
@@ -134,7 +161,7 @@ export function useChatConversation() {
       } finally {
         if (activeRequest.current === controller) activeRequest.current = null;
         setPending(null);
-        timers.current.panel = window.setTimeout(() => setIsPanelVisible(false), PANEL_HIDE_DELAY_MS);
+        panelTimer.current = window.setTimeout(() => setIsPanelVisible(false), PANEL_HIDE_DELAY_MS);
       }
     },
     [askWithStream, askWithoutStream, isRateLimitedFlag, queryClient, raiseRateLimitFlag],

@@ -81,17 +81,31 @@ export function EmailTestCard({ ownEmail }: { ownEmail: string }) {
             </Button>
           </div>
         </form>
-        <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="text-sm font-medium">{t('welcome.title')}</p>
-            <p className="text-xs text-muted-foreground">{t('welcome.description')}</p>
-          </div>
-          <Button variant="secondary" disabled={isBusy} onClick={() => welcomeMutation.mutate()}>
-            <MailCheck aria-hidden="true" />
-            {welcomeMutation.isPending ? t('welcome.sending') : t('welcome.send')}
-          </Button>
-        </div>
+        <ResendWelcomeRow
+          isBusy={isBusy}
+          isSending={welcomeMutation.isPending}
+          onSend={() => welcomeMutation.mutate()}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+type ResendWelcomeRowProps = { isBusy: boolean; isSending: boolean; onSend: () => void };
+
+/** Sends the welcome message again; disabled while either send is in flight. */
+function ResendWelcomeRow({ isBusy, isSending, onSend }: ResendWelcomeRowProps) {
+  const { t } = useTranslation('emailSettings');
+  return (
+    <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-sm font-medium">{t('welcome.title')}</p>
+        <p className="text-xs text-muted-foreground">{t('welcome.description')}</p>
+      </div>
+      <Button variant="secondary" disabled={isBusy} onClick={onSend}>
+        <MailCheck aria-hidden="true" />
+        {isSending ? t('welcome.sending') : t('welcome.send')}
+      </Button>
+    </div>
   );
 }

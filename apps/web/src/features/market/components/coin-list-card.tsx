@@ -1,4 +1,4 @@
-import type { CoinItem } from '@farol/contract';
+import type { CoinItem, Pagination } from '@farol/contract';
 import { ChevronLeft, ChevronRight, Search, Star, X } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,32 +87,52 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
           />
         )}
         {!isSearching && pagination && pagination.totalPages > 1 && access.coinsVisible > COIN_PAGE_SIZE ? (
-          <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasPreviousPage || pageQuery.isPlaceholderData}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-              <span className="max-sm:sr-only">{t('coins.previous')}</span>
-            </Button>
-            <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
-              {t('coins.pageOf', { page: pagination.currentPage, total: pagination.totalPages })}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasNextPage || pageQuery.isPlaceholderData}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              <span className="max-sm:sr-only">{t('coins.next')}</span>
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+          <CoinPagination
+            pagination={pagination}
+            isChangingPage={pageQuery.isPlaceholderData}
+            onPrevious={() => setPage((current) => current - 1)}
+            onNext={() => setPage((current) => current + 1)}
+          />
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+type CoinPaginationProps = {
+  pagination: Pagination;
+  /** The next page is still loading (the current one is shown meanwhile). */
+  isChangingPage: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+};
+
+function CoinPagination({ pagination, isChangingPage, onPrevious, onNext }: CoinPaginationProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!pagination.hasPreviousPage || isChangingPage}
+        onClick={onPrevious}
+      >
+        <ChevronLeft aria-hidden="true" />
+        <span className="max-sm:sr-only">{t('coins.previous')}</span>
+      </Button>
+      <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
+        {t('coins.pageOf', { page: pagination.currentPage, total: pagination.totalPages })}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!pagination.hasNextPage || isChangingPage}
+        onClick={onNext}
+      >
+        <span className="max-sm:sr-only">{t('coins.next')}</span>
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
   );
 }
 

@@ -38,10 +38,8 @@ export function PlanCard({
   isCurrent?: boolean;
   isLoading?: boolean;
 }) {
-  const { t, i18n } = useTranslation('pricing');
+  const { t } = useTranslation('pricing');
   const Icon = planIcons[plan.id];
-  const features = compact ? plan.features.slice(0, COMPACT_FEATURES) : plan.features;
-  const hiddenCount = plan.features.length - features.length;
   const headingId = `plan-${plan.id}-${compact ? 'compact' : 'full'}`;
   return (
     <section
@@ -70,47 +68,8 @@ export function PlanCard({
       <p className={cn('text-sm text-muted-foreground', compact ? 'line-clamp-2 min-h-10' : '')}>
         {plan.description}
       </p>
-      <p className="flex items-baseline gap-1">
-        <span className="text-3xl font-semibold tracking-tight tabular-nums">
-          {formatPlanPrice(plan.price, i18n.language)}
-        </span>
-        {plan.price === CUSTOM_PRICE ? null : (
-          <span className="text-sm text-muted-foreground">
-            {plan.interval === 'year' ? t('perYear') : t('perMonth')}
-          </span>
-        )}
-      </p>
-      <div className="flex flex-1 flex-col gap-2">
-        <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">
-          {t('featuresLabel')}
-        </p>
-        <ul className="flex flex-col gap-2 text-sm">
-          {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-        {hiddenCount > 0 ? (
-          <p className="text-xs text-muted-foreground">{t('moreFeatures', { count: hiddenCount })}</p>
-        ) : null}
-        {!compact && plan.limitations.length > 0 ? (
-          <>
-            <p className="pt-2 text-xs font-medium tracking-wider text-muted-foreground uppercase">
-              {t('limitationsLabel')}
-            </p>
-            <ul className="flex flex-col gap-2 text-sm text-muted-foreground">
-              {plan.limitations.map((limitation) => (
-                <li key={limitation} className="flex items-start gap-2">
-                  <X aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {limitation}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
+      <PlanPrice plan={plan} />
+      <PlanFeatures plan={plan} compact={compact} />
       <Button
         disabled
         variant={plan.popular ? 'primary' : 'outline'}
@@ -120,5 +79,62 @@ export function PlanCard({
         {isLoading ? t('loading') : t('comingSoon')}
       </Button>
     </section>
+  );
+}
+
+/** The price per month or year; a custom price as the server sends it. */
+function PlanPrice({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation('pricing');
+  return (
+    <p className="flex items-baseline gap-1">
+      <span className="text-3xl font-semibold tracking-tight tabular-nums">
+        {formatPlanPrice(plan.price, i18n.language)}
+      </span>
+      {plan.price === CUSTOM_PRICE ? null : (
+        <span className="text-sm text-muted-foreground">
+          {plan.interval === 'year' ? t('perYear') : t('perMonth')}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** What the plan includes (the first few when compact) and, in full, what it leaves out. */
+function PlanFeatures({ plan, compact }: { plan: Plan; compact: boolean }) {
+  const { t } = useTranslation('pricing');
+  const features = compact ? plan.features.slice(0, COMPACT_FEATURES) : plan.features;
+  const hiddenCount = plan.features.length - features.length;
+  return (
+    <div className="flex flex-1 flex-col gap-2">
+      <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">
+        {t('featuresLabel')}
+      </p>
+      <ul className="flex flex-col gap-2 text-sm">
+        {features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {hiddenCount > 0 ? (
+        <p className="text-xs text-muted-foreground">{t('moreFeatures', { count: hiddenCount })}</p>
+      ) : null}
+      {!compact && plan.limitations.length > 0 ? (
+        <>
+          <p className="pt-2 text-xs font-medium tracking-wider text-muted-foreground uppercase">
+            {t('limitationsLabel')}
+          </p>
+          <ul className="flex flex-col gap-2 text-sm text-muted-foreground">
+            {plan.limitations.map((limitation) => (
+              <li key={limitation} className="flex items-start gap-2">
+                <X aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {limitation}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }

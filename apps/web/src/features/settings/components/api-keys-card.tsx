@@ -1,8 +1,7 @@
-import { keyProviders, saveApiKeysRequestSchema, type ApiKeyStatus, type KeyProvider } from '@farol/contract';
+import { keyProviders, type ApiKeyStatus, type KeyProvider } from '@farol/contract';
 import { CircleCheck, CircleDashed, KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -10,13 +9,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { translateFieldErrors } from '../../../lib/form-errors.ts';
-import { readToken } from '../../../lib/session.ts';
-import {
-  useApiKeyStatusQuery,
-  useRemoveApiKeyMutation,
-  useSaveApiKeysMutation,
-} from '../api/settings-api.ts';
+import { useApiKeyStatusQuery, useRemoveApiKeyMutation } from '../api/settings-api.ts';
+import { useApiKeysForm } from '../hooks/use-api-keys-form.ts';
 
 const fieldOf = { openai: 'openaiApiKey', gemini: 'geminiApiKey' } as const satisfies Record<
   KeyProvider,
@@ -54,30 +48,8 @@ export function ApiKeysCard() {
 function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
   const { t } = useTranslation('settings');
   const id = useId();
-  const [keys, setKeys] = useState<Record<KeyProvider, string>>({ openai: '', gemini: '' });
-  const [error, setError] = useState<string | undefined>();
-  const saveMutation = useSaveApiKeysMutation();
+  const { keys, setKey, error, isEmpty, isSaving, handleSubmit } = useApiKeysForm();
   const removeMutation = useRemoveApiKeyMutation();
-  const isEmpty = !keys.openai.trim() && !keys.gemini.trim();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saveMutation.isPending) return;
-    if (!readToken()) {
-      toast.error(t('apiKeys.noToken'));
-      return;
-    }
-    // Absent keys are omitted from the payload: an empty field leaves the stored key as it is.
-    const body = {
-      ...(keys.openai.trim() ? { openaiApiKey: keys.openai.trim() } : {}),
-      ...(keys.gemini.trim() ? { geminiApiKey: keys.gemini.trim() } : {}),
-    };
-    const parsed = saveApiKeysRequestSchema.safeParse(body);
-    const messages = translateFieldErrors(parsed, { openaiApiKey: 'OpenAI', geminiApiKey: 'Gemini' });
-    setError(Object.values(messages)[0]);
-    if (!parsed.success) return;
-    saveMutation.mutate(body, { onSuccess: () => setKeys({ openai: '', gemini: '' }) });
-  }
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
@@ -89,17 +61,7 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
           <div key={provider} className="flex flex-col gap-2 rounded-md border border-border p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm font-medium">{t(`apiKeys.providers.${provider}`)}</span>
-              {hasKey ? (
-                <Badge variant="success">
-                  <CircleCheck aria-hidden="true" className="size-3" />
-                  {t('apiKeys.configured')}
-                </Badge>
-              ) : (
-                <Badge>
-                  <CircleDashed aria-hidden="true" className="size-3" />
-                  {t('apiKeys.notConfigured')}
-                </Badge>
-              )}
+              <KeyStatusBadge hasKey={hasKey} />
             </div>
             <FormField label={t(`apiKeys.label.${provider}`)} htmlFor={controlId}>
               <PasswordInput
@@ -109,7 +71,7 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
                 spellCheck={false}
                 placeholder={hasKey ? t('apiKeys.replacePlaceholder') : t(`apiKeys.placeholder.${provider}`)}
                 value={keys[provider]}
-                onChange={(event) => setKeys((current) => ({ ...current, [provider]: event.target.value }))}
+                onChange={(event) => setKey(provider, event.target.value)}
               />
             </FormField>
             {hasKey ? (
@@ -135,10 +97,26 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
       ) : null}
       <p className="text-xs text-muted-foreground">{t('apiKeys.privacy')}</p>
       <div>
-        <Button type="submit" disabled={isEmpty || saveMutation.isPending}>
-          {saveMutation.isPending ? t('apiKeys.saving') : t('apiKeys.save')}
+        <Button type="submit" disabled={isEmpty || isSaving}>
+          {isSaving ? t('apiKeys.saving') : t('apiKeys.save')}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether a key is stored for the provider. */
+function KeyStatusBadge({ hasKey }: { hasKey: boolean }) {
+  const { t } = useTranslation('settings');
+  return hasKey ? (
+    <Badge variant="success">
+      <CircleCheck aria-hidden="true" className="size-3" />
+      {t('apiKeys.configured')}
+    </Badge>
+  ) : (
+    <Badge>
+      <CircleDashed aria-hidden="true" className="size-3" />
+      {t('apiKeys.notConfigured')}
+    </Badge>
   );
 }

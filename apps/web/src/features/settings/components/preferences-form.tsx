@@ -43,44 +43,11 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <Card aria-labelledby={`${id}-ai`}>
-        <CardHeader>
-          <CardTitle id={`${id}-ai`} className="flex items-center gap-2">
-            <Bot aria-hidden="true" className="size-4 text-primary" />
-            {t('preferences.aiTitle')}
-          </CardTitle>
-          <CardDescription>{t('preferences.aiDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="sr-only">{t('preferences.aiTitle')}</legend>
-            {keyProviders.map((provider: KeyProvider) => (
-              <label
-                key={provider}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 transition-colors hover:bg-muted/60',
-                  'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="aiProvider"
-                  value={provider}
-                  checked={values.aiProvider === provider}
-                  onChange={() => setValues((current) => ({ ...current, aiProvider: provider }))}
-                  className="mt-0.5 size-4 accent-primary"
-                />
-                <span className="flex flex-col gap-0.5">
-                  <span className="text-sm font-medium">{t(`preferences.providers.${provider}.name`)}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {t(`preferences.providers.${provider}.model`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        </CardContent>
-      </Card>
+      <AiProviderCard
+        headingId={`${id}-ai`}
+        value={values.aiProvider}
+        onChange={(provider) => setValues((current) => ({ ...current, aiProvider: provider }))}
+      />
 
       <Card aria-labelledby={`${id}-notifications`}>
         <CardHeader>
@@ -114,5 +81,56 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
         </CardFooter>
       </Card>
     </form>
+  );
+}
+
+type AiProviderCardProps = {
+  headingId: string;
+  value: KeyProvider;
+  onChange: (provider: KeyProvider) => void;
+};
+
+/** The AI provider as a radio group, each option with its model. */
+function AiProviderCard({ headingId, value, onChange }: AiProviderCardProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId} className="flex items-center gap-2">
+          <Bot aria-hidden="true" className="size-4 text-primary" />
+          {t('preferences.aiTitle')}
+        </CardTitle>
+        <CardDescription>{t('preferences.aiDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="grid gap-2 sm:grid-cols-2">
+          <legend className="sr-only">{t('preferences.aiTitle')}</legend>
+          {keyProviders.map((provider: KeyProvider) => (
+            <label
+              key={provider}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 transition-colors hover:bg-muted/60',
+                'has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+              )}
+            >
+              <input
+                type="radio"
+                name="aiProvider"
+                value={provider}
+                checked={value === provider}
+                onChange={() => onChange(provider)}
+                className="mt-0.5 size-4 accent-primary"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="text-sm font-medium">{t(`preferences.providers.${provider}.name`)}</span>
+                <span className="text-xs text-muted-foreground">
+                  {t(`preferences.providers.${provider}.model`)}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
   );
 }

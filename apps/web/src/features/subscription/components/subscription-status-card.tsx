@@ -105,6 +105,46 @@ function UsageLine() {
   );
 }
 
+/** Period, scheduled plan change, grant origin, data retention and today's usage. */
+function SubscriptionDetails({ current }: { current: CurrentSubscription }) {
+  const { t } = useTranslation('subscription');
+  const { subscription } = current;
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">{t('period.label')}</dt>
+        <dd className="text-right font-medium">
+          <PeriodLine current={current} />
+        </dd>
+      </div>
+      {subscription.pendingPlan && subscription.currentPeriodEnd ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t('pending.label')}</dt>
+          <dd className="text-right font-medium">
+            {t('pending.value', {
+              plan: t(`billing:plans.${subscription.pendingPlan}.name`),
+              date: formatLongDate(subscription.currentPeriodEnd),
+            })}
+          </dd>
+        </div>
+      ) : null}
+      {subscription.grantedByAdmin ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t('origin.label')}</dt>
+          <dd className="text-right font-medium">{t('origin.granted')}</dd>
+        </div>
+      ) : null}
+      {subscription.dataRetainedUntil ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t('retention.label')}</dt>
+          <dd className="text-right font-medium">{formatLongDate(subscription.dataRetainedUntil)}</dd>
+        </div>
+      ) : null}
+      <UsageLine />
+    </dl>
+  );
+}
+
 function FullCard({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   const { subscription, plan } = current;
@@ -130,38 +170,7 @@ function FullCard({ current }: { current: CurrentSubscription }) {
             </p>
           ) : null}
         </div>
-        <dl className="flex flex-col gap-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{t('period.label')}</dt>
-            <dd className="text-right font-medium">
-              <PeriodLine current={current} />
-            </dd>
-          </div>
-          {subscription.pendingPlan && subscription.currentPeriodEnd ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('pending.label')}</dt>
-              <dd className="text-right font-medium">
-                {t('pending.value', {
-                  plan: t(`billing:plans.${subscription.pendingPlan}.name`),
-                  date: formatLongDate(subscription.currentPeriodEnd),
-                })}
-              </dd>
-            </div>
-          ) : null}
-          {subscription.grantedByAdmin ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('origin.label')}</dt>
-              <dd className="text-right font-medium">{t('origin.granted')}</dd>
-            </div>
-          ) : null}
-          {subscription.dataRetainedUntil ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('retention.label')}</dt>
-              <dd className="text-right font-medium">{formatLongDate(subscription.dataRetainedUntil)}</dd>
-            </div>
-          ) : null}
-          <UsageLine />
-        </dl>
+        <SubscriptionDetails current={current} />
         {plan.features.length > 0 ? (
           <ul className="grid gap-1.5 text-sm text-muted-foreground sm:grid-cols-2">
             {plan.features.map((feature) => (
