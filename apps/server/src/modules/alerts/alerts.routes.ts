@@ -22,17 +22,28 @@ import {
   type AlertsContext,
 } from './alerts.service.ts';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearerAuth: [] }];
+const tags = ['alerts'];
+
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = [{ bearerAuth: [] }];
-  const tags = ['alerts'];
-  // the market module decorates app.market; read it per request so registration order does not matter
-  const context = (): AlertsContext => ({
+  registerAlertReads(app);
+  registerAlertChanges(app);
+};
+
+/** The market module decorates app.market; it is read per request so registration order does not matter. */
+function alertsContext(app: App): AlertsContext {
+  return {
     db: app.db,
     now: app.now,
     market: app.hasDecorator('market') ? (app as unknown as { market: MarketService }).market : undefined,
     log: app.log,
-  });
+  };
+}
 
+/** The caller's alerts, what the plan allows and recent firings. */
+function registerAlertReads(app: App) {
   app.get(
     '/',
     {
@@ -46,8 +57,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listAlerts(context(), request.user!),
-      checksPaused: areAlertChecksPaused(context()),
+      data: await listAlerts(alertsContext(app), request.user!),
+      checksPaused: areAlertChecksPaused(alertsContext(app)),
     }),
   );
 
@@ -62,7 +73,10 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: alertLimitsResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await getAlertLimits(context(), request.user!) }),
+    async (request) => ({
+      success: true as const,
+      data: await getAlertLimits(alertsContext(app), request.user!),
+    }),
   );
 
   app.get(
@@ -79,10 +93,13 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listAlertEvents(context(), request.user!, request.query.limit),
+      data: await listAlertEvents(alertsContext(app), request.user!, request.query.limit),
     }),
   );
+}
 
+/** Create, switch on or off, delete. */
+function registerAlertChanges(app: App) {
   app.post(
     '/',
     {
@@ -98,7 +115,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         success: true as const,
-        data: await createAlert(context(), request.user!, request.body),
+        data: await createAlert(alertsContext(app), request.user!, request.body),
         message: translate(request.language, 'alerts:server.created'),
       }),
   );
@@ -116,7 +133,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const alert = await toggleAlert(context(), request.user!, request.params.id);
+      const alert = await toggleAlert(alertsContext(app), request.user!, request.params.id);
       const key = alert.isActive ? 'alerts:server.activated' : 'alerts:server.deactivated';
       return { success: true as const, data: alert, message: translate(request.language, key) };
     },
@@ -135,8 +152,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteAlert(context(), request.user!, request.params.id);
+      await deleteAlert(alertsContext(app), request.user!, request.params.id);
       return { success: true as const, message: translate(request.language, 'alerts:server.deleted') };
     },
   );
-};
+}

@@ -9,7 +9,7 @@ import {
 } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
-import { loginUser, registerUser } from './auth.service.ts';
+import { loginUser, registerUser, type AuthContext } from './auth.service.ts';
 
 export const PER_EMAIL_ATTEMPTS_PER_MINUTE = 5;
 /** Failed sign-ins allowed from one address for one account before that pair waits. */
@@ -21,7 +21,28 @@ export const LOGIN_ACCOUNT_WINDOW_MS = 60 * 60_000;
 /** Past the account ceiling: one attempt for that account every this many milliseconds. */
 export const SLOWED_LOGIN_INTERVAL_MS = 5_000;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+/** The services' context for one request's language. */
+type ContextFor = (language: AuthContext['language']) => AuthContext;
+type RequestLimits = ReturnType<typeof createRequestLimits>;
+type LoginGuard = ReturnType<typeof createLoginGuard>;
+
 export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
+  const limits = createRequestLimits(app);
+  const loginGuard = createLoginGuard(app);
+  const context: ContextFor = (language) => ({
+    db: app.db,
+    config: app.config,
+    tokens,
+    language,
+    now: app.now,
+  });
+  registerRegistration(app, context, limits);
+  registerLogin(app, context, limits, loginGuard);
+};
+
+/** Attempts per IP and per e-mail address. */
+function createRequestLimits(app: App) {
   const perIp = createRateLimiter(app.rateLimitStore, {
     name: 'auth-ip',
     max: app.config.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -32,8 +53,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     max: PER_EMAIL_ATTEMPTS_PER_MINUTE,
     windowMs: 60_000,
   });
-  // Sign-in failures: guessing from one address for one account is stopped; failures for the account from
-  // everywhere only slow its attempts, so strangers cannot lock the owner out. A success clears its pair.
+  return {
+    // The IP is counted before the body is parsed, so malformed floods are limited too.
+    limitIp: async (request: { ip: string }) => enforceLimit(perIp, request.ip),
+    limitEmail: async (request: { body: unknown }) => {
+      const email = (request.body as { email?: string }).email;
+      if (email) await enforceLimit(perEmail, normalizeEmail(email));
+    },
+  };
+}
+
+/**
+ * Sign-in failures: guessing from one address for one account is stopped; failures for the account from
+ * everywhere only slow its attempts, so strangers cannot lock the owner out. A success clears its pair.
+ */
+function createLoginGuard(app: App) {
   const pairFailures = createFailureCounter(app.rateLimitStore, {
     name: 'login-pair-failures',
     max: LOGIN_FAILURES_PER_PAIR,
@@ -50,27 +84,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
     windowMs: SLOWED_LOGIN_INTERVAL_MS,
   });
   const pairOf = (request: { ip: string }, email: string) => `${request.ip}|${normalizeEmail(email)}`;
-  const checkLoginAllowed = async (request: { ip: string; body: unknown }) => {
-    const { email } = request.body as { email: string };
-    const pair = await pairFailures.check(pairOf(request, email));
-    if (!pair.allowed) throw tooManyRequests(pair.retryAfterSeconds);
-    if (!(await accountFailures.check(normalizeEmail(email))).allowed)
-      await enforceLimit(slowedAccount, normalizeEmail(email));
+  return {
+    checkAllowed: async (request: { ip: string; body: unknown }) => {
+      const { email } = request.body as { email: string };
+      const pair = await pairFailures.check(pairOf(request, email));
+      if (!pair.allowed) throw tooManyRequests(pair.retryAfterSeconds);
+      if (!(await accountFailures.check(normalizeEmail(email))).allowed)
+        await enforceLimit(slowedAccount, normalizeEmail(email));
+    },
+    succeeded: async (request: { ip: string }, email: string) => pairFailures.clear(pairOf(request, email)),
+    failed: async (request: { ip: string }, email: string) => {
+      await Promise.all([
+        pairFailures.fail(pairOf(request, email)),
+        accountFailures.fail(normalizeEmail(email)),
+      ]);
+    },
   };
-  // The IP is counted before the body is parsed, so malformed floods are limited too.
-  const limitIp = async (request: { ip: string }) => enforceLimit(perIp, request.ip);
-  const limitEmail = async (request: { body: unknown }) => {
-    const email = (request.body as { email?: string }).email;
-    if (email) await enforceLimit(perEmail, normalizeEmail(email));
-  };
-  const context = (language: Parameters<typeof registerUser>[0]['language']) => ({
-    db: app.db,
-    config: app.config,
-    tokens,
-    language,
-    now: app.now,
-  });
+}
 
+function registerRegistration(app: App, context: ContextFor, limits: RequestLimits) {
   app.post(
     '/register',
     {
@@ -81,15 +113,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
         body: registerRequestSchema,
         response: { 201: authResponseSchema },
       },
-      onRequest: limitIp,
-      preHandler: limitEmail,
+      onRequest: limits.limitIp,
+      preHandler: limits.limitEmail,
     },
     async (request, reply) => {
       const { row: _row, ...answer } = await registerUser(context(request.language), request.body);
       return reply.status(201).send(answer);
     },
   );
+}
 
+function registerLogin(app: App, context: ContextFor, limits: RequestLimits, loginGuard: LoginGuard) {
   app.post(
     '/login',
     {
@@ -100,23 +134,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async
         body: loginRequestSchema,
         response: { 200: authResponseSchema },
       },
-      onRequest: limitIp,
-      preHandler: checkLoginAllowed,
+      onRequest: limits.limitIp,
+      preHandler: loginGuard.checkAllowed,
     },
     async (request) => {
-      const pair = pairOf(request, request.body.email);
       try {
         const answer = await loginUser(context(request.language), request.body);
-        await pairFailures.clear(pair);
+        await loginGuard.succeeded(request, request.body.email);
         return answer;
       } catch (error) {
         if (error instanceof AppError && error.code === 'invalid_credentials')
-          await Promise.all([
-            pairFailures.fail(pair),
-            accountFailures.fail(normalizeEmail(request.body.email)),
-          ]);
+          await loginGuard.failed(request, request.body.email);
         throw error;
       }
     },
   );
-};
+}

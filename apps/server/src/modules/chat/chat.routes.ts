@@ -8,16 +8,21 @@ import {
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { createMemoryInFlightLimiter, createRedisInFlightLimiter } from '../../lib/in-flight.ts';
 import { errorMessage } from '../../plugins/error-handler.ts';
 import { answerQuestion, clearChatHistory, getChatHistory, type ChatContext } from './chat.service.ts';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+/** Waits for one of the user's question slots; the answer gives it back. */
+type TakeTurn = (request: FastifyRequest) => Promise<() => Promise<void>>;
+
+const tags = ['chat'];
+const security = [{ bearerAuth: [] }];
+
 /** /api/chat: questions to the analyst agents, the user's history. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['chat'];
-  const security = [{ bearerAuth: [] }];
   const context: ChatContext = {
     db: app.db,
     config: app.config,
@@ -26,19 +31,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     market: app.market,
     signals: app.signals,
   };
-  // questions being answered at once per user (each may hold a model call open for AI_TIMEOUT_MS)
+  const takeTurn = createTurnTaker(app);
+  registerAsk(app, context, takeTurn);
+  registerAskStreamed(app, context, takeTurn);
+  registerHistory(app);
+  registerClearHistory(app);
+};
+
+/** Questions being answered at once per user (each may hold a model call open for AI_TIMEOUT_MS). */
+function createTurnTaker(app: App): TakeTurn {
   const inFlight = app.redis
     ? createRedisInFlightLimiter(app.redis, {
         prefix: 'farol:chat-in-flight:',
         leaseMs: 3 * app.config.AI_TIMEOUT_MS + 60_000,
       })
     : createMemoryInFlightLimiter();
-  const takeTurn = async (request: FastifyRequest) => {
+  return async (request) => {
     const release = await inFlight.acquire(request.user!.id, app.config.CHAT_IN_FLIGHT_PER_USER);
     if (!release) throw new AppError('chat_busy');
     return release;
   };
+}
 
+function registerAsk(app: App, context: ChatContext, takeTurn: TakeTurn) {
   app.post(
     '/message',
     {
@@ -61,7 +76,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+function registerAskStreamed(app: App, context: ChatContext, takeTurn: TakeTurn) {
   app.post(
     '/stream',
     {
@@ -77,54 +94,75 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const release = await takeTurn(request);
-      // the client closing the connection stops the model call; nothing is stored and the slot is given back
-      const clientGone = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) clientGone.abort();
-      });
-      let started = false;
-      const send = (event: ChatStreamEvent) => {
-        if (clientGone.signal.aborted) return;
-        if (!started) {
-          started = true;
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache, no-transform',
-            'x-accel-buffering': 'no',
-            'x-content-type-options': 'nosniff',
-            connection: 'keep-alive',
-          });
-        }
-        reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      };
+      const stream = openEventStream(reply);
       try {
         const message = await answerQuestion(context, request.user!, request.body.message, request.language, {
-          onStep: (id, status) => send({ event: 'step', data: { id, status } }),
-          onDelta: (text) => send({ event: 'delta', data: { text } }),
-          signal: clientGone.signal,
+          onStep: (id, status) => stream.send({ event: 'step', data: { id, status } }),
+          onDelta: (text) => stream.send({ event: 'delta', data: { text } }),
+          signal: stream.clientGone,
         });
-        send({ event: 'done', data: { message } });
+        stream.send({ event: 'done', data: { message } });
       } catch (error) {
-        if (!started) {
+        if (!stream.started()) {
           await release();
           throw error;
         }
-        if (!isAppError(error)) request.log.error({ err: error }, 'chat stream failed');
-        const code = isAppError(error) ? error.code : 'internal_error';
-        send({
-          event: 'error',
-          data: {
-            code,
-            message: errorMessage(request.language, code, isAppError(error) ? error.params : {}),
-          },
-        });
+        sendStreamError(request, stream, error);
       }
       await release();
       reply.raw.end();
     },
   );
+}
 
+interface EventStream {
+  /** Writes one event; the first one hijacks the reply and sends the event-stream head. */
+  send: (event: ChatStreamEvent) => void;
+  /** Whether an event has been written (until then an error is an ordinary JSON answer). */
+  started: () => boolean;
+  /** Aborted when the client closes the connection. */
+  clientGone: AbortSignal;
+}
+
+/** The client closing the connection stops the model call; nothing is stored and the slot is given back. */
+function openEventStream(reply: FastifyReply): EventStream {
+  const clientGone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) clientGone.abort();
+  });
+  let started = false;
+  const send = (event: ChatStreamEvent) => {
+    if (clientGone.signal.aborted) return;
+    if (!started) {
+      started = true;
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        connection: 'keep-alive',
+      });
+    }
+    reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  };
+  return { send, started: () => started, clientGone: clientGone.signal };
+}
+
+/** After the first event a failure is an `error` event, translated; unexpected ones are logged. */
+function sendStreamError(request: FastifyRequest, stream: EventStream, error: unknown) {
+  if (!isAppError(error)) request.log.error({ err: error }, 'chat stream failed');
+  const code = isAppError(error) ? error.code : 'internal_error';
+  stream.send({
+    event: 'error',
+    data: {
+      code,
+      message: errorMessage(request.language, code, isAppError(error) ? error.params : {}),
+    },
+  });
+}
+
+function registerHistory(app: App) {
   app.get(
     '/history',
     {
@@ -142,7 +180,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: messages, pagination };
     },
   );
+}
 
+function registerClearHistory(app: App) {
   app.delete(
     '/clear',
     {
@@ -159,4 +199,4 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: translate(request.language, 'chat:history.cleared') };
     },
   );
-};
+}

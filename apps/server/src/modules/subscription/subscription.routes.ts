@@ -25,11 +25,17 @@ import {
 } from './subscription.service.ts';
 import { handleStripeWebhook } from './subscription.webhook.ts';
 
-/** /api/subscription/* except /api-keys (the chat module's). */
 /** Checkout, portal and sync calls per user and window (each reaches Stripe). */
 export const BILLING_CALLS_PER_USER = 10;
 export const BILLING_WINDOW_MS = 10 * 60_000;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type LimitBilling = ReturnType<typeof limitPerUser>;
+
+const security = [{ bearerAuth: [] }];
+const tags = ['subscription'];
+
+/** /api/subscription/* except /api-keys (the chat module's). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: BillingContext = {
     db: app.db,
@@ -37,15 +43,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     stripe: createStripeClient(app.config),
     now: app.now,
   };
-  const security = [{ bearerAuth: [] }];
-  const tags = ['subscription'];
   // each call opens a Stripe session or asks Stripe for the account: a user's calls are limited
   const limitBilling = limitPerUser(app.rateLimitStore, {
     name: 'billing-user',
     max: BILLING_CALLS_PER_USER,
     windowMs: BILLING_WINDOW_MS,
   });
+  registerPlanReads(app);
+  registerCheckout(app, context, limitBilling);
+  registerPortal(app, context, limitBilling);
+  registerCancel(app, context);
+  registerSync(app, context, limitBilling);
+  await app.register(async (webhook) => registerWebhook(webhook, context));
+};
 
+/** The catalogue, the plan in force and today's usage: answered without asking Stripe. */
+function registerPlanReads(app: App) {
   app.get(
     '/plans',
     {
@@ -92,7 +105,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await getUsage({ db: app.db, now: app.now }, request.user!),
     }),
   );
+}
 
+function registerCheckout(app: App, context: BillingContext, limitBilling: LimitBilling) {
   app.post(
     '/checkout',
     {
@@ -115,7 +130,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await startCheckout(context, request.user!, request.body.planId),
     }),
   );
+}
 
+function registerPortal(app: App, context: BillingContext, limitBilling: LimitBilling) {
   app.post(
     '/portal',
     {
@@ -130,7 +147,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, data: await openBillingPortal(context, request.user!) }),
   );
+}
 
+function registerCancel(app: App, context: BillingContext) {
   app.post(
     '/cancel',
     {
@@ -147,7 +166,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await cancelSubscription(context, request.user!),
     }),
   );
+}
 
+function registerSync(app: App, context: BillingContext, limitBilling: LimitBilling) {
   app.post(
     '/sync',
     {
@@ -157,22 +178,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!) }),
   );
+}
 
-  // The webhook needs the exact bytes Stripe signed: its own scope parses every body as a raw buffer.
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(
-      '/webhook',
-      {
-        config: { access: 'public' },
-        schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return handleStripeWebhook(context, rawBody, typeof signature === 'string' ? signature : undefined);
-      },
-    );
-  });
-};
+/** The webhook needs the exact bytes Stripe signed: its own scope parses every body as a raw buffer. */
+function registerWebhook(webhook: App, context: BillingContext) {
+  webhook.removeAllContentTypeParsers();
+  webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  webhook.post(
+    '/webhook',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return handleStripeWebhook(context, rawBody, typeof signature === 'string' ? signature : undefined);
+    },
+  );
+}

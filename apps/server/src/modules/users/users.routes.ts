@@ -21,9 +21,20 @@ import { changePassword, getProfile, renameUser, updatePreferences } from './use
 export const PASSWORD_CHANGES_PER_USER = 5;
 export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
 
-export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
-  const security = [{ bearerAuth: [] }];
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+const security = [{ bearerAuth: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
+  registerProfile(app);
+  registerPasswordChange(app, tokens);
+  registerPreferences(app);
+  registerExport(app);
+  registerAccountDeletion(app);
+};
+
+/** Read the profile, change the name. */
+function registerProfile(app: App) {
   app.get(
     '/profile',
     {
@@ -50,7 +61,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
       message: translate(request.language, 'profile:updatedMessage'),
     }),
   );
+}
 
+function registerPasswordChange(app: App, tokens: TokenService) {
   app.put(
     '/change-password',
     {
@@ -74,7 +87,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
       message: translate(request.language, 'profile:passwordChangedMessage'),
     }),
   );
+}
 
+function registerPreferences(app: App) {
   app.put(
     '/preferences',
     {
@@ -93,9 +108,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
       message: translate(request.body.language ?? request.language, 'profile:preferencesSaved'),
     }),
   );
+}
 
-  const privacyDeps = { db: app.db, config: app.config, stripe: createStripeClient(app.config) };
-
+function registerExport(app: App) {
   app.get(
     '/export',
     {
@@ -115,6 +130,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
         .send(JSON.stringify(data, null, 2));
     },
   );
+}
+
+function registerAccountDeletion(app: App) {
+  const privacyDeps = { db: app.db, config: app.config, stripe: createStripeClient(app.config) };
 
   app.delete(
     '',
@@ -139,4 +158,4 @@ export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
       return { message: translate(request.language, 'profile:privacy.deleted') };
     },
   );
-};
+}
