@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analysisSymbols } from '@farol/contract';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { readHistoryCsv } from '../apps/server/src/modules/signals/csv-candles.ts';
@@ -31,6 +32,25 @@ function cpuMs<T>(work: () => T): { result: T; cpu: number } {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-bench-signals-'));
+  const { app, base } = await startApp(dataDir);
+  const rows: string[] = [];
+  try {
+    rows.push(...(await simulatedAnalysisRows(app)));
+    rows.push(realCandlesRow());
+    rows.push(...(await warmRequestRows(base, await signInAsAdmin(app, base))));
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `# Signals benchmark (${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, Node ${process.version})\n`,
+  );
+  console.log('| what | figure |\n|---|---|');
+  console.log(rows.join('\n'));
+}
+
+/** The real app on PGlite and the simulated market, listening on a loopback port. */
+async function startApp(dataDir: string) {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     MARKET_DATA_SOURCE: 'simulated',
@@ -43,83 +63,86 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const rows: string[] = [];
-  try {
-    // Cold CPU: the ten coins' candles fetched first (I/O is not the engine's), then every analysis computed.
-    const candles = new Map<string, MarketCandles>();
-    for (const symbol of analysisSymbols) {
-      const byTimeframe = {} as Record<(typeof timeframes)[number], MarketCandles['1h']>;
-      for (const timeframe of timeframes)
-        byTimeframe[timeframe] = (
-          await app.market.getCandles(symbol, timeframe, candleWindows[timeframe])
-        ).data;
-      candles.set(symbol, byTimeframe);
-    }
-    const firstRun = cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!)));
-    const repeated = Array.from(
-      { length: 20 },
-      () => cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!))).cpu,
-    ).sort((a, b) => a - b);
-    rows.push(`| all ten analyses, first run in the process (simulated candles) | CPU ${ms(firstRun.cpu)} |`);
-    rows.push(`| all ten analyses, median of 20 further runs | CPU ${ms(percentile(repeated, 50))} |`);
+  return { app, base };
+}
 
-    const real = ['BTC', 'ETH', 'SOL', 'MATIC'].map((symbol) => {
-      const history = readHistoryCsv(symbol);
-      return candlesAsOf(history, history['1h'].at(-1)!.openTime + 3_600_000);
-    });
-    const realRuns = Array.from(
-      { length: 20 },
-      () => cpuMs(() => real.map((candles) => analyzeMarket(candles))).cpu,
-    ).sort((a, b) => a - b);
-    rows.push(
-      `| four analyses on the real Binance candles of the test data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`,
-    );
-
-    const register = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench',
-        email: 'bench@farol.test',
-        password: 'senhaSegura1',
-        confirmPassword: 'senhaSegura1',
-      }),
-    });
-    const { token, user } = (await register.json()) as { token: string; user: { id: string } };
-    const { sql } = await import('drizzle-orm');
-    await app.db.execute(sql`update users set is_admin = true where id = ${user.id}`);
-    const headers = { authorization: `Bearer ${token}` };
-
-    for (const [label, url] of [
-      ['GET /api/market-signals/analysis/BTC (warm)', `${base}/api/market-signals/analysis/BTC`],
-      [
-        'GET /api/market-signals/dashboard-signals, 10 coins (warm)',
-        `${base}/api/market-signals/dashboard-signals`,
-      ],
-    ] as const) {
-      const warm = await fetch(url, { headers });
-      if (warm.status !== 200) throw new Error(`${url}: ${warm.status} ${await warm.text()}`);
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const started = performance.now();
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      rows.push(
-        `| ${label}, ${REQUESTS} sequential requests | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} |`,
-      );
-    }
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+/** Cold CPU: the ten coins' candles fetched first (I/O is not the engine's), then every analysis computed. */
+async function simulatedAnalysisRows(app: FastifyInstance) {
+  const candles = new Map<string, MarketCandles>();
+  for (const symbol of analysisSymbols) {
+    const byTimeframe = {} as Record<(typeof timeframes)[number], MarketCandles['1h']>;
+    for (const timeframe of timeframes)
+      byTimeframe[timeframe] = (
+        await app.market.getCandles(symbol, timeframe, candleWindows[timeframe])
+      ).data;
+    candles.set(symbol, byTimeframe);
   }
-  console.log(
-    `# Signals benchmark (${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, Node ${process.version})\n`,
-  );
-  console.log('| what | figure |\n|---|---|');
-  console.log(rows.join('\n'));
+  const firstRun = cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!)));
+  const repeated = Array.from(
+    { length: 20 },
+    () => cpuMs(() => analysisSymbols.map((symbol) => analyzeMarket(candles.get(symbol)!))).cpu,
+  ).sort((a, b) => a - b);
+  return [
+    `| all ten analyses, first run in the process (simulated candles) | CPU ${ms(firstRun.cpu)} |`,
+    `| all ten analyses, median of 20 further runs | CPU ${ms(percentile(repeated, 50))} |`,
+  ];
+}
+
+function realCandlesRow() {
+  const real = ['BTC', 'ETH', 'SOL', 'MATIC'].map((symbol) => {
+    const history = readHistoryCsv(symbol);
+    return candlesAsOf(history, history['1h'].at(-1)!.openTime + 3_600_000);
+  });
+  const realRuns = Array.from(
+    { length: 20 },
+    () => cpuMs(() => real.map((candles) => analyzeMarket(candles))).cpu,
+  ).sort((a, b) => a - b);
+  return `| four analyses on the real Binance candles of the test data, median of 20 | CPU ${ms(percentile(realRuns, 50))} |`;
+}
+
+/** Registers the bench user, makes it admin and returns its authorization header. */
+async function signInAsAdmin(app: FastifyInstance, base: string) {
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: 'bench@farol.test',
+      password: 'senhaSegura1',
+      confirmPassword: 'senhaSegura1',
+    }),
+  });
+  const { token, user } = (await register.json()) as { token: string; user: { id: string } };
+  const { sql } = await import('drizzle-orm');
+  await app.db.execute(sql`update users set is_admin = true where id = ${user.id}`);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** p50/p95 of REQUESTS sequential requests to each endpoint after one request warms its cache. */
+async function warmRequestRows(base: string, headers: Record<string, string>) {
+  const rows: string[] = [];
+  for (const [label, url] of [
+    ['GET /api/market-signals/analysis/BTC (warm)', `${base}/api/market-signals/analysis/BTC`],
+    [
+      'GET /api/market-signals/dashboard-signals, 10 coins (warm)',
+      `${base}/api/market-signals/dashboard-signals`,
+    ],
+  ] as const) {
+    const warm = await fetch(url, { headers });
+    if (warm.status !== 200) throw new Error(`${url}: ${warm.status} ${await warm.text()}`);
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${label}, ${REQUESTS} sequential requests | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} |`,
+    );
+  }
+  return rows;
 }
 
 await main();

@@ -105,25 +105,55 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const engine = options.engine ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-test-'));
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({
+  const config = testConfig(options.env, dataDir, postgres?.url);
+  const database = options.deps?.database ?? (await openDatabase({ databaseUrl: postgres?.url }));
+  const app = await buildApp(config, { webDist: false, verifyResponses: true, ...options.deps, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const request = createRequester(url);
+  const verificationToken = outboxVerificationToken(database);
+
+  return {
+    app,
+    url,
+    config,
+    database,
+    dataDir,
+    request,
+    verificationToken,
+    registerUser: createUserRegistrar(request, verificationToken),
+    makeAdmin: async (userId) => {
+      const { sql } = await import('drizzle-orm');
+      await database.db.execute(sql`update users set is_admin = true where id = ${userId}`);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Quiet, simulated, no jobs, fresh secrets, generous sign-in limits; `env` overrides all but where data lives. */
+function testConfig(env: TestAppOptions['env'], dataDir: string, databaseUrl: string | undefined) {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     MARKET_DATA_SOURCE: 'simulated',
     JOBS_ENABLED: 'false',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    ...options.env,
+    ...env,
     DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.url,
+    DATABASE_URL: databaseUrl,
   } as NodeJS.ProcessEnv);
-  const database = options.deps?.database ?? (await openDatabase({ databaseUrl: postgres?.url }));
-  const app = await buildApp(config, { webDist: false, verifyResponses: true, ...options.deps, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  let counter = 0;
+}
 
-  const request: TestApp['request'] = async (method, pathname, requestOptions = {}) => {
+/** JSON requests to the app at `url`; an answer that is not JSON keeps its text as the body. */
+function createRequester(url: string): TestApp['request'] {
+  return async (method, pathname, requestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };
     if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
     let body: string | undefined = requestOptions.rawBody;
@@ -141,8 +171,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     }
     return { status: response.status, body: parsed, headers: response.headers, text };
   };
+}
 
-  const verificationToken = async (userId: string) => {
+function outboxVerificationToken(database: Database): TestApp['verificationToken'] {
+  return async (userId) => {
     const { sql } = await import('drizzle-orm');
     const [row] = await selectRows<{ url: string }>(
       database.db,
@@ -152,41 +184,29 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (!row) throw new Error('no verification e-mail in the outbox');
     return new URL(row.url).searchParams.get('token')!;
   };
+}
 
-  return {
-    app,
-    url,
-    config,
-    database,
-    dataDir,
-    request,
-    verificationToken,
-    registerUser: async (overrides = {}) => {
-      counter += 1;
-      const email = overrides.email ?? `user${counter}-${crypto.randomBytes(4).toString('hex')}@farol.test`;
-      const password = overrides.password ?? 'senhaSegura1';
-      const response = await request('POST', '/api/auth/register', {
-        body: { name: overrides.name ?? `Usuária ${counter}`, email, password, confirmPassword: password },
-        headers: overrides.language ? { 'accept-language': overrides.language } : {},
-      });
-      if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
-      if (overrides.verified === false)
-        return { token: response.body.token, user: response.body.user, email, password };
-      const verified = await request('POST', '/api/auth/verify-email', {
-        body: { token: await verificationToken(response.body.user.id) },
-      });
-      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
-      return { token: response.body.token, user: verified.body.user, email, password };
-    },
-    makeAdmin: async (userId) => {
-      const { sql } = await import('drizzle-orm');
-      await database.db.execute(sql`update users set is_admin = true where id = ${userId}`);
-    },
-    close: async () => {
-      await app.close();
-      await database.close();
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+/** Registers users numbered from 1 per app, each with a unique e-mail, and verifies them unless told not to. */
+function createUserRegistrar(
+  request: TestApp['request'],
+  verificationToken: TestApp['verificationToken'],
+): TestApp['registerUser'] {
+  let counter = 0;
+  return async (overrides = {}) => {
+    counter += 1;
+    const email = overrides.email ?? `user${counter}-${crypto.randomBytes(4).toString('hex')}@farol.test`;
+    const password = overrides.password ?? 'senhaSegura1';
+    const response = await request('POST', '/api/auth/register', {
+      body: { name: overrides.name ?? `Usuária ${counter}`, email, password, confirmPassword: password },
+      headers: overrides.language ? { 'accept-language': overrides.language } : {},
+    });
+    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+    if (overrides.verified === false)
+      return { token: response.body.token, user: response.body.user, email, password };
+    const verified = await request('POST', '/api/auth/verify-email', {
+      body: { token: await verificationToken(response.body.user.id) },
+    });
+    if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+    return { token: response.body.token, user: verified.body.user, email, password };
   };
 }

@@ -109,49 +109,13 @@ export type MarketStub = {
   close: () => Promise<void>;
 };
 
+type StubAnswer = { status: number; body: unknown };
+type Recorded = ReturnType<typeof readRecorded>;
+
 export async function startMarketStub(options: { port?: number } = {}): Promise<MarketStub> {
-  const coinsPage1 = readJson('fixtures/coingecko/coins_markets_vs_usd_per_page30.json');
-  const coinsPage2 = readJson(
-    'fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json',
-  );
-  const global = readJson('fixtures/coingecko/global.json');
-  const fearGreed = readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[];
+  const recorded = readRecorded();
   const counts = new Map<string, number>();
   const faults = new Map<string, StubFault>();
-
-  function answer(url: URL): { status: number; body: unknown } {
-    const path = url.pathname;
-    const query = url.searchParams;
-    if (path === stubEndpoints.coinsMarkets) {
-      const page = Number(query.get('page') ?? '1');
-      return { status: 200, body: page === 1 ? coinsPage1 : page === 2 ? coinsPage2 : [] };
-    }
-    if (path === stubEndpoints.global) return { status: 200, body: global };
-    if (path === stubEndpoints.klines) {
-      const symbol = query.get('symbol') ?? '';
-      const all = klinesFor(symbol, query.get('interval') ?? '');
-      if (all.length === 0 && !['15m', '4h', '1h', '1d'].includes(query.get('interval') ?? '')) {
-        return { status: 400, body: { code: -1120, msg: 'Invalid interval.' } };
-      }
-      const endTime = Number(query.get('endTime') ?? Number.MAX_SAFE_INTEGER);
-      const startTime = Number(query.get('startTime') ?? 0);
-      const limit = Math.min(1000, Number(query.get('limit') ?? '500'));
-      const inRange = all.filter((kline) => kline[0] <= endTime && kline[0] >= startTime);
-      return { status: 200, body: query.has('startTime') ? inRange.slice(0, limit) : inRange.slice(-limit) };
-    }
-    if (path === stubEndpoints.fearGreed) {
-      const limit = Number(query.get('limit') ?? '1');
-      return {
-        status: 200,
-        body: {
-          name: 'Fear and Greed Index',
-          data: limit === 0 ? fearGreed : fearGreed.slice(0, limit),
-          metadata: { error: null },
-        },
-      };
-    }
-    return { status: 404, body: { error: 'not found' } };
-  }
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub');
@@ -162,30 +126,12 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
       (url.pathname + url.search).startsWith(faultPrefix),
     )?.[1];
     const send = () => {
-      const { status, body } = answer(url);
+      const { status, body } = answer(recorded, url);
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     if (!fault) return send();
-    switch (fault.kind) {
-      case 'status':
-        response.writeHead(fault.status, {
-          'content-type': 'application/json',
-          ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }),
-        });
-        return response.end(fault.body ?? JSON.stringify({ status: { error_code: fault.status } }));
-      case 'timeout':
-        // never answers: the client's timeout fires (the socket is closed when the stub closes)
-        return undefined;
-      case 'malformed':
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return response.end('{"data": [ {"value": "1", ');
-      case 'slow':
-        setTimeout(send, fault.delayMs);
-        return undefined;
-      case 'reset':
-        return request.socket.destroy();
-    }
+    return applyFault(fault, request, response, send);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -201,4 +147,83 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The recorded responses the stub serves, read once per stub. */
+function readRecorded() {
+  return {
+    coinsPage1: readJson('fixtures/coingecko/coins_markets_vs_usd_per_page30.json'),
+    coinsPage2: readJson('fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json'),
+    global: readJson('fixtures/coingecko/global.json'),
+    fearGreed: readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[],
+  };
+}
+
+/** The answer of each endpoint; any other path is a 404. */
+function answer(recorded: Recorded, url: URL): StubAnswer {
+  const path = url.pathname;
+  const query = url.searchParams;
+  if (path === stubEndpoints.coinsMarkets) {
+    const page = Number(query.get('page') ?? '1');
+    return { status: 200, body: page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [] };
+  }
+  if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
+  if (path === stubEndpoints.klines) return klinesAnswer(query);
+  if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
+  return { status: 404, body: { error: 'not found' } };
+}
+
+/** Binance's /api/v3/klines: candles in [startTime, endTime], the first `limit` from a start, else the last. */
+function klinesAnswer(query: URLSearchParams): StubAnswer {
+  const symbol = query.get('symbol') ?? '';
+  const all = klinesFor(symbol, query.get('interval') ?? '');
+  if (all.length === 0 && !['15m', '4h', '1h', '1d'].includes(query.get('interval') ?? '')) {
+    return { status: 400, body: { code: -1120, msg: 'Invalid interval.' } };
+  }
+  const endTime = Number(query.get('endTime') ?? Number.MAX_SAFE_INTEGER);
+  const startTime = Number(query.get('startTime') ?? 0);
+  const limit = Math.min(1000, Number(query.get('limit') ?? '500'));
+  const inRange = all.filter((kline) => kline[0] <= endTime && kline[0] >= startTime);
+  return { status: 200, body: query.has('startTime') ? inRange.slice(0, limit) : inRange.slice(-limit) };
+}
+
+/** alternative.me's /fng/: the newest `limit` readings, all of them for limit=0. */
+function fearGreedAnswer(fearGreed: unknown[], query: URLSearchParams): StubAnswer {
+  const limit = Number(query.get('limit') ?? '1');
+  return {
+    status: 200,
+    body: {
+      name: 'Fear and Greed Index',
+      data: limit === 0 ? fearGreed : fearGreed.slice(0, limit),
+      metadata: { error: null },
+    },
+  };
+}
+
+/** Answers (or does not) the way the injected fault says; `send` is the normal answer. */
+function applyFault(
+  fault: StubFault,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  send: () => void,
+) {
+  switch (fault.kind) {
+    case 'status':
+      response.writeHead(fault.status, {
+        'content-type': 'application/json',
+        ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }),
+      });
+      return response.end(fault.body ?? JSON.stringify({ status: { error_code: fault.status } }));
+    case 'timeout':
+      // never answers: the client's timeout fires (the socket is closed when the stub closes)
+      return undefined;
+    case 'malformed':
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end('{"data": [ {"value": "1", ');
+    case 'slow':
+      setTimeout(send, fault.delayMs);
+      return undefined;
+    case 'reset':
+      return request.socket.destroy();
+  }
 }
