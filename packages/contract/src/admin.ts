@@ -51,3 +51,17 @@ export type SetAdminRequest = z.infer<typeof setAdminRequestSchema>;
 
 export const adminUserResponseSchema = envelope(adminUserSchema);
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+/** POST /api/admin/users/{id}/refund: the latest paid invoice refunded in full, the subscription cancelled. */
+export const adminRefundResponseSchema = envelope(
+  z.object({
+    invoiceId: z.string(),
+    refundId: z.string(),
+    /** Major units of `currency` (49 is R$ 49,00). */
+    amount: z.number(),
+    currency: z.string(),
+    /** The plan in force afterwards. */
+    plan: z.string(),
+  }),
+);
+export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;

@@ -14,6 +14,7 @@ export const emailTemplates = [
   'contact',
   'digest',
   'account-deleted',
+  'refund-issued',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 

@@ -44,6 +44,7 @@ export const errorCodes = [
   'no_active_subscription',
   'invalid_webhook_signature',
   'billing_provider_error',
+  'nothing_to_refund',
   // chat and api keys
   'chat_limit_reached',
   'chat_busy',

@@ -13,6 +13,20 @@ export const analysisSymbols = [
 ] as const;
 export type AnalysisSymbol = (typeof analysisSymbols)[number];
 
+/** The CoinGecko ids of the ten (coins are told apart by id: symbols collide). MATIC trades as POL since 2024. */
+export const analysisCoinIds: Record<AnalysisSymbol, readonly string[]> = {
+  BTC: ['bitcoin'],
+  ETH: ['ethereum'],
+  BNB: ['binancecoin'],
+  ADA: ['cardano'],
+  SOL: ['solana'],
+  XRP: ['ripple'],
+  DOT: ['polkadot'],
+  AVAX: ['avalanche-2'],
+  MATIC: ['polygon-ecosystem-token', 'matic-network'],
+  LINK: ['chainlink'],
+};
+
 export const candleIntervals = ['15m', '1h', '4h', '1d'] as const;
 export type CandleInterval = (typeof candleIntervals)[number];
 

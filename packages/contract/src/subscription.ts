@@ -10,6 +10,7 @@ export type PlanId = z.infer<typeof planIdSchema>;
 export const paidPlanIds = ['iniciante', 'profissional'] as const;
 export const paidPlanIdSchema = z.enum(paidPlanIds);
 export type PaidPlanId = z.infer<typeof paidPlanIdSchema>;
+export const isPaidPlanId = (id: string): id is PaidPlanId => (paidPlanIds as readonly string[]).includes(id);
 
 export const catalogPlanIds = [...planIds, 'enterprise'] as const;
 export const catalogPlanIdSchema = z.enum(catalogPlanIds);
@@ -18,10 +19,18 @@ export type CatalogPlanId = z.infer<typeof catalogPlanIdSchema>;
 /** Enterprise shows this literal instead of a number. */
 export const CUSTOM_PRICE = 'Personalizado';
 
+/**
+ * Which coins the market table lists: `top`, the `coinsVisible` largest by market cap; `main`, the ten
+ * coins Farol analyses (candles, signals, full analysis), whatever their rank.
+ */
+export const coinLists = ['top', 'main'] as const;
+export type CoinList = (typeof coinLists)[number];
+
 /** What a plan allows; -1 means unlimited. */
 export const planLimitsSchema = z.object({
   dailyConversations: z.number().int(),
   coinsVisible: z.number().int(),
+  coinList: z.enum(coinLists),
   marketSignals: z.number().int(),
   advancedAnalysis: z.boolean(),
   coinSearch: z.boolean(),
@@ -44,8 +53,17 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-/** GET /api/subscription/plans (no auth) */
-export const plansResponseSchema = envelope(z.array(planSchema));
+/**
+ * Whether plans can be bought here: `checkout` is true when Stripe is configured (a secret key, a price
+ * per paid plan and a webhook secret). Without it the web shows the plans with "coming soon" buttons.
+ */
+export const billingAvailabilitySchema = z.object({ checkout: z.boolean() });
+export type BillingAvailability = z.infer<typeof billingAvailabilitySchema>;
+
+/** GET /api/subscription/plans (no auth): the catalogue, and whether it can be bought. */
+export const plansResponseSchema = envelope(z.array(planSchema)).extend({
+  billing: billingAvailabilitySchema,
+});
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** Stripe's subscription statuses, plus 'active' for the free plan and for plans granted by an admin. */

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { forEachEngine, startTestApp } from '../test/harness.ts';
+import { payThroughCheckout, stripeTestEnv } from '../test/billing.ts';
+import { startStripeStub } from '../test/stubs/stripe-stub.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
@@ -128,6 +130,53 @@ forEachEngine((engine) => {
         if (engine === 'pglite') await second.close();
       } finally {
         if (engine === 'postgres') await first.close();
+      }
+    }, 240_000);
+
+    it('refunds a paying user by e-mail through Stripe and queues the e-mail for the server to send', async () => {
+      const stripe = await startStripeStub();
+      const dataDir = makeTempDir();
+      const pgliteDir = path.join(dataDir, 'pglite');
+      const billing = stripeTestEnv(stripe, 'whsec_test_cli');
+      const t = await startTestApp({
+        engine,
+        env: billing,
+        deps: engine === 'pglite' ? { database: await openDatabase({ pgliteDir }) } : {},
+      });
+      const account = await t.registerUser({ email: 'paga@farol.test' });
+      await payThroughCheckout(t, stripe, {
+        token: account.token,
+        planId: 'iniciante',
+        webhookSecret: billing.STRIPE_WEBHOOK_SECRET,
+      });
+      const cliEnv = {
+        DATA_DIR: dataDir,
+        ...billing,
+        ...(engine === 'postgres' ? { DATABASE_URL: t.config.DATABASE_URL! } : {}),
+      };
+      if (engine === 'pglite') await t.close();
+      try {
+        const refund = await runCli(['refund', 'paga@farol.test'], cliEnv);
+        expect(refund).toMatchObject({ code: 0, stderr: '' });
+        expect(refund.stdout).toMatch(
+          /^paga@farol\.test: refunded 49\.00 BRL \(invoice in_test_\w+, refund re_test_\w+\); plan now free\n$/,
+        );
+        const again = await runCli(['refund', 'paga@farol.test'], cliEnv);
+        expect(again).toMatchObject({ code: 1, stderr: 'There is no payment to refund on this account.\n' });
+
+        const check = engine === 'pglite' ? await openDatabase({ pgliteDir }) : t.database;
+        const result = await check.db.execute(
+          sql`select s.plan, s.status, (select string_agg(template, ',') from email_outbox o where o.user_id = u.id and o.template = 'refund-issued') as mail
+              from users u join subscriptions s on s.user_id = u.id where u.id = ${account.user.id}`,
+        );
+        // the row keeps the plan that was paid for; its canceled status is what makes the account free
+        expect((result as any).rows).toEqual([
+          { plan: 'iniciante', status: 'canceled', mail: 'refund-issued' },
+        ]);
+        if (engine === 'pglite') await check.close();
+      } finally {
+        if (engine === 'postgres') await t.close();
+        await stripe.close();
       }
     }, 240_000);
 

@@ -2,6 +2,7 @@
 //   npm run admin -- set-plan <email> <plan> [--months N]
 //   npm run admin -- set-admin <email> on|off
 //   npm run admin -- list-users [--query text]
+//   npm run admin -- refund <email>
 import path from 'node:path';
 import { grantPlanRequestSchema, MAX_GRANT_MONTHS, planIds } from '@farol/contract';
 import { translate } from '@farol/i18n';
@@ -11,11 +12,14 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { findUserIdByEmail, grantPlan, listUsers, setAdminFlag } from '../modules/admin/admin.service.ts';
+import { refundLatestPayment } from '../modules/subscription/subscription.refund.ts';
+import { createStripeClient } from '../providers/stripe/client.ts';
 
 const usage = `Usage:
   npm run admin -- set-plan <email> <${planIds.join('|')}> [--months N]
   npm run admin -- set-admin <email> on|off
-  npm run admin -- list-users [--query text]`;
+  npm run admin -- list-users [--query text]
+  npm run admin -- refund <email>`;
 
 class UsageError extends Error {}
 
@@ -37,7 +41,18 @@ async function requireUserId(database: Database, email: string | undefined): Pro
   return userId;
 }
 
-async function run(database: Database, [command, ...rest]: string[]): Promise<string> {
+/** The 30-day guarantee: refunds the latest paid invoice through Stripe, cancels, and e-mails the user (via the outbox). */
+async function refund(database: Database, config: Config, email: string | undefined): Promise<string> {
+  const userId = await requireUserId(database, email);
+  const stripe = createStripeClient(config);
+  const result = await refundLatestPayment(
+    { db: database.db, config, stripe, now: () => new Date() },
+    { userId, actorId: null, source: 'cli' },
+  );
+  return `${email}: refunded ${result.amount.toFixed(2)} ${result.currency} (invoice ${result.invoiceId}, refund ${result.refundId}); plan now ${result.plan}`;
+}
+
+async function run(database: Database, config: Config, [command, ...rest]: string[]): Promise<string> {
   const args = [...rest];
   const now = new Date();
   if (command === 'set-plan') {
@@ -61,6 +76,7 @@ async function run(database: Database, [command, ...rest]: string[]): Promise<st
     const user = await setAdminFlag(database.db, { userId, isAdmin: flag === 'on', actorId: null }, now);
     return `${user.email}: admin ${user.isAdmin ? 'on' : 'off'}`;
   }
+  if (command === 'refund') return refund(database, config, args[0]);
   if (command === 'list-users') {
     const query = optionValue(args, '--query');
     const lines: string[] = [];
@@ -114,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     await migrate(database);
-    process.stdout.write(`${await run(database, argv)}\n`);
+    process.stdout.write(`${await run(database, config, argv)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -42,6 +42,7 @@ export const statusByCode = {
   no_active_subscription: 409,
   invalid_webhook_signature: 400,
   billing_provider_error: 502,
+  nothing_to_refund: 409,
   chat_limit_reached: 429,
   chat_busy: 429,
   api_key_required: 400,

@@ -8,6 +8,7 @@ import {
   dominanceAnswer,
   favoritesAnswer,
   fearGreedAnswer,
+  plansAnswer,
   pricesAnswer,
   signalsAnswer,
   subscriptionAnswer,
@@ -16,6 +17,9 @@ import { saveSession } from '../lib/session.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
 import { network } from '../test/network.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+
+const leaveSite = vi.hoisted(() => vi.fn());
+vi.mock('../lib/leave-site.ts', () => ({ leaveSite }));
 
 // jsdom has no canvas: the lightweight-charts drawing is replaced by a stand-in that shows what it was given.
 vi.mock('../features/market/components/price-chart.tsx', () => ({
@@ -52,6 +56,7 @@ const commonRoutes: Routes = {
   'GET /api/market-data/bitcoin-dominance': { status: 200, body: dominanceAnswer(57.456) },
   'GET /api/market-signals/dashboard-signals': { status: 200, body: signalsAnswer() },
   'GET /api/market-data/candles': { status: 200, body: candlesAnswer(60) },
+  'GET /api/subscription/plans': { status: 200, body: plansAnswer(false) },
 };
 
 function renderDashboard(routes: Routes) {
@@ -80,17 +85,43 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  it('shows the iniciante plan the locked panel instead of the coin table and never asks for prices', async () => {
+  it('shows the iniciante plan the ten analysed coins in the table, without search or the free banner', async () => {
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('iniciante') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
     });
-    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeVisible();
-    expect(screen.queryByRole('table')).toBeNull();
+    const table = await screen.findByRole('table', { name: 'Criptomoedas' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByText('Você está no plano Gratuito')).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe(
       '/market-analysis',
     );
-    expect(calls.some((call) => call.url.startsWith('/api/crypto/prices'))).toBe(false);
+    expect(calls.some((call) => call.url.startsWith('/api/crypto/prices'))).toBe(true);
+  });
+
+  it('reads "Em breve" on the upsell while plans cannot be bought', async () => {
+    renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(fiveCoins) },
+    });
+    expect(await screen.findByRole('button', { name: 'Em breve' })).toBeDisabled();
+  });
+
+  it('sends a free user from the upsell to Stripe Checkout for Profissional', async () => {
+    const { calls } = renderDashboard({
+      'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
+      'GET /api/crypto/prices': { status: 200, body: pricesAnswer(fiveCoins) },
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'POST /api/subscription/checkout': {
+        status: 200,
+        body: { success: true, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', sessionId: 'cs_1' } },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assinar o Profissional' }));
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_1'));
+    const checkout = calls.find((call) => call.url === '/api/subscription/checkout');
+    expect(checkout?.body).toEqual({ planId: 'profissional' });
   });
 
   it('shows the locked panel when the server refuses the coin list with 403', async () => {
@@ -101,7 +132,7 @@ describe('DashboardPage', () => {
         body: errorAnswer({ code: 'plan_required', message: 'Plano insuficiente' }),
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Tabela de moedas bloqueada' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Tabela de moedas indisponível' })).toBeVisible();
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import {
+  adminRefundResponseSchema,
   adminUserParamsSchema,
   adminUserResponseSchema,
   adminUsersQuerySchema,
@@ -7,13 +8,23 @@ import {
   setAdminRequestSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createStripeClient } from '../../providers/stripe/client.ts';
+import { refundLatestPayment } from '../subscription/subscription.refund.ts';
 import { grantPlan, listUsers, setAdminFlag } from './admin.service.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearerAuth: [] }];
+const tags = ['admin'];
 
 /** /api/admin/users…: administrators only (401 without a token, 403 for everyone else). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = [{ bearerAuth: [] }];
-  const tags = ['admin'];
+  registerUserList(app);
+  registerGrants(app);
+  registerRefund(app);
+};
 
+function registerUserList(app: App) {
   app.get(
     '/users',
     {
@@ -28,7 +39,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, data: await listUsers(app.db, request.query, app.now()) }),
   );
+}
 
+/** Plans granted without payment, and the admin flag. */
+function registerGrants(app: App) {
   app.put(
     '/users/:id/subscription',
     {
@@ -74,4 +88,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
-};
+}
+
+/** The 30-day guarantee, honoured by an administrator. */
+function registerRefund(app: App) {
+  const billing = { db: app.db, config: app.config, stripe: createStripeClient(app.config), now: app.now };
+  app.post(
+    '/users/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Refund the latest paid invoice in full and cancel the subscription (the 30-day guarantee)',
+        params: adminUserParamsSchema,
+        response: { 200: adminRefundResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await refundLatestPayment(billing, {
+        userId: request.params.id,
+        actorId: request.user!.id,
+        source: 'admin',
+      }),
+    }),
+  );
+}

@@ -1,4 +1,5 @@
 import {
+  analysisSymbols,
   coinPricesResponseSchema,
   favoritesResponseSchema,
   toggleFavoriteResponseSchema,
@@ -81,7 +82,7 @@ forEachEngine((engine) => {
       ).toBe(true);
     });
 
-    it('refuses search on the free plan and the whole table on iniciante', async () => {
+    it('refuses search below Profissional; iniciante lists the ten analysed coins, favourites first', async () => {
       const { token, user } = await test.registerUser({ language: 'en' });
       const search = await test.request('GET', '/api/crypto/prices?search=btc', { token });
       expect(search.status).toBe(403);
@@ -90,9 +91,19 @@ forEachEngine((engine) => {
         message: 'Search requires the Profissional plan.',
       });
       await setPlan(user.id, 'iniciante');
+      const favourite = await test.request('POST', '/api/crypto/toggle-favorite', {
+        token,
+        body: { coinId: 'chainlink', coinName: 'Chainlink' },
+      });
+      expect(favourite.status).toBe(200);
       const table = await test.request('GET', '/api/crypto/prices', { token });
-      expect(table.status).toBe(403);
-      expect(table.body).toMatchObject({ code: 'plan_required', requiresUpgrade: true });
+      expect(table.status).toBe(200);
+      const symbols = table.body.data.map((coin: { symbol: string }) => coin.symbol);
+      expect([...symbols].sort()).toEqual([...analysisSymbols].sort());
+      expect(symbols[0]).toBe('LINK');
+      expect(table.body.data[0].isFavorite).toBe(true);
+      expect(table.body.pagination.totalItems).toBe(10);
+      expect((await test.request('GET', '/api/crypto/prices?search=btc', { token })).status).toBe(403);
       await setPlan(user.id, 'profissional');
       const pro = await test.request('GET', '/api/crypto/prices?limit=1&page=500', { token });
       expect(pro.status).toBe(200);

@@ -1,4 +1,10 @@
-import type { CoinItem, CoinPricesQuery, Pagination, ToggleFavoriteRequest } from '@farol/contract';
+import {
+  analysisCoinIds,
+  type CoinItem,
+  type CoinPricesQuery,
+  type Pagination,
+  type ToggleFavoriteRequest,
+} from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -25,6 +31,19 @@ const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
   isFavorite,
 });
 
+const mainCoinIds: ReadonlySet<string> = new Set(Object.values(analysisCoinIds).flat());
+
+/** The coins a plan lists: the largest `count` by market cap, or the ten Farol analyses (in rank order). */
+async function coinsOfPlan(market: MarketService, entitlements: Actor['entitlements']) {
+  if (entitlements.coinList === 'top') {
+    const result = await market.getCoins(entitlements.coinsVisible);
+    return { market: result, visible: result.data.slice(0, entitlements.coinsVisible) };
+  }
+  const result = await market.getCoins();
+  const main = result.data.filter((coin) => mainCoinIds.has(coin.id));
+  return { market: result, visible: main.slice(0, entitlements.coinsVisible) };
+}
+
 const matchesSearch = (coin: Coin, search: string) =>
   coin.name.toLowerCase().includes(search) || coin.symbol.toLowerCase().includes(search);
 
@@ -42,8 +61,8 @@ export type CoinPricesPage = {
 };
 
 /**
- * The coin table: the plan decides how many of the top coins by market cap are visible, favourites come
- * first, search is for plans with coin search.
+ * The coin table: the plan decides which coins are visible (the top N by market cap, or the ten Farol
+ * analyses), favourites come first, search is for plans with coin search.
  */
 export async function listCoinPrices(
   deps: CryptoDeps,
@@ -55,12 +74,11 @@ export async function listCoinPrices(
   const search = query.search?.toLowerCase();
   if (search && !coinSearch) throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
 
-  const [market, favorites] = await Promise.all([
-    deps.market.getCoins(coinsVisible),
+  const [{ market, visible }, favorites] = await Promise.all([
+    coinsOfPlan(deps.market, actor.entitlements),
     deps.favoritesOf(actor.id),
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
-  const visible = market.data.slice(0, coinsVisible);
   const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
   const ordered = favoritesFirst(filtered, favoriteIds);
 

@@ -1,10 +1,12 @@
-import { planIds, type CatalogPlanId, type PlanId } from '@farol/contract';
+import { planIds, type CatalogPlanId, type CoinList, type PlanId } from '@farol/contract';
 
 export { planIds, type PlanId };
 
 export type PlanLimits = {
-  /** Coins in the market table: top N by market cap (0: the table is locked). */
+  /** Coins in the market table (0: the table is locked), taken from `coinList`. */
   coinsVisible: number;
+  /** `top`: the largest by market cap; `main`: the ten coins Farol analyses. */
+  coinList: CoinList;
   marketSignals: number;
   advancedAnalysis: boolean;
   coinSearch: boolean;
@@ -20,6 +22,7 @@ export type PlanLimits = {
 export const planLimits = {
   free: {
     coinsVisible: 5,
+    coinList: 'top',
     marketSignals: 3,
     advancedAnalysis: false,
     coinSearch: false,
@@ -27,7 +30,8 @@ export const planLimits = {
     alerts: 3,
   },
   iniciante: {
-    coinsVisible: 0,
+    coinsVisible: 10,
+    coinList: 'main',
     marketSignals: 5,
     advancedAnalysis: false,
     coinSearch: false,
@@ -36,6 +40,7 @@ export const planLimits = {
   },
   profissional: {
     coinsVisible: 500,
+    coinList: 'top',
     marketSignals: 10,
     advancedAnalysis: true,
     coinSearch: true,
@@ -47,6 +52,7 @@ export const planLimits = {
 /** Admins are exempt from every limit. */
 export const adminLimits: PlanLimits = {
   coinsVisible: 500,
+  coinList: 'top',
   marketSignals: 10,
   advancedAnalysis: true,
   coinSearch: true,
@@ -77,7 +83,7 @@ export const planCatalog: {
     id: 'iniciante',
     price: 49,
     limits: planLimits.iniciante,
-    features: ['signals', 'conversations', 'alerts', 'emailAlerts', 'ownApiKeys'],
+    features: ['mainCoins', 'signals', 'conversations', 'alerts', 'emailAlerts', 'ownApiKeys'],
   },
   {
     id: 'profissional',

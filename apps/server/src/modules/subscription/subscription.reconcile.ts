@@ -92,13 +92,14 @@ export function changesFromSnapshot(
 
 /**
  * Writes a subscription change, its history line and the e-mail it calls for, in the caller's transaction.
- * E-mails follow transitions (not events), so news that arrives twice sends nothing twice.
+ * E-mails follow transitions (not events), so news that arrives twice sends nothing twice; `notify: false`
+ * leaves the e-mail to the caller (a refund sends one message that says both).
  */
 export async function writeSubscriptionChange(
   tx: DbExecutor,
   row: SubscriptionWithUser,
   changes: SubscriptionChanges,
-  options: { source: ChangeSource; actorId?: string | null; now: Date },
+  options: { source: ChangeSource; actorId?: string | null; now: Date; notify?: boolean },
 ): Promise<SubscriptionRow> {
   const updated = (await updateSubscription(tx, row.userId, changes))!;
   const isSame =
@@ -116,6 +117,7 @@ export async function writeSubscriptionChange(
     currentPeriodEnd: updated.currentPeriodEnd,
     actorId: options.actorId ?? null,
   });
+  if (options.notify === false) return updated;
   const language = languageOf(row);
   const before = effectivePlan(row, options.now);
   const after = effectivePlan(updated, options.now);

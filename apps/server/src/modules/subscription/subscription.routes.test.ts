@@ -19,6 +19,8 @@ forEachEngine((engine) => {
       });
       expect(pt.status).toBe(200);
       expect(pt.body.success).toBe(true);
+      // no Stripe settings here: the plans are shown, not sold
+      expect(pt.body.billing).toEqual({ checkout: false });
       const byId = Object.fromEntries(pt.body.data.map((plan: any) => [plan.id, plan]));
       expect(Object.keys(byId)).toEqual(['free', 'iniciante', 'profissional', 'enterprise']);
       expect(byId.free).toMatchObject({
@@ -31,6 +33,7 @@ forEachEngine((engine) => {
       expect(byId.free.limits).toEqual({
         dailyConversations: 3,
         coinsVisible: 5,
+        coinList: 'top',
         marketSignals: 3,
         advancedAnalysis: false,
         coinSearch: false,
@@ -39,8 +42,11 @@ forEachEngine((engine) => {
       expect(byId.free.features).toContain('Top 5 moedas por capitalização de mercado');
       expect(byId.iniciante).toMatchObject({
         price: 49,
-        limits: { dailyConversations: 5, coinsVisible: 0, alerts: 10 },
+        limits: { dailyConversations: 5, coinsVisible: 10, coinList: 'main', alerts: 10 },
       });
+      expect(byId.iniciante.features).toContain(
+        'As 10 principais moedas (as que o Farol analisa), com favoritas',
+      );
       expect(byId.profissional).toMatchObject({
         price: 149,
         popular: true,
@@ -193,6 +199,11 @@ forEachEngine((engine) => {
     });
     afterEach(() => {
       stripe.calls.length = 0;
+    });
+
+    it('tells the web that plans can be bought once Stripe is configured', async () => {
+      const plans = await t.request('GET', '/api/subscription/plans');
+      expect(plans.body.billing).toEqual({ checkout: true });
     });
 
     const deliver = (event: object, options: { secret?: string; signature?: string } = {}) => {

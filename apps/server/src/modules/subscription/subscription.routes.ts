@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { limitPerUser } from '../../lib/rate-limiter.ts';
-import { createStripeClient } from '../../providers/stripe/client.ts';
+import { createStripeClient, isCheckoutAvailable } from '../../providers/stripe/client.ts';
 import type { BillingContext } from './subscription.reconcile.ts';
 import {
   cancelSubscription,
@@ -65,11 +65,15 @@ function registerPlanReads(app: App) {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "The plan catalogue in the caller's language",
+        summary: "The plan catalogue in the caller's language, and whether plans can be bought",
         response: { 200: plansResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: listPlans(request.language) }),
+    async (request) => ({
+      success: true as const,
+      data: listPlans(request.language),
+      billing: { checkout: isCheckoutAvailable(app.config) },
+    }),
   );
 
   app.get(

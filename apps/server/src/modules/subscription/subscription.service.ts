@@ -44,6 +44,7 @@ const BILLING_TIME_ZONE = 'America/Sao_Paulo';
 const toLimitsView = (limits: PlanLimits): PlanLimitsView => ({
   dailyConversations: limits.conversationsPerDay,
   coinsVisible: limits.coinsVisible,
+  coinList: limits.coinList,
   marketSignals: limits.marketSignals,
   advancedAnalysis: limits.advancedAnalysis,
   coinSearch: limits.coinSearch,
@@ -52,7 +53,7 @@ const toLimitsView = (limits: PlanLimits): PlanLimitsView => ({
 
 // The number each feature line shows comes from the limits, so the copy can never disagree with them.
 function featureCount(feature: string, limits: PlanLimits): number | undefined {
-  if (feature === 'topCoins') return limits.coinsVisible;
+  if (feature === 'topCoins' || feature === 'mainCoins') return limits.coinsVisible;
   if (feature === 'signals' || feature === 'premiumSignals') return limits.marketSignals;
   if (feature === 'conversations') return limits.conversationsPerDay;
   if (feature === 'alerts') return limits.alerts;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payThroughCheckout, stripeTestEnv } from '../../test/billing.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_privacy';
-const DAY = 24 * 60 * 60 * 1000;
 
 forEachEngine((engine) => {
   describe('LGPD: access and erasure', () => {
@@ -16,14 +16,7 @@ forEachEngine((engine) => {
       [stripe, smtp] = await Promise.all([startStripeStub(), startSmtpPeer()]);
       t = await startTestApp({
         engine,
-        env: {
-          STRIPE_SECRET_KEY: 'sk_test_privacy',
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
-          STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
-          STRIPE_API_BASE: stripe.url,
-          SMTP_URL: smtp.url,
-        },
+        env: { ...stripeTestEnv(stripe, WEBHOOK_SECRET), SMTP_URL: smtp.url },
       });
     });
     afterAll(async () => {
@@ -111,25 +104,11 @@ forEachEngine((engine) => {
     it('cancels the paid subscription, erases the personal data, keeps the billing record anonymised and confirms by e-mail', async () => {
       const account = await busyUser();
       const { token, user, email, password } = account;
-      const checkout = await t.request('POST', '/api/subscription/checkout', {
+      const { subscriptionId } = await payThroughCheckout(t, stripe, {
         token,
-        body: { planId: 'profissional' },
+        planId: 'profissional',
+        webhookSecret: WEBHOOK_SECRET,
       });
-      expect(checkout.status).toBe(200);
-      const now = new Date();
-      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, {
-        start: now,
-        end: new Date(now.getTime() + 30 * DAY),
-      });
-      const payload = JSON.stringify(stripe.event('checkout.session.completed', session));
-      const delivered = await t.request('POST', '/api/subscription/webhook', {
-        rawBody: payload,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, new Date()),
-        },
-      });
-      expect(delivered.status).toBe(200);
       expect(await count('subscription_changes', 'user_id', user.id)).toBeGreaterThan(0);
       smtp.messages.length = 0;
 
@@ -142,7 +121,7 @@ forEachEngine((engine) => {
       expect(deleted.body.message).toBe('Account deleted. We sent a confirmation to your e-mail.');
       expect(
         stripe.calls.some(
-          (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscription.id}`,
+          (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscriptionId}`,
         ),
       ).toBe(true);
       for (const [table, column] of [

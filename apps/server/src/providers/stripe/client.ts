@@ -35,3 +35,13 @@ export function planForPriceId(config: Config, priceId: string | undefined): Pai
   if (priceId === config.STRIPE_PRICE_PROFISSIONAL) return 'profissional';
   return undefined;
 }
+
+/** Plans can be bought: a secret key, a price for every paid plan, and the webhook secret that confirms payments. */
+export function isCheckoutAvailable(config: Config): boolean {
+  return Boolean(
+    config.STRIPE_SECRET_KEY &&
+    config.STRIPE_WEBHOOK_SECRET &&
+    config.STRIPE_PRICE_INICIANTE &&
+    config.STRIPE_PRICE_PROFISSIONAL,
+  );
+}

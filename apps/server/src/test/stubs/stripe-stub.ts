@@ -36,12 +36,18 @@ export type StripeStub = {
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  invoices: Map<string, Json>;
+  refunds: Map<string, Json>;
   /** Every call received: method, path and the decoded form body. */
   calls: { method: string; path: string; body: Json }[];
-  /** What Stripe does when the customer pays a checkout: creates the subscription, completes the session. */
+  /**
+   * What Stripe does when the customer pays a checkout: creates the subscription and its paid first
+   * invoice (`amountPaid` in cents, R$ 49,00 by default), completes the session.
+   */
   completeCheckout: (
     sessionId: string,
     period: { start: Date; end: Date },
+    amountPaid?: number,
   ) => { session: Json; subscription: Json };
   /** Changes a subscription the way Stripe would (renewal, cancellation, failed payment). */
   updateSubscription: (
@@ -66,8 +72,21 @@ type StripeState = {
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  invoices: Map<string, Json>;
+  /** The payment of each invoice, by invoice id. */
+  invoicePayments: Map<string, Json>;
+  refunds: Map<string, Json>;
   idempotent: Map<string, Json>;
+  /** Where checkout sessions send the customer: Stripe's site, or this stub's own payment page. */
+  checkoutPageBase: string;
 };
+
+/**
+ * With it, checkout sessions lead to a payment page served by the stub (for browser journeys): paying
+ * there completes the session, delivers the signed `checkout.session.completed` event to `webhookUrl`
+ * and sends the browser to the session's success URL, as Stripe Checkout does.
+ */
+export type HostedCheckout = { webhookUrl: string; webhookSecret: string };
 type StubRequest = {
   method: string;
   path: string;
@@ -86,40 +105,105 @@ const notFound = (kind: string, id: string): StubAnswer => ({
   },
 });
 
-export async function startStripeStub(): Promise<StripeStub> {
+const signer = new Stripe('sk_test_signer');
+const sign = (payload: string, secret: string, at: Date) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) });
+
+export async function startStripeStub(
+  options: { hostedCheckout?: HostedCheckout } = {},
+): Promise<StripeStub> {
   const state: StripeState = {
     customers: new Map(),
     sessions: new Map(),
     subscriptions: new Map(),
+    invoices: new Map(),
+    invoicePayments: new Map(),
+    refunds: new Map(),
     idempotent: new Map(),
+    checkoutPageBase: 'https://checkout.stripe.com/c/pay',
   };
   const calls: StripeStub['calls'] = [];
-  const signer = new Stripe('sk_test_signer');
-  const server = await listen(state, calls);
+  const server = await listen(state, calls, options.hostedCheckout);
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  if (options.hostedCheckout) state.checkoutPageBase = `${url}/pay`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     customers: state.customers,
     sessions: state.sessions,
     subscriptions: state.subscriptions,
+    invoices: state.invoices,
+    refunds: state.refunds,
     calls,
-    completeCheckout: (sessionId, period) => completeCheckout(state, sessionId, period),
+    completeCheckout: (sessionId, period, amountPaid) =>
+      completeCheckout(state, sessionId, period, amountPaid),
     updateSubscription: (id, changes) => updateSubscription(state, id, changes),
     event: stripeEvent,
-    sign: (payload, secret, at) =>
-      signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) }),
+    sign,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
+const MONTH_MS = 30 * 86_400_000;
+
+/** The stub's payment page: one button, as plain as a form can be. */
+function paymentPage(session: Json): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (local stub)</title></head>
+<body><main><h1>Checkout (local Stripe stub)</h1><p>Session ${session.id}</p>
+<form method="post"><button type="submit">Pay</button></form></main></body></html>`;
+}
+
+/** GET shows the payment page; POST pays: completes the session, delivers the signed event, redirects. */
+async function hostedCheckout(
+  state: StripeState,
+  hosted: HostedCheckout,
+  method: string,
+  sessionId: string,
+  response: http.ServerResponse,
+) {
+  const session = state.sessions.get(sessionId);
+  if (!session) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('no such checkout session');
+    return;
+  }
+  if (method === 'GET') {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(paymentPage(session));
+    return;
+  }
+  const now = new Date();
+  const { session: paid } = completeCheckout(state, sessionId, {
+    start: now,
+    end: new Date(now.getTime() + MONTH_MS),
+  });
+  const payload = JSON.stringify(stripeEvent('checkout.session.completed', paid, now));
+  const delivered = await fetch(hosted.webhookUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': sign(payload, hosted.webhookSecret, now),
+    },
+    body: payload,
+  });
+  if (!delivered.ok) {
+    response.writeHead(502, { 'content-type': 'text/plain' }).end(`webhook answered ${delivered.status}`);
+    return;
+  }
+  response.writeHead(303, { location: session.success_url }).end();
+}
+
 /** node:http on a free local port: every call is recorded, then answered as JSON. */
-async function listen(state: StripeState, calls: StripeStub['calls']) {
+async function listen(state: StripeState, calls: StripeStub['calls'], hosted: HostedCheckout | undefined) {
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stub');
+      const payment = /^\/pay\/([\w-]+)$/.exec(url.pathname);
+      if (hosted && payment) {
+        void hostedCheckout(state, hosted, request.method ?? 'GET', payment[1]!, response);
+        return;
+      }
       const body = parseStripeForm(raw);
       calls.push({ method: request.method ?? 'GET', path: url.pathname, body });
       const result = route(state, {
@@ -148,6 +232,10 @@ function route(state: StripeState, request: StubRequest): StubAnswer {
   if (method === 'POST' && path === '/v1/billing_portal/sessions')
     return createPortalSession(state, request.body);
   if (method === 'GET' && path === '/v1/subscriptions') return listSubscriptions(state, request.query);
+  if (method === 'GET' && path === '/v1/invoices') return listInvoices(state, request.query);
+  if (method === 'GET' && path === '/v1/invoice_payments') return listInvoicePayments(state, request.query);
+  if (method === 'GET' && path === '/v1/refunds') return listRefunds(state, request.query);
+  if (method === 'POST' && path === '/v1/refunds') return createRefund(state, request);
   const subscriptionMatch = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
   const answer = subscriptionMatch && subscriptionCall(state, method, subscriptionMatch[1]!, request.body);
   if (answer) return answer;
@@ -196,7 +284,7 @@ function createCheckoutSession(state: StripeState, body: Json): StubAnswer {
     status: 'open',
     payment_status: 'unpaid',
     subscription: null,
-    url: `https://checkout.stripe.com/c/pay/${id}`,
+    url: `${state.checkoutPageBase}/${id}`,
     // kept for completeCheckout; Stripe exposes line items through a separate call
     line_items_requested: body.line_items,
   };
@@ -270,6 +358,90 @@ function subscriptionCall(
   return undefined;
 }
 
+const list = (data: Json[], url: string): StubAnswer => ({
+  status: 200,
+  body: { object: 'list', data, has_more: false, url },
+});
+
+/** GET /v1/invoices: by subscription and status, newest first. */
+function listInvoices(state: StripeState, query: URLSearchParams): StubAnswer {
+  const data = [...state.invoices.values()]
+    .filter((invoice) => !query.get('subscription') || invoice.subscription === query.get('subscription'))
+    .filter((invoice) => !query.get('status') || invoice.status === query.get('status'))
+    .sort((a, b) => b.created - a.created)
+    .slice(0, Number(query.get('limit') ?? 10));
+  return list(data, '/v1/invoices');
+}
+
+/** GET /v1/invoice_payments: the payments of one invoice. */
+function listInvoicePayments(state: StripeState, query: URLSearchParams): StubAnswer {
+  const payment = state.invoicePayments.get(query.get('invoice') ?? '');
+  const matches = payment && (!query.get('status') || payment.status === query.get('status'));
+  return list(matches ? [payment] : [], '/v1/invoice_payments');
+}
+
+/** GET /v1/refunds: the refunds of one payment intent. */
+function listRefunds(state: StripeState, query: URLSearchParams): StubAnswer {
+  const data = [...state.refunds.values()].filter(
+    (refund) => refund.payment_intent === query.get('payment_intent'),
+  );
+  return list(data, '/v1/refunds');
+}
+
+/** POST /v1/refunds: a full refund of a payment intent (a repeated idempotency key gets the same refund). */
+function createRefund(state: StripeState, { body, headers }: StubRequest): StubAnswer {
+  const idempotencyKey = headers['idempotency-key'];
+  const key = typeof idempotencyKey === 'string' ? `refunds:${idempotencyKey}` : undefined;
+  if (key && state.idempotent.has(key)) return { status: 200, body: state.idempotent.get(key)! };
+  const payment = [...state.invoicePayments.values()].find(
+    (candidate) => candidate.payment.payment_intent === body.payment_intent,
+  );
+  if (!payment) return notFound('payment_intent', String(body.payment_intent));
+  const refund = {
+    id: newId('re'),
+    object: 'refund',
+    amount: payment.amount_paid,
+    currency: payment.currency,
+    created: seconds(new Date()),
+    payment_intent: body.payment_intent,
+    reason: body.reason ?? null,
+    metadata: body.metadata ?? {},
+    status: 'succeeded',
+  };
+  state.refunds.set(refund.id, refund);
+  if (key) state.idempotent.set(key, refund);
+  return { status: 200, body: refund };
+}
+
+/** The subscription's first invoice, paid by a payment intent. */
+function recordPaidInvoice(state: StripeState, subscription: Json, amountPaid: number, at: Date) {
+  const invoice = {
+    id: newId('in'),
+    object: 'invoice',
+    customer: subscription.customer,
+    subscription: subscription.id,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    status: 'paid',
+    amount_due: amountPaid,
+    amount_paid: amountPaid,
+    amount_remaining: 0,
+    currency: 'brl',
+    created: seconds(at),
+  };
+  state.invoices.set(invoice.id, invoice);
+  state.invoicePayments.set(invoice.id, {
+    id: newId('inpay'),
+    object: 'invoice_payment',
+    invoice: invoice.id,
+    amount_paid: amountPaid,
+    amount_requested: amountPaid,
+    currency: 'brl',
+    is_default: true,
+    status: 'paid',
+    payment: { type: 'payment_intent', payment_intent: newId('pi') },
+  });
+}
+
 const subscriptionItem = (subscriptionId: string, priceId: string, period: Period) => ({
   id: newId('si'),
   object: 'subscription_item',
@@ -289,7 +461,7 @@ const subscriptionItem = (subscriptionId: string, priceId: string, period: Perio
   subscription: subscriptionId,
 });
 
-function completeCheckout(state: StripeState, sessionId: string, period: Period) {
+function completeCheckout(state: StripeState, sessionId: string, period: Period, amountPaid = 4900) {
   const session = state.sessions.get(sessionId);
   if (!session) throw new Error(`no session ${sessionId}`);
   const id = newId('sub');
@@ -310,6 +482,7 @@ function completeCheckout(state: StripeState, sessionId: string, period: Period)
     items: { object: 'list', data: [subscriptionItem(id, priceId, period)], has_more: false },
   };
   state.subscriptions.set(id, subscription);
+  recordPaidInvoice(state, subscription, amountPaid, period.start);
   Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: id });
   return { session: structuredClone(session), subscription: structuredClone(subscription) };
 }

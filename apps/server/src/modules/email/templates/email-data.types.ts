@@ -15,6 +15,7 @@ export type AlertFiringData = {
 export type EmailDataByTemplate = {
   welcome: { name: string };
   'account-deleted': { name: string };
+  'refund-issued': { name: string; planName: string; amount: number; currency: string };
   'email-verification': { name: string; verifyUrl: string; expiresInHours: number };
   'password-reset': { name: string; resetUrl: string; expiresInMinutes: number };
   'subscription-started': {

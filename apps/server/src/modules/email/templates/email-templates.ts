@@ -75,6 +75,16 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'paragraph', text: t('accountDeleted.notYou') },
     ],
   }),
+  'refund-issued': ({ data, t, format }) => ({
+    subject: t('refundIssued.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('refundIssued.intro', { plan: data.planName }) },
+      { kind: 'facts', rows: [[t('refundIssued.amount'), format.money(data.amount, data.currency)]] },
+      { kind: 'paragraph', text: t('refundIssued.timing') },
+      { kind: 'paragraph', text: t('refundIssued.plan') },
+    ],
+  }),
   'email-verification': ({ data, t }) => ({
     subject: t('emailVerification.subject'),
     greeting: t('layout.greeting', { name: data.name }),

@@ -5,7 +5,7 @@ import {
   type RegisterRequest,
 } from '@farol/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
@@ -19,17 +19,27 @@ export function register(body: RegisterRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/register', { method: 'POST', body, schema: authResponseSchema });
 }
 
+/** `?next=` when it names a page of this app (a path, never another site), else the dashboard. */
+export function nextPath(search: URLSearchParams): string {
+  const next = search.get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
+    ? next
+    : '/dashboard';
+}
+
 /**
- * Login or register success stores token and user, says so, and goes to /dashboard.
+ * Login or register success stores token and user, says so, and goes to `?next=` (the pricing page
+ * sends visitors who want to subscribe back to it) or /dashboard.
  * The account's saved language becomes the interface language, so screens and server texts agree.
  */
 function useStartSession() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   return async ({ token, user, message }: AuthResponse) => {
     saveSession(token, user);
     await applyAccountLanguage(user);
     toast.success(message);
-    navigate('/dashboard');
+    navigate(nextPath(search));
   };
 }
 

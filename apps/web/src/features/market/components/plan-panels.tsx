@@ -1,8 +1,9 @@
-import { ChartCandlestick, Crown, Lock, Sparkles } from 'lucide-react';
+import { ChartCandlestick, Lock, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { UpgradeButton } from '../../../components/upgrade-button.tsx';
 
 /** Free plan: 5 coins and a subscribe-now button to /pricing. */
 export function FreePlanBanner() {
@@ -26,7 +27,7 @@ export function FreePlanBanner() {
   );
 }
 
-/** Iniciante: a locked upgrade panel in place of the coin table. */
+/** A plan without the coin table: an upgrade panel in its place. */
 export function LockedCoinsPanel() {
   const { t } = useTranslation('dashboard');
   return (
@@ -36,10 +37,7 @@ export function LockedCoinsPanel() {
         <h2 className="text-lg font-semibold">{t('plan.locked.title')}</h2>
         <p className="max-w-md text-sm text-muted-foreground">{t('plan.locked.description')}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button disabled>
-            <Crown aria-hidden="true" />
-            {t('plan.comingSoon')}
-          </Button>
+          <UpgradeButton />
           <Button asChild variant="outline">
             <Link to="/pricing">{t('plan.seePlans')}</Link>
           </Button>
@@ -70,10 +68,7 @@ export function AnalysisShortcut({ isFreePlan }: { isFreePlan: boolean }) {
         {isFreePlan ? (
           <div className="flex flex-wrap gap-2">
             <Button disabled>{t('plan.analysis.open')}</Button>
-            <Button disabled variant="outline">
-              <Crown aria-hidden="true" />
-              {t('plan.comingSoon')}
-            </Button>
+            <UpgradeButton variant="outline" />
           </div>
         ) : (
           <Button asChild>

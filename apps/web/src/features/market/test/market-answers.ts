@@ -6,6 +6,7 @@ import {
   favoritesResponseSchema,
   fearGreedResponseSchema,
   globalMarketResponseSchema,
+  plansResponseSchema,
   type CoinItem,
   type MarketSource,
   type UnavailableSignal,
@@ -17,6 +18,7 @@ const planLimits = {
   free: {
     dailyConversations: 3,
     coinsVisible: 5,
+    coinList: 'top',
     marketSignals: 3,
     advancedAnalysis: false,
     coinSearch: false,
@@ -24,7 +26,8 @@ const planLimits = {
   },
   iniciante: {
     dailyConversations: 5,
-    coinsVisible: 0,
+    coinsVisible: 10,
+    coinList: 'main',
     marketSignals: 5,
     advancedAnalysis: false,
     coinSearch: false,
@@ -33,12 +36,18 @@ const planLimits = {
   profissional: {
     dailyConversations: -1,
     coinsVisible: 500,
+    coinList: 'top',
     marketSignals: 10,
     advancedAnalysis: true,
     coinSearch: true,
     alerts: 100,
   },
 } as const;
+
+/** GET /api/subscription/plans with no plans listed: what the upsell buttons read is `billing`. */
+export function plansAnswer(checkout: boolean) {
+  return plansResponseSchema.parse({ success: true, data: [], billing: { checkout } });
+}
 
 export function subscriptionAnswer(plan: keyof typeof planLimits, options: { isAdmin?: boolean } = {}) {
   return currentSubscriptionResponseSchema.parse({

@@ -1,29 +1,34 @@
-import { currentSubscriptionResponseSchema, plansResponseSchema, type Plan } from '@farol/contract';
+import { currentSubscriptionResponseSchema, type Plan, type PlansResponse } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usePlansAnswerQuery } from '../../../lib/billing.ts';
 import { useLanguageKey } from '../../../lib/language-key.ts';
 import { useSession } from '../../../lib/session.ts';
 
-const PLANS_URL = '/api/subscription/plans';
 // The URL is the key, so every screen reading the current plan shares one answer.
 const CURRENT_SUBSCRIPTION_URL = '/api/subscription/current';
 
+const selectPlans = (answer: PlansResponse): Plan[] => answer.data;
+
 /** The plan catalogue, in the interface language (the server translates names and features). */
 export function usePlansQuery() {
-  return useQuery({
-    queryKey: useLanguageKey(PLANS_URL),
-    queryFn: ({ signal }) => apiRequest(PLANS_URL, { schema: plansResponseSchema, signal }),
-    select: (answer): Plan[] => answer.data,
-    // The grid shows its own error state with a retry.
-    meta: { silent: true },
-  });
+  return usePlansAnswerQuery(selectPlans);
 }
+
+/** What the pricing cards need to know of the visitor's plan. */
+export type VisitorPlan = {
+  currentPlanId: Plan['id'] | undefined;
+  /** The plan in force is paid through Stripe (not free, not granted by an admin). */
+  paysThroughStripe: boolean;
+  isLoading: boolean;
+  isSignedIn: boolean;
+};
 
 /**
  * The visitor's current plan, fetched only when a token is stored. A failure is
  * only logged: the cards stay usable without it.
  */
-export function useCurrentPlanQuery() {
+export function useCurrentPlanQuery(): VisitorPlan {
   const session = useSession();
   const query = useQuery({
     queryKey: useLanguageKey(CURRENT_SUBSCRIPTION_URL),
@@ -39,5 +44,13 @@ export function useCurrentPlanQuery() {
     retry: false,
     meta: { silent: true },
   });
-  return { currentPlanId: query.data?.plan.id, isLoading: session !== null && query.isPending };
+  const current = query.data;
+  return {
+    currentPlanId: current?.plan.id,
+    paysThroughStripe: Boolean(
+      current && current.plan.id !== 'free' && current.isActive && !current.subscription.grantedByAdmin,
+    ),
+    isLoading: session !== null && query.isPending,
+    isSignedIn: session !== null,
+  };
 }

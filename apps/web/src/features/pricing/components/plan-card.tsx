@@ -1,8 +1,8 @@
 import { CUSTOM_PRICE, type Plan } from '@farol/contract';
 import { Building2, Check, Crown, Sparkles, X, Zap, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 const COMPACT_FEATURES = 3;
@@ -23,20 +23,17 @@ function formatPlanPrice(price: Plan['price'], language: string): string {
   }).format(price);
 }
 
-/**
- * One plan. Purchases are not open yet, so the button is always disabled: "loading" while the visitor's
- * subscription loads, "coming soon" after.
- */
+/** One plan: name, description, price and features, with its button (`action`) at the bottom. */
 export function PlanCard({
   plan,
   compact = false,
   isCurrent = false,
-  isLoading = false,
+  action,
 }: {
   plan: Plan;
   compact?: boolean;
   isCurrent?: boolean;
-  isLoading?: boolean;
+  action: ReactNode;
 }) {
   const { t } = useTranslation('pricing');
   const Icon = planIcons[plan.id];
@@ -70,14 +67,7 @@ export function PlanCard({
       </p>
       <PlanPrice plan={plan} />
       <PlanFeatures plan={plan} compact={compact} />
-      <Button
-        disabled
-        variant={plan.popular ? 'primary' : 'outline'}
-        className="w-full"
-        aria-describedby="plans-coming-soon"
-      >
-        {isLoading ? t('loading') : t('comingSoon')}
-      </Button>
+      {action}
     </section>
   );
 }

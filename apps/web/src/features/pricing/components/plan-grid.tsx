@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { useCheckoutAvailable } from '../../../lib/billing.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCurrentPlanQuery, usePlansQuery } from '../api/pricing-api.ts';
+import { PlanAction } from './plan-action.tsx';
 import { PlanCard } from './plan-card.tsx';
 
 /**
@@ -13,6 +15,7 @@ export function PlanGrid({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('pricing');
   const plans = usePlansQuery();
   const current = useCurrentPlanQuery();
+  const billing = useCheckoutAvailable();
   const gridClassName = cn('grid gap-6 pt-3 md:grid-cols-3', compact ? 'lg:gap-4' : '');
 
   if (plans.isPending) {
@@ -51,13 +54,24 @@ export function PlanGrid({ compact = false }: { compact?: boolean }) {
             plan={plan}
             compact={compact}
             isCurrent={plan.id === current.currentPlanId}
-            isLoading={current.isLoading}
+            action={
+              <PlanAction
+                plan={plan}
+                visitor={current}
+                checkoutAvailable={billing.available}
+                isLoading={current.isLoading}
+              />
+            }
           />
         ))}
       </div>
-      <p id="plans-coming-soon" className="text-sm text-muted-foreground">
-        {t('comingSoonHint')}
-      </p>
+      {billing.available ? (
+        <p className="text-sm text-muted-foreground">{t('checkoutHint')}</p>
+      ) : (
+        <p id="plans-coming-soon" className="text-sm text-muted-foreground">
+          {t('comingSoonHint')}
+        </p>
+      )}
     </div>
   );
 }

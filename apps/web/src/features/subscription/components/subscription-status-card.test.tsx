@@ -13,6 +13,7 @@ import { SubscriptionStatusCard } from './subscription-status-card.tsx';
 const limits = {
   dailyConversations: -1,
   coinsVisible: 500,
+  coinList: 'top',
   marketSignals: 10,
   advancedAnalysis: true,
   coinSearch: true,
@@ -43,6 +44,7 @@ function currentAnswer(
                 ...limits,
                 dailyConversations: 3,
                 coinsVisible: 5,
+                coinList: 'top',
                 advancedAnalysis: false,
                 coinSearch: false,
               }

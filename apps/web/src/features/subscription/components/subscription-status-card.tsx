@@ -1,5 +1,5 @@
-import { paidPlanIds, type PlanId } from '@farol/contract';
-import { CalendarClock, Crown, ShieldCheck } from 'lucide-react';
+import { isPaidPlanId } from '@farol/contract';
+import { CalendarClock, CreditCard, Crown, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -22,14 +22,13 @@ import {
   type CurrentSubscription,
 } from '../api/subscription-api.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
+import { useBillingPortalMutation, useCheckoutAvailable } from '../../../lib/billing.ts';
 
 export type SubscriptionStatusCardProps = {
   /** `compact`: a dashboard stat card (plan, status, next date); `full`: the settings card with the cancel flow. */
   variant: 'compact' | 'full';
   className?: string;
 };
-
-const isPaidPlan = (id: PlanId) => (paidPlanIds as readonly string[]).includes(id);
 
 /** Status badge: active, inactive ("Inativo"), or active with a scheduled cancellation. */
 function StatusBadge({ current }: { current: CurrentSubscription }) {
@@ -48,7 +47,7 @@ function PeriodLine({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   const { currentPeriodEnd, cancelAtPeriodEnd, grantedByAdmin } = current.subscription;
   if (!currentPeriodEnd) {
-    return <span>{isPaidPlan(current.plan.id) ? t('period.noEnd') : t('period.free')}</span>;
+    return <span>{isPaidPlanId(current.plan.id) ? t('period.noEnd') : t('period.free')}</span>;
   }
   const date = formatLongDate(currentPeriodEnd);
   if (cancelAtPeriodEnd) return <span>{t('period.cancelsOn', { date })}</span>;
@@ -58,7 +57,7 @@ function PeriodLine({ current }: { current: CurrentSubscription }) {
 function PlanName({ current, className }: { current: CurrentSubscription; className?: string }) {
   const { t } = useTranslation('subscription');
   // The top plan (full analysis) carries the premium mark.
-  const isPremium = current.plan.limits.advancedAnalysis && isPaidPlan(current.plan.id);
+  const isPremium = current.plan.limits.advancedAnalysis && isPaidPlanId(current.plan.id);
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
       {isPremium ? <Crown aria-label={t('premium')} className="size-4 text-primary" /> : null}
@@ -148,7 +147,7 @@ function SubscriptionDetails({ current }: { current: CurrentSubscription }) {
 function FullCard({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   const { subscription, plan } = current;
-  const canCancel = isPaidPlan(plan.id) && !subscription.cancelAtPeriodEnd;
+  const canCancel = isPaidPlanId(plan.id) && !subscription.cancelAtPeriodEnd;
   return (
     <>
       <CardContent className="flex flex-col gap-4">
@@ -197,11 +196,28 @@ function FullCard({ current }: { current: CurrentSubscription }) {
         {canCancel ? (
           <CancelSubscriptionDialog planName={plan.name} periodEnd={subscription.currentPeriodEnd} />
         ) : null}
+        {current.isActive && isPaidPlanId(plan.id) && !subscription.grantedByAdmin ? (
+          <BillingPortalButton />
+        ) : null}
         <Button asChild variant="secondary" size="sm">
           <Link to="/pricing">{t('seePlans')}</Link>
         </Button>
       </CardFooter>
     </>
+  );
+}
+
+/** Stripe's billing portal (card, invoices, plan), when plans are sold here. */
+function BillingPortalButton() {
+  const { t } = useTranslation(['common', 'pricing']);
+  const billing = useCheckoutAvailable();
+  const portal = useBillingPortalMutation();
+  if (!billing.available) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={() => portal.mutate()} disabled={portal.isPending}>
+      <CreditCard aria-hidden="true" />
+      {portal.isPending ? t('pricing:redirecting') : t('common:actions.manageBilling')}
+    </Button>
   );
 }
 

@@ -18,6 +18,7 @@ const currentAnswer = currentSubscriptionResponseSchema.parse({
       limits: {
         dailyConversations: -1,
         coinsVisible: 500,
+        coinList: 'top',
         marketSignals: 10,
         advancedAnalysis: true,
         coinSearch: true,

@@ -1,0 +1,183 @@
+import {
+  currentSubscriptionResponseSchema,
+  plansResponseSchema,
+  type PlanId,
+  type PlanLimitsView,
+} from '@farol/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session.ts';
+import {
+  errorAnswer,
+  landingRoute,
+  renderRoutes,
+  sampleUser,
+  stubFetch,
+  type StubAnswer,
+} from '../../../test/render.tsx';
+import { PlanGrid } from './plan-grid.tsx';
+
+const leaveSite = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/leave-site.ts', () => ({ leaveSite }));
+
+const limits: PlanLimitsView = {
+  dailyConversations: 5,
+  coinsVisible: 10,
+  coinList: 'main',
+  marketSignals: 5,
+  advancedAnalysis: false,
+  coinSearch: false,
+  alerts: 10,
+};
+const plan = (
+  id: 'free' | 'iniciante' | 'profissional' | 'enterprise',
+  name: string,
+  price: number | 'Personalizado',
+) => ({
+  id,
+  name,
+  description: `Plano ${name}`,
+  price,
+  currency: 'BRL',
+  interval: 'month',
+  features: [`Recurso de ${name}`],
+  limitations: [],
+  limits,
+  ...(id === 'profissional' ? { popular: true } : {}),
+  ...(id === 'enterprise' ? { contactSales: true } : {}),
+});
+
+function plansAnswer(checkout: boolean) {
+  return plansResponseSchema.parse({
+    success: true,
+    data: [
+      plan('free', 'Gratuito', 0),
+      plan('iniciante', 'Iniciante', 49),
+      plan('profissional', 'Profissional', 149),
+      plan('enterprise', 'Enterprise', 'Personalizado'),
+    ],
+    billing: { checkout },
+  });
+}
+
+function currentAnswer(id: PlanId, options: { grantedByAdmin?: boolean } = {}) {
+  return currentSubscriptionResponseSchema.parse({
+    success: true,
+    data: {
+      plan: { id, name: id, price: 0, interval: 'month', features: [], limits },
+      isActive: id !== 'free',
+      subscription: {
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: id === 'free' ? null : '2026-12-20T12:00:00.000Z',
+        isAdmin: false,
+        status: 'active',
+        grantedByAdmin: Boolean(options.grantedByAdmin),
+      },
+    },
+  });
+}
+
+function renderGrid(routes: Record<string, StubAnswer>, options: { signedIn?: boolean } = {}) {
+  if (options.signedIn !== false) saveSession('token-abc', sampleUser);
+  const calls = stubFetch(
+    (url, method) =>
+      routes[`${method} ${url}`] ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'Não' }) },
+  );
+  renderRoutes(
+    [{ path: '/pricing', element: <PlanGrid /> }, landingRoute('/settings'), landingRoute('/contact')],
+    '/pricing',
+  );
+  return calls;
+}
+
+const card = async (name: string) => screen.findByRole('region', { name });
+
+describe('PlanGrid', () => {
+  it('shows every paid plan with a disabled "Em breve" and says so while plans cannot be bought', async () => {
+    renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(false) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('free') },
+    });
+    for (const name of ['Iniciante', 'Profissional', 'Enterprise']) {
+      const button = within(await card(name)).getByRole('button', { name: 'Em breve' });
+      expect(button).toBeDisabled();
+    }
+    expect(
+      screen.getByText('As assinaturas pagas abrem em breve. Enquanto isso, use o plano Gratuito.'),
+    ).toBeVisible();
+  });
+
+  it('sends a visitor to create an account first, and Enterprise to sales', async () => {
+    renderGrid(
+      { 'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) } },
+      { signedIn: false },
+    );
+    const signUp = within(await card('Iniciante')).getByRole('link', { name: 'Criar conta e assinar' });
+    expect(signUp.getAttribute('href')).toBe('/register?next=%2Fpricing');
+    expect(
+      within(await card('Enterprise'))
+        .getByRole('link', { name: 'Falar com vendas' })
+        .getAttribute('href'),
+    ).toBe('/contact');
+  });
+
+  it('starts Stripe Checkout for the chosen plan and leaves for it', async () => {
+    const calls = renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('free') },
+      'POST /api/subscription/checkout': {
+        status: 200,
+        body: { success: true, data: { url: 'https://checkout.stripe.com/c/pay/cs_9', sessionId: 'cs_9' } },
+      },
+    });
+    await userEvent.click(within(await card('Iniciante')).getByRole('button', { name: 'Assinar Iniciante' }));
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_9'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ planId: 'iniciante' });
+  });
+
+  it('lets a paying user manage the current plan in the portal and schedule a change to another', async () => {
+    const calls = renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('profissional') },
+      'POST /api/subscription/portal': {
+        status: 200,
+        body: { success: true, data: { url: 'https://billing.stripe.com/p/session/bps_1' } },
+      },
+      'POST /api/subscription/checkout': {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            url: '/settings',
+            sessionId: null,
+            pendingPlan: 'iniciante',
+            message: 'Mudança para Iniciante agendada para 20/12/2026.',
+          },
+        },
+      },
+    });
+    const current = await card('Profissional');
+    expect(within(current).getByText('Seu plano atual: Profissional')).toBeVisible();
+    await userEvent.click(within(current).getByRole('button', { name: 'Gerenciar assinatura' }));
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://billing.stripe.com/p/session/bps_1'));
+
+    await userEvent.click(
+      within(await card('Iniciante')).getByRole('button', { name: 'Mudar para Iniciante' }),
+    );
+    expect(await screen.findByText('landed on /settings')).toBeVisible();
+    expect(await screen.findByText('Mudança para Iniciante agendada para 20/12/2026.')).toBeVisible();
+    expect(calls.filter((call) => call.url === '/api/subscription/checkout')).toHaveLength(1);
+  });
+
+  it('shows a plan granted by an administrator as current, without a portal', async () => {
+    renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'GET /api/subscription/current': {
+        status: 200,
+        body: currentAnswer('profissional', { grantedByAdmin: true }),
+      },
+    });
+    expect(within(await card('Profissional')).getByRole('button', { name: 'Plano atual' })).toBeDisabled();
+  });
+});
