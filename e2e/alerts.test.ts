@@ -7,7 +7,7 @@ import {
   setUpProfissionalJourney,
 } from './support/journey.ts';
 
-// Issue 9 (part B): a profissional user creates a price alert, toggles it off and deletes it.
+// A profissional user creates a price alert, toggles it off and deletes it.
 // Screenshots: alerts-<lang>[-mobile].png, alerts-empty, alerts-dialog.
 
 const journey = setUpProfissionalJourney('alerts');

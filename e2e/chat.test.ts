@@ -9,7 +9,7 @@ import {
   setUpProfissionalJourney,
 } from './support/journey.ts';
 
-// Issue 9 (part B): a profissional user asks the chat a question in pt-BR and sees the real steps
+// A profissional user asks the chat a question in pt-BR and sees the real steps
 // (POST /api/chat/stream) and the answer with its metadata. Screenshots: chat-<lang>[-mobile].png.
 
 const journey = setUpProfissionalJourney('chat');

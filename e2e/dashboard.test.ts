@@ -18,7 +18,7 @@ import {
 } from './support/journey.ts';
 import { launchBrowser, screenshotDir } from './support/server.ts';
 
-// Issue 9 journeys on the real server with the simulated market: the free plan's dashboard, the
+// Journeys on the real server with the simulated market: the free plan's dashboard, the
 // profissional plan's search, favourites and market analysis, and a tour of every signed-in page in each
 // language on a desktop and a phone (screenshots in e2e/screenshots/, axe, no sideways scroll).
 
@@ -77,13 +77,14 @@ describe('dashboard journeys', () => {
     await context.close();
   }, 60_000);
 
-  it('shows an iniciante user the locked panel instead of the coin table', async () => {
+  it('shows an iniciante user the ten analysed coins, with favourites and without search', async () => {
     const { context, page } = await signedInPage(accounts.iniciante);
     await page.goto(`${server.url}/dashboard?lng=pt-BR`);
-    await page.getByRole('heading', { name: 'Tabela de moedas bloqueada' }).waitFor();
-    // Count the coin table by its column headers: lightweight-charts lays its panes out in a <table> of its own.
-    await page.locator('canvas').first().waitFor();
-    expect(await page.getByRole('columnheader').count()).toBe(0);
+    await page.getByRole('table', { name: 'Criptomoedas' }).waitFor();
+    await expect.poll(() => coinRows(page).count()).toBe(10);
+    for (const name of ['Bitcoin', 'Ethereum', 'Chainlink', 'Polygon'])
+      expect(await coinRows(page).filter({ hasText: name }).count()).toBe(1);
+    expect(await page.getByRole('searchbox').count()).toBe(0);
     await page.goto(`${server.url}/market-analysis?lng=pt-BR`);
     await page.getByText('Análise avançada requer plano Profissional').waitFor();
     await context.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y.ts';
 import { launchBrowser, screenshotDir, startServer, type RunningServer } from './support/server.ts';
 
-// Issue 2 journey: register in pt-BR, welcome on /dashboard, switch to English, log out, log in,
+// The first journey: register in pt-BR, welcome on /dashboard, switch to English, log out, log in,
 // rename on /profile. Screenshots land in e2e/screenshots/<name>-<lang>.png (desktop and -mobile).
 
 const account = { name: 'Ana Souza', email: `ana.${Date.now()}@example.com`, password: 'farol2025segura' };

@@ -10,7 +10,7 @@ import {
 } from './support/journey.ts';
 import { useServerAndBrowser } from './support/server.ts';
 
-// Issue 10: every public route in every language renders without console errors, with its own title and
+// Every public route in every language renders without console errors, with its own title and
 // meta tags (in the HTML the server sends and after the app runs), navigation reaches the pages, the FAQ
 // opens, pricing buttons are disabled with the right label, and the contact form validates and submits to
 // the real server (the message lands in the e-mail outbox).

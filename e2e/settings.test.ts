@@ -8,7 +8,7 @@ import {
   setUpProfissionalJourney,
 } from './support/journey.ts';
 
-// Issue 9 (part B): a profissional user (granted for one month) cancels and sees the scheduled date;
+// A profissional user (granted for one month) cancels and sees the scheduled date;
 // saves the AI provider; the e-mail settings page reports the real integration state.
 // Screenshots: settings-<lang>[-mobile].png, email-settings-<lang>[-mobile].png.
 

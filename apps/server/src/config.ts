@@ -76,6 +76,11 @@ export const configSchema = z.object({
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).default(2),
+  // AI included in paid plans: the operator's keys answer paying users without a key of their own
+  AI_OPENAI_API_KEY: z.string().min(1).optional(),
+  AI_GEMINI_API_KEY: z.string().min(1).optional(),
+  AI_INCLUDED_ANSWERS_INICIANTE: z.coerce.number().int().min(0).default(5),
+  AI_INCLUDED_ANSWERS_PROFISSIONAL: z.coerce.number().int().min(0).default(50),
   // billing
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

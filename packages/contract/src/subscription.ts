@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyProviderSchema } from './api-keys.ts';
 import { envelope } from './common.ts';
 
 /** Plans that carry entitlements. Enterprise is sold by contact and is only listed in the catalogue. */
@@ -110,9 +111,28 @@ export const currentSubscriptionResponseSchema = envelope(
 );
 export type CurrentSubscriptionResponse = z.infer<typeof currentSubscriptionResponseSchema>;
 
+/**
+ * Who writes the chat's answers now: the user's own key (`provider`), the AI included in the plan (the
+ * operator's key, within `included.limit` answers a day, -1 without limit), or Farol's built-in analyst
+ * (no key, or the included answers of today used up).
+ */
+export const aiUsageSchema = z.object({
+  answeredBy: z.enum(['own_key', 'included', 'built_in']),
+  provider: keyProviderSchema.nullable(),
+  included: z
+    .object({ provider: keyProviderSchema, limit: z.number().int(), usedToday: z.number().int() })
+    .nullable(),
+});
+export type AiUsage = z.infer<typeof aiUsageSchema>;
+
 /** GET /api/subscription/usage: today is the calendar day in America/Sao_Paulo. */
 export const usageResponseSchema = envelope(
-  z.object({ conversationsToday: z.number().int(), limit: z.number().int(), canChat: z.boolean() }),
+  z.object({
+    conversationsToday: z.number().int(),
+    limit: z.number().int(),
+    canChat: z.boolean(),
+    ai: aiUsageSchema,
+  }),
 );
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 

@@ -1,19 +1,13 @@
-// Test helper: Stripe settings pointed at the local Stripe stub, and a user who pays the way a customer
-// does (checkout, Stripe completes it, the signed webhook arrives).
+// Test helper: a user who pays the way a customer does (checkout, Stripe completes it, the signed webhook
+// arrives), and the Stripe settings that point the app at the local stub.
 import type { PaidPlanId } from '@farol/contract';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.ts';
 import type { StripeStub } from './stubs/stripe-stub.ts';
 
-const DAY_MS = 86_400_000;
+export { stripeTestEnv } from './stubs/stripe-stub.ts';
 
-export const stripeTestEnv = (stripe: StripeStub, webhookSecret: string) => ({
-  STRIPE_SECRET_KEY: 'sk_test_farol',
-  STRIPE_WEBHOOK_SECRET: webhookSecret,
-  STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
-  STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
-  STRIPE_API_BASE: stripe.url,
-});
+const DAY_MS = 86_400_000;
 
 /** Checkout for `planId`, paid now for 30 days (`amountPaid` in cents), confirmed by the signed webhook. */
 export async function payThroughCheckout(

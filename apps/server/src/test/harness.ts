@@ -53,6 +53,8 @@ export type TestApp = {
   verificationToken: (userId: string) => Promise<string>;
   /** Makes a user admin directly in the database. */
   makeAdmin: (userId: string) => Promise<void>;
+  /** Puts a user on a plan directly in the database: active, without an end (as a paid plan in force). */
+  setPlan: (userId: string, plan: 'free' | 'iniciante' | 'profissional') => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -126,6 +128,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     makeAdmin: async (userId) => {
       const { sql } = await import('drizzle-orm');
       await database.db.execute(sql`update users set is_admin = true where id = ${userId}`);
+    },
+    setPlan: async (userId, plan) => {
+      const { sql } = await import('drizzle-orm');
+      await database.db.execute(
+        sql`update subscriptions set plan = ${plan}, status = 'active', current_period_end = null where user_id = ${userId}`,
+      );
     },
     close: async () => {
       await app.close();

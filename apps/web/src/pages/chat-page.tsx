@@ -4,7 +4,6 @@ import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
 import { useChatHistoryQuery } from '../features/chat/api/chat-api.ts';
 import { ChatConversation } from '../features/chat/components/chat-conversation.tsx';
 import { ChatHeader } from '../features/chat/components/chat-header.tsx';
-import { useApiKeyStatusQuery } from '../features/settings/api/settings-api.ts';
 import { useUsageQuery } from '../features/subscription/api/subscription-api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -18,25 +17,17 @@ export function ChatPage() {
 
 function ChatScreen({ preferredProvider }: { preferredProvider: 'openai' | 'gemini' }) {
   const { t } = useTranslation('chatPage');
-  const keys = useApiKeyStatusQuery();
   const usage = useUsageQuery();
   const history = useChatHistoryQuery();
-  const hasKey = keys.data
-    ? preferredProvider === 'openai'
-      ? keys.data.hasOpenaiApiKey
-      : keys.data.hasGeminiApiKey
-    : undefined;
+  const ai = usage.data?.ai;
   return (
     <PageContainer className="flex max-w-5xl flex-col gap-4">
-      <ChatHeader
-        preferredProvider={preferredProvider}
-        hasKey={hasKey}
-        hasHistory={(history.data?.length ?? 0) > 0}
-      />
+      <ChatHeader ai={ai} hasHistory={(history.data?.length ?? 0) > 0} />
       <ChatConversation
         // Unknown usage (still loading or failed) does not block: the server enforces the limit anyway.
         canChat={usage.data?.canChat ?? true}
-        showKeyHint={hasKey === false}
+        // the built-in analyst answers: a key of one's own would bring the model
+        showKeyHint={ai?.answeredBy === 'built_in'}
         providerName={t(`providers.${preferredProvider}`)}
       />
     </PageContainer>

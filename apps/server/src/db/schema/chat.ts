@@ -44,6 +44,8 @@ export const chatDailyUsage = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     conversations: integer('conversations').notNull().default(0),
+    /** Of those, the answers written with the operator's AI key (the plan's included allowance). */
+    includedAnswers: integer('included_answers').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -7,7 +7,14 @@ import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 // The built-in analyst: the agents' numbers written out as an analyst's note with the chat catalogue's
 // templates, in the user's language. No language model, so it works offline on the simulated market.
 
-export type OfflineReason = { kind: 'no_key' | 'provider_unavailable'; provider: KeyProvider } | undefined;
+export type OfflineReason =
+  { kind: 'no_key' | 'provider_unavailable' | 'included_used_up'; provider: KeyProvider } | undefined;
+
+const offlineReasonKeys = {
+  no_key: 'offline.noKey',
+  provider_unavailable: 'offline.providerUnavailable',
+  included_used_up: 'offline.includedUsedUp',
+} as const;
 
 function formatters(language: Language) {
   return {
@@ -141,9 +148,7 @@ export function composeOfflineNote(language: Language, briefing: Briefing, reaso
   const paragraphs: string[] = [t('offline.header')];
   if (reason) {
     const provider = providerLabels[reason.provider];
-    paragraphs.push(
-      t(reason.kind === 'no_key' ? 'offline.noKey' : 'offline.providerUnavailable', { provider }),
-    );
+    paragraphs.push(t(offlineReasonKeys[reason.kind], { provider }));
   }
   if (briefing.defaultedToBitcoin && briefing.coins.length > 0) paragraphs.push(t('offline.noCoin'));
   for (const coin of briefing.coins) paragraphs.push(coinSection(language, coin, briefing).join('\n'));

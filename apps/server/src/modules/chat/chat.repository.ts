@@ -17,19 +17,6 @@ export function calendarDay(now: Date, timeZone = CHAT_DAY_TIME_ZONE): string {
   }).format(now);
 }
 
-/**
- * Conversations the user had today (calendar day in America/Sao_Paulo): one conversation is one user
- * message answered and stored. Counted apart from the messages, so clearing the history does not reset
- * it. Read by the chat limit and by GET /api/subscription/usage.
- */
-export async function countConversationsToday(db: DbExecutor, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ conversations: chatDailyUsage.conversations })
-    .from(chatDailyUsage)
-    .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, calendarDay(now))));
-  return row?.conversations ?? 0;
-}
-
 export type NewChatMessage = {
   userId: string;
   message: string;
@@ -40,35 +27,72 @@ export type NewChatMessage = {
 };
 
 /**
- * Takes one of the day's conversations for the user, before any model is called: one statement, so parallel
- * requests can never take more than `limit` (-1: no limit). False when the day's conversations are used up.
+ * What a user used today (calendar day in America/Sao_Paulo), one row per user and day: `conversations`,
+ * one per user message answered and stored, and of those `includedAnswers`, the ones written with the
+ * operator's AI key. Counted apart from the messages, so clearing the history does not reset them. Read by
+ * the chat limits and by GET /api/subscription/usage.
  */
-export async function takeChatSlot(
+export type DailyCount = 'conversations' | 'includedAnswers';
+
+export async function readDailyUsage(
   db: DbExecutor,
+  userId: string,
+  now: Date,
+): Promise<Record<DailyCount, number>> {
+  const [row] = await db
+    .select({ conversations: chatDailyUsage.conversations, includedAnswers: chatDailyUsage.includedAnswers })
+    .from(chatDailyUsage)
+    .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, calendarDay(now))));
+  return { conversations: row?.conversations ?? 0, includedAnswers: row?.includedAnswers ?? 0 };
+}
+
+export async function countConversationsToday(db: DbExecutor, userId: string, now: Date): Promise<number> {
+  return (await readDailyUsage(db, userId, now)).conversations;
+}
+
+/**
+ * Takes one of today's `counter` within `limit` (-1: no limit) in one statement, so concurrent requests
+ * cannot pass the limit together. False when the limit is reached.
+ */
+export async function takeDaily(
+  db: DbExecutor,
+  counter: DailyCount,
   userId: string,
   now: Date,
   limit: number,
 ): Promise<boolean> {
   if (limit === 0) return false;
+  const column = chatDailyUsage[counter];
   const [row] = await db
     .insert(chatDailyUsage)
-    .values({ userId, day: calendarDay(now), conversations: 1 })
+    .values({ userId, day: calendarDay(now), [counter]: 1 })
     .onConflictDoUpdate({
       target: [chatDailyUsage.userId, chatDailyUsage.day],
-      set: { conversations: sql`${chatDailyUsage.conversations} + 1` },
-      ...(limit > 0 ? { setWhere: sql`${chatDailyUsage.conversations} < ${limit}` } : {}),
+      set: { [counter]: sql`${column} + 1` },
+      ...(limit > 0 ? { setWhere: sql`${column} < ${limit}` } : {}),
     })
-    .returning({ conversations: chatDailyUsage.conversations });
+    .returning({ taken: column });
   return row !== undefined;
 }
 
-/** Gives back a conversation taken at `takenAt` whose answer never came (an error, a closed connection). */
-export async function returnChatSlot(db: DbExecutor, userId: string, takenAt: Date): Promise<void> {
+/** Gives back one of `counter` taken at `takenAt` whose answer never came (an error, a closed connection). */
+export async function returnDaily(
+  db: DbExecutor,
+  counter: DailyCount,
+  userId: string,
+  takenAt: Date,
+): Promise<void> {
+  const column = chatDailyUsage[counter];
   await db
     .update(chatDailyUsage)
-    .set({ conversations: sql`greatest(${chatDailyUsage.conversations} - 1, 0)` })
+    .set({ [counter]: sql`greatest(${column} - 1, 0)` })
     .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, calendarDay(takenAt))));
 }
+
+export const takeChatSlot = (db: DbExecutor, userId: string, now: Date, limit: number) =>
+  takeDaily(db, 'conversations', userId, now, limit);
+export const returnChatSlot = (db: DbExecutor, userId: string, takenAt: Date) =>
+  returnDaily(db, 'conversations', userId, takenAt);
 
 export async function insertChatMessage(db: DbExecutor, input: NewChatMessage): Promise<ChatMessageRow> {
   const [row] = await db.insert(chatMessages).values(input).returning();

@@ -30,6 +30,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.now,
     market: app.market,
     signals: app.signals,
+    log: app.log,
   };
   const takeTurn = createTurnTaker(app);
   registerAsk(app, context, takeTurn);

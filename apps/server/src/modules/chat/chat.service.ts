@@ -1,4 +1,4 @@
-import type { ChatAiProvider, ChatMessage, ChatStep, KeyProvider } from '@farol/contract';
+import type { ChatMessage, ChatStep, KeyProvider } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,8 @@ import type { ChatMessageRow } from '../../db/schema/chat.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { confirmApiKey, loadApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
+import { confirmApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
+import { chooseAnswerer } from './chat.answerer.ts';
 import { buildAgentTools } from './chat.agents.ts';
 import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat.llm.ts';
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
@@ -16,7 +17,9 @@ import {
   insertChatMessage,
   listChatMessages,
   returnChatSlot,
+  returnDaily,
   takeChatSlot,
+  takeDaily,
   type NewChatMessage,
 } from './chat.repository.ts';
 import type { ChatData } from './chat.types.ts';
@@ -28,6 +31,7 @@ export type ChatContext = {
   now: () => Date;
   market: ChatData['market'];
   signals: ChatData['signals'];
+  log?: { error: (object: object, message: string) => void };
 };
 
 /** What the stream shows while an answer is being made (all optional: POST /message listens to none). */
@@ -60,10 +64,10 @@ function llmFailureToError(error: LlmError): AppError {
 
 /**
  * Answers one question: takes one of the day's conversations first (given back if no answer is stored),
- * gathers the agents' numbers, has the user's model write the answer (or the built-in analyst when there
- * is no key or the provider cannot be reached), appends the not-financial-advice line and stores the
- * conversation. A rejected key or an exhausted quota is reported, never answered offline: the user must
- * know their key needs attention.
+ * gathers the agents' numbers, has a model write the answer (the user's own key, else the plan's included
+ * AI within its daily allowance, else the built-in analyst; see chat.answerer), appends the
+ * not-financial-advice line and stores the conversation. A rejected key or an exhausted quota of the
+ * user's own key is reported, never answered offline: the user must know their key needs attention.
  */
 export async function answerQuestion(
   context: ChatContext,
@@ -75,82 +79,116 @@ export async function answerQuestion(
   const askedAt = context.now();
   if (!(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
     throw new AppError('chat_limit_reached');
+  let usedIncluded = false;
   try {
-    const row = await insertChatMessage(
-      context.db,
-      await writeAnswer(context, user, question, language, listeners),
-    );
-    return toChatMessage(row);
+    const answer = await writeAnswer(context, user, question, language, listeners);
+    usedIncluded = answer.usedIncluded;
+    return toChatMessage(await insertChatMessage(context.db, answer.message));
   } catch (error) {
     await returnChatSlot(context.db, user.id, askedAt);
+    if (usedIncluded) await returnDaily(context.db, 'includedAnswers', user.id, askedAt);
     throw error;
   }
 }
 
-/** The answered conversation, ready to store. */
+type ModelRequest = {
+  data: ChatData;
+  briefing: Awaited<ReturnType<typeof gatherBriefing>>;
+  question: string;
+  modelTools: Set<string>;
+};
+
+/** The model's text and who wrote it, or why the built-in analyst answers instead. */
+type ModelAnswer =
+  | { text: string; aiProvider: KeyProvider; usedIncluded: boolean }
+  | { text?: undefined; offlineReason: OfflineReason };
+
+/** The conversation as it will be stored, and whether it used one of the plan's included answers. */
 async function writeAnswer(
   context: ChatContext,
   user: Actor,
   question: string,
   language: Language,
   listeners: ChatListeners,
-): Promise<NewChatMessage> {
+): Promise<{ message: NewChatMessage; usedIncluded: boolean }> {
   const onStep = listeners.onStep ?? (() => undefined);
   const data: ChatData = { market: context.market, signals: context.signals, language };
   const briefing = await gatherBriefing(data, question, onStep);
-
   onStep('response_generation', 'processing');
-  const preferred: KeyProvider = user.preferences.aiProvider;
-  const key = await loadApiKey(context, user.id, preferred);
   const modelTools = new Set<string>();
-  let aiProvider: ChatAiProvider = 'technical_analysis';
-  let text: string | undefined;
-  let offlineReason: OfflineReason = { kind: 'no_key', provider: preferred };
-  let hasStreamed = false;
-  if (key) {
-    const call = {
-      config: context.config,
-      provider: preferred,
-      apiKey: key.apiKey,
-      language,
-      briefing,
-      question,
-      tools: buildAgentTools(data, briefing.agents, modelTools),
-      signal: listeners.signal,
-    };
-    try {
-      text = listeners.onDelta
-        ? await streamWithModel(call, (delta) => {
-            hasStreamed = true;
-            listeners.onDelta!(delta);
-          })
-        : await generateWithModel(call);
-      aiProvider = preferred;
-      if (!key.verified) await confirmApiKey(context.db, user.id, preferred);
-    } catch (error) {
-      if (!(error instanceof LlmError)) throw error;
-      // Half an answer is never stored, nor patched with the offline note after it; a client that left
-      // gets nothing more.
-      if (error.failure !== 'unavailable' || hasStreamed || listeners.signal?.aborted)
-        throw llmFailureToError(error);
-      offlineReason = { kind: 'provider_unavailable', provider: preferred };
-    }
-  }
-  if (text === undefined) {
-    text = composeOfflineNote(language, briefing, offlineReason);
-    listeners.onDelta?.(text);
-  }
+  const answer = await askModel(context, user, { data, briefing, question, modelTools }, listeners);
+  const text = answer.text ?? composeOfflineNote(language, briefing, answer.offlineReason);
+  if (answer.text === undefined) listeners.onDelta?.(text);
   const closing = `\n\n${disclaimer(language)}`;
   listeners.onDelta?.(closing);
   onStep('response_generation', 'completed');
   return {
-    userId: user.id,
-    message: question,
-    response: text + closing,
-    aiProvider,
-    metadata: describeBriefing(briefing, modelTools),
-    createdAt: context.now(),
+    message: {
+      userId: user.id,
+      message: question,
+      response: text + closing,
+      aiProvider: answer.text === undefined ? 'technical_analysis' : answer.aiProvider,
+      metadata: describeBriefing(briefing, modelTools),
+      createdAt: context.now(),
+    },
+    usedIncluded: answer.text !== undefined && answer.usedIncluded,
   };
+}
+
+/**
+ * Has the chosen model write the answer. An included answer is taken from today's allowance before the
+ * call and given back if no text comes; the operator's key failing (rejected, quota, unreachable) is the
+ * operator's problem, so the built-in analyst answers and the failure is logged.
+ */
+async function askModel(
+  context: ChatContext,
+  user: Actor,
+  request: ModelRequest,
+  listeners: ChatListeners,
+): Promise<ModelAnswer> {
+  const answerer = await chooseAnswerer(context, user);
+  const preferred = user.preferences.aiProvider;
+  if (answerer.kind === 'built_in') return { offlineReason: { kind: 'no_key', provider: preferred } };
+  const takenAt = context.now();
+  const isIncluded = answerer.kind === 'included';
+  if (isIncluded && !(await takeDaily(context.db, 'includedAnswers', user.id, takenAt, answerer.limit)))
+    return { offlineReason: { kind: 'included_used_up', provider: answerer.provider } };
+  let hasStreamed = false;
+  const call = {
+    config: context.config,
+    provider: answerer.provider,
+    apiKey: answerer.apiKey,
+    language: request.data.language,
+    briefing: request.briefing,
+    question: request.question,
+    tools: buildAgentTools(request.data, request.briefing.agents, request.modelTools),
+    signal: listeners.signal,
+  };
+  try {
+    const text = listeners.onDelta
+      ? await streamWithModel(call, (delta) => {
+          hasStreamed = true;
+          listeners.onDelta!(delta);
+        })
+      : await generateWithModel(call);
+    if (answerer.kind === 'own_key' && !answerer.verified)
+      await confirmApiKey(context.db, user.id, answerer.provider);
+    return { text, aiProvider: answerer.provider, usedIncluded: isIncluded };
+  } catch (error) {
+    if (isIncluded) await returnDaily(context.db, 'includedAnswers', user.id, takenAt);
+    if (!(error instanceof LlmError)) throw error;
+    // Half an answer is never stored, nor patched with the offline note after it; a client that left
+    // gets nothing more.
+    if (hasStreamed || listeners.signal?.aborted) throw llmFailureToError(error);
+    if (error.failure !== 'unavailable') {
+      if (!isIncluded) throw llmFailureToError(error);
+      context.log?.error(
+        { provider: error.provider, failure: error.failure },
+        'included AI: the operator key failed',
+      );
+    }
+    return { offlineReason: { kind: 'provider_unavailable', provider: answerer.provider } };
+  }
 }
 
 export async function getChatHistory(db: Db, actor: Actor, query: { page: number; limit: number }) {

@@ -18,11 +18,6 @@ forEachEngine((engine) => {
     });
     afterAll(() => test.close());
 
-    const setPlan = (userId: string, plan: string) =>
-      test.database.db.execute(
-        sql`update subscriptions set plan = ${plan}, status = 'active', current_period_end = null where user_id = ${userId}`,
-      );
-
     it('requires a token', async () => {
       expect((await test.request('GET', '/api/crypto/prices')).status).toBe(401);
       expect((await test.request('GET', '/api/crypto/favorites')).status).toBe(401);
@@ -90,7 +85,7 @@ forEachEngine((engine) => {
         code: 'search_requires_pro',
         message: 'Search requires the Profissional plan.',
       });
-      await setPlan(user.id, 'iniciante');
+      await test.setPlan(user.id, 'iniciante');
       const favourite = await test.request('POST', '/api/crypto/toggle-favorite', {
         token,
         body: { coinId: 'chainlink', coinName: 'Chainlink' },
@@ -104,7 +99,7 @@ forEachEngine((engine) => {
       expect(table.body.data[0].isFavorite).toBe(true);
       expect(table.body.pagination.totalItems).toBe(10);
       expect((await test.request('GET', '/api/crypto/prices?search=btc', { token })).status).toBe(403);
-      await setPlan(user.id, 'profissional');
+      await test.setPlan(user.id, 'profissional');
       const pro = await test.request('GET', '/api/crypto/prices?limit=1&page=500', { token });
       expect(pro.status).toBe(200);
       expect(pro.body.pagination.totalItems).toBe(500);

@@ -99,6 +99,8 @@ forEachEngine((engine) => {
         conversationsToday: 0,
         limit: 3,
         canChat: true,
+        // no operator AI keys here and no key of the user's: the built-in analyst answers
+        ai: { answeredBy: 'built_in', provider: null, included: null },
       });
       // three conversations on today's São Paulo calendar day
       await t.database.db.execute(
@@ -108,6 +110,7 @@ forEachEngine((engine) => {
         conversationsToday: 3,
         limit: 3,
         canChat: false,
+        ai: { answeredBy: 'built_in', provider: null, included: null },
       });
     });
 

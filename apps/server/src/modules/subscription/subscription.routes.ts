@@ -71,7 +71,7 @@ function registerPlanReads(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: listPlans(request.language),
+      data: listPlans(request.language, app.config),
       billing: { checkout: isCheckoutAvailable(app.config) },
     }),
   );
@@ -89,7 +89,7 @@ function registerPlanReads(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await getCurrentSubscription({ db: app.db, now: app.now }, request.user!),
+      data: await getCurrentSubscription({ db: app.db, config: app.config, now: app.now }, request.user!),
     }),
   );
 
@@ -106,7 +106,7 @@ function registerPlanReads(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await getUsage({ db: app.db, now: app.now }, request.user!),
+      data: await getUsage({ db: app.db, config: app.config, now: app.now }, request.user!),
     }),
   );
 }

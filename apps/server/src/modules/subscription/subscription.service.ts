@@ -1,5 +1,6 @@
 import {
   CUSTOM_PRICE,
+  type CatalogPlanId,
   type CancelResponse,
   type CheckoutResponse,
   type CurrentSubscriptionResponse,
@@ -18,6 +19,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
 import { isLiveStatus, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
+import type { Config } from '../../config.ts';
+import { describeAiUsage, includedAnswersOfPlan } from '../chat/chat.answerer.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
 import { effectivePlan, entitlementsFor, isWithinLimit } from '../entitlements/entitlements.service.ts';
 import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
@@ -62,7 +65,7 @@ function featureCount(feature: string, limits: PlanLimits): number | undefined {
 }
 
 /** GET /plans: the catalogue in the caller's language. */
-export function listPlans(language: Language): Plan[] {
+export function listPlans(language: Language, config: Config): Plan[] {
   return planCatalog.map((entry) => ({
     id: entry.id,
     name: planName(language, entry.id),
@@ -70,14 +73,23 @@ export function listPlans(language: Language): Plan[] {
     price: entry.price === 'custom' ? CUSTOM_PRICE : entry.price,
     currency: 'BRL',
     interval: 'month',
-    features: entry.features.map((feature) =>
-      translate(language, `billing:features.${feature}`, { count: featureCount(feature, entry.limits) }),
-    ),
+    features: [
+      ...entry.features.map((feature) =>
+        translate(language, `billing:features.${feature}`, { count: featureCount(feature, entry.limits) }),
+      ),
+      ...includedAiFeature(language, config, entry.id),
+    ],
     limitations: [],
     limits: toLimitsView(entry.limits),
     ...(entry.popular ? { popular: true } : {}),
     ...(entry.contactSales ? { contactSales: true } : {}),
   }));
+}
+
+/** With operator AI keys, the paid plans say how many answers a day their included AI writes. */
+function includedAiFeature(language: Language, config: Config, plan: CatalogPlanId): string[] {
+  const count = includedAnswersOfPlan(config, plan);
+  return count > 0 ? [translate(language, 'billing:features.includedAi', { count })] : [];
 }
 
 const formatDate = (language: Language, date: Date) =>
@@ -98,14 +110,14 @@ function displayedStatus(row: SubscriptionRow, now: Date): SubscriptionStatus {
 
 /** GET /current */
 export async function getCurrentSubscription(
-  deps: { db: Db; now: () => Date },
+  deps: { db: Db; config: Config; now: () => Date },
   actor: Actor,
 ): Promise<CurrentSubscriptionResponse['data']> {
   const now = deps.now();
   const row = await requireSubscription(deps.db, actor.id);
   const plan = effectivePlan(row, now);
   const entitlements = entitlementsFor(plan, row.isAdmin);
-  const catalogEntry = listPlans(actor.language).find((entry) => entry.id === plan)!;
+  const catalogEntry = listPlans(actor.language, deps.config).find((entry) => entry.id === plan)!;
   const hasEnded = row.plan !== 'free' && plan === 'free';
   const isEnding = row.cancelAtPeriodEnd || row.status === 'canceled' || hasEnded;
   return {
@@ -137,14 +149,23 @@ export async function getCurrentSubscription(
   };
 }
 
-/** GET /usage: conversations today (calendar day in America/Sao_Paulo) against the plan's limit. */
+/**
+ * GET /usage: conversations today (calendar day in America/Sao_Paulo) against the plan's limit, and who
+ * answers the chat now (own key, the plan's included AI and what is left of it today, or the built-in analyst).
+ */
 export async function getUsage(
-  deps: { db: Db; now: () => Date },
+  deps: { db: Db; config: Config; now: () => Date },
   actor: Actor,
 ): Promise<UsageResponse['data']> {
-  const conversationsToday = await countConversationsToday(deps.db, actor.id, deps.now());
+  const now = deps.now();
+  const conversationsToday = await countConversationsToday(deps.db, actor.id, now);
   const limit = actor.entitlements.conversationsPerDay;
-  return { conversationsToday, limit, canChat: isWithinLimit(limit, conversationsToday) };
+  return {
+    conversationsToday,
+    limit,
+    canChat: isWithinLimit(limit, conversationsToday),
+    ai: await describeAiUsage(deps, actor, now),
+  };
 }
 
 const appUrl = (context: BillingContext, pathname: string) =>

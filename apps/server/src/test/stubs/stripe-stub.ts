@@ -105,6 +105,15 @@ const notFound = (kind: string, id: string): StubAnswer => ({
   },
 });
 
+/** The app's Stripe settings pointed at a stub: a test key, both plan prices and the webhook secret. */
+export const stripeTestEnv = (stripe: StripeStub, webhookSecret: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_farol',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
+  STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
+  STRIPE_API_BASE: stripe.url,
+});
+
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string, secret: string, at: Date) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) });

@@ -21,8 +21,15 @@ export function useChatHistoryQuery() {
   });
 }
 
-/** Puts a new answer at the head of the cached history (newest first, as the server keeps it). */
+// The plan's usage (GET /api/subscription/usage) counts every answer: today's conversations and included AI answers.
+const USAGE_KEY = ['/api/subscription/usage'];
+
+/**
+ * Puts a new answer at the head of the cached history (newest first, as the server keeps it), and has the
+ * usage read again: the answer counted against today's conversations (and included answers).
+ */
 export function addToHistory(queryClient: QueryClient, message: ChatMessage): void {
+  void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
   queryClient.setQueryData<ChatHistoryResponse>([CHAT_HISTORY_URL], (previous) =>
     previous
       ? { ...previous, data: [message, ...previous.data.filter((item) => item.id !== message.id)] }

@@ -1,4 +1,4 @@
-import type { KeyProvider } from '@farol/contract';
+import type { AiUsage } from '@farol/contract';
 import { ArrowLeft, Settings, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,17 +8,42 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useClearChatMutation } from '../api/chat-api.ts';
 
 export type ChatHeaderProps = {
-  preferredProvider: KeyProvider;
-  /** Whether a key is stored for the preferred provider; undefined while unknown. */
-  hasKey: boolean | undefined;
+  /** Who answers now (from /api/subscription/usage); undefined while unknown. */
+  ai: AiUsage | undefined;
   hasHistory: boolean;
 };
 
-/** Breadcrumb, active model, the 50+ indicators badge, settings shortcut, clear history and back. */
-export function ChatHeader({ preferredProvider, hasKey, hasHistory }: ChatHeaderProps) {
+/** Who answers: the model and whose key, and what is left today of the plan's included answers. */
+function AnsweredBy({ ai }: { ai: AiUsage | undefined }) {
   const { t } = useTranslation('chatPage');
-  // Without a key for the chosen provider the server's built-in analyst answers (aiProvider technical_analysis).
-  const activeProvider = hasKey === false ? 'technical_analysis' : preferredProvider;
+  if (!ai) return <span className="font-medium text-foreground">…</span>;
+  const model = ai.provider ? t(`providers.${ai.provider}`) : t('providers.technical_analysis');
+  const included = ai.included;
+  return (
+    <>
+      <span className="font-medium text-foreground" data-testid="chat-provider">
+        {model}
+      </span>
+      {ai.answeredBy === 'own_key' ? <span>{t('answeredBy.ownKey')}</span> : null}
+      {ai.answeredBy === 'included' ? <span>{t('answeredBy.included')}</span> : null}
+      {included ? (
+        <span className="tabular-nums" data-testid="chat-included-left">
+          ·{' '}
+          {included.limit < 0
+            ? t('answeredBy.unlimited')
+            : t('answeredBy.left', {
+                count: Math.max(0, included.limit - included.usedToday),
+                limit: included.limit,
+              })}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Breadcrumb, who answers, the 50+ indicators badge, settings shortcut, clear history and back. */
+export function ChatHeader({ ai, hasHistory }: ChatHeaderProps) {
+  const { t } = useTranslation('chatPage');
   return (
     <header className="flex flex-col gap-3">
       <nav aria-label={t('breadcrumb.label')} className="text-xs text-muted-foreground">
@@ -38,11 +63,8 @@ export function ChatHeader({ preferredProvider, hasKey, hasHistory }: ChatHeader
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <span>
-              {t('poweredBy')}{' '}
-              <span className="font-medium text-foreground" data-testid="chat-provider">
-                {hasKey === undefined ? '…' : t(`providers.${activeProvider}`)}
-              </span>
+            <span className="flex flex-wrap items-center gap-x-1">
+              {t('poweredBy')} <AnsweredBy ai={ai} />
             </span>
             <Badge variant="primary">{t('indicatorsBadge')}</Badge>
           </div>
