@@ -25,6 +25,8 @@ import { cryptoRoutes } from './modules/crypto/crypto.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { registerPush } from './modules/push/push.setup.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerMarket(app);
   registerSignals(app);
   registerEmail(app);
+  await registerPush(app);
   app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
@@ -159,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
   await app.register(emailRoutes, { prefix: '/api/email' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });

@@ -81,6 +81,12 @@ export const configSchema = z.object({
   AI_GEMINI_API_KEY: z.string().min(1).optional(),
   AI_INCLUDED_ANSWERS_INICIANTE: z.coerce.number().int().min(0).default(5),
   AI_INCLUDED_ANSWERS_PROFISSIONAL: z.coerce.number().int().min(0).default(50),
+  // Web Push (VAPID): without keys, a pair is generated once and kept in the database for every instance
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
+  // tests only: push endpoints over plain HTTP or on local addresses
+  PUSH_ALLOW_INSECURE_ENDPOINTS: booleanFlag.default(false),
   // billing
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

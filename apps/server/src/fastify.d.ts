@@ -7,6 +7,7 @@ import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { MarketServiceWithInternals } from './modules/market/market.types.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
+import type { PushDelivery } from './modules/push/push.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker. */
     mailer: Mailer;
     emailDelivery: EmailDelivery;
+    push: PushDelivery;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
     jobs: JobRunner;
   }

@@ -71,3 +71,37 @@ async function cacheFirst(request) {
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
+
+// Alert notifications (Web Push): the server sends {title, body, url, tag}, encrypted for this browser.
+self.addEventListener('push', (event) => {
+  let notice;
+  try {
+    notice = event.data ? event.data.json() : undefined;
+  } catch {
+    notice = undefined;
+  }
+  if (!notice || typeof notice.title !== 'string') return;
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: '/favicon.svg',
+      data: { url: notice.url || '/alerts' },
+    }),
+  );
+});
+
+// A tap opens the alerts page: in an open Farol tab when there is one, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/alerts', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url.startsWith(self.location.origin));
+      if (!open) return self.clients.openWindow(url);
+      await open.focus();
+      return open.navigate(url);
+    })(),
+  );
+});

@@ -60,6 +60,8 @@ export const errorCodes = [
   // e-mail
   'email_rate_limited',
   'email_recipient_forbidden',
+  // notifications
+  'push_endpoint_refused',
   // jobs
   'unknown_job',
 ] as const;

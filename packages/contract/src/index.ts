@@ -13,3 +13,4 @@ export * from './email.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './backtest.ts';
+export * from './push.ts';

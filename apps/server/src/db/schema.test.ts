@@ -7,6 +7,7 @@ import * as billing from './schema/billing.ts';
 import * as chat from './schema/chat.ts';
 import * as email from './schema/email.ts';
 import * as market from './schema/market.ts';
+import * as push from './schema/push.ts';
 import * as serverSecrets from './schema/server-secrets.ts';
 import * as subscriptions from './schema/subscriptions.ts';
 import * as users from './schema/users.ts';
@@ -16,9 +17,17 @@ import * as users from './schema/users.ts';
 
 type Column = { table: string; column: string; type: string; nullable: boolean };
 
-const drizzleTables = [alerts, billing, chat, email, market, serverSecrets, subscriptions, users].flatMap(
-  (module) => Object.values(module).filter((value): value is PgTable => value instanceof PgTable),
-);
+const drizzleTables = [
+  alerts,
+  billing,
+  chat,
+  email,
+  market,
+  push,
+  serverSecrets,
+  subscriptions,
+  users,
+].flatMap((module) => Object.values(module).filter((value): value is PgTable => value instanceof PgTable));
 
 /** Drizzle's SQL type names as information_schema spells them. */
 function normaliseType(type: string): string {

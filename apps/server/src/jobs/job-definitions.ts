@@ -30,6 +30,7 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
   const alertsContext = (): AlertsContext => ({ db: app.db, now: app.now, market: market(), log: app.log });
   const afterQueueing = <T extends Record<string, unknown>>(result: T) => {
     app.emailDelivery.kick();
+    app.push.kick();
     return result;
   };
   return [
@@ -51,6 +52,13 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
       cron: '*/5 * * * * *',
       scope: 'instance',
       run: async () => app.emailDelivery.deliverDue(),
+    },
+    {
+      // browser notifications leave through the same outbox, claimed the same way
+      name: 'push-delivery',
+      cron: '*/5 * * * * *',
+      scope: 'instance',
+      run: async () => app.push.deliverDue(),
     },
     {
       // refreshes the market data in use, then checks alerts on it: alerts follow every refresh

@@ -24,13 +24,13 @@ export function loadOrCreateSecret(dataDir: string, name: string, bytes = 32): s
 }
 
 /**
- * Returns the secret `name` kept in the shared database, creating a random one the first time: every
- * instance on one PostgreSQL reads the same value, so a session token signed by one is valid on all.
+ * Returns the value `name` kept in the shared database, storing `make()` the first time: every instance on
+ * one database reads the same value (the first writer wins a race), so what one signs all accept.
  */
-export async function loadOrCreateSharedSecret(db: Db, name: string, bytes = 32): Promise<string> {
+export async function loadOrCreateSharedValue(db: Db, name: string, make: () => string): Promise<string> {
   await db
     .insert(serverSecrets)
-    .values({ name, value: crypto.randomBytes(bytes).toString('hex') })
+    .values({ name, value: make() })
     .onConflictDoNothing({ target: serverSecrets.name });
   const [row] = await db
     .select({ value: serverSecrets.value })
@@ -39,6 +39,10 @@ export async function loadOrCreateSharedSecret(db: Db, name: string, bytes = 32)
   if (!row) throw new Error(`shared secret ${name} could not be read back`);
   return row.value;
 }
+
+/** A random secret (hex) kept in the shared database: a session token signed by one instance is valid on all. */
+export const loadOrCreateSharedSecret = (db: Db, name: string, bytes = 32): Promise<string> =>
+  loadOrCreateSharedValue(db, name, () => crypto.randomBytes(bytes).toString('hex'));
 
 /** Why a deployment on PostgreSQL must bring its own encryption key, and how to make one. */
 export const MISSING_ENCRYPTION_KEY =

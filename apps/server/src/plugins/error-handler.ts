@@ -55,6 +55,7 @@ export const statusByCode = {
   alert_not_found: 404,
   email_rate_limited: 429,
   email_recipient_forbidden: 403,
+  push_endpoint_refused: 400,
   unknown_job: 404,
 } satisfies Record<ErrorCode, number>;
 

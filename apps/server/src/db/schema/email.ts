@@ -5,15 +5,21 @@ import { users } from './users.ts';
 export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
+/** How an outbox message leaves: e-mail over SMTP (`to_address` an address) or Web Push (the endpoint). */
+export const outboxChannels = ['email', 'push'] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+
 /**
  * The transactional outbox: a row is written in the same transaction as the change that causes the
- * message; a delivery worker renders it and hands it to SMTP (migration 0005).
+ * message; a delivery worker per channel renders it and hands it to SMTP or to the browser's push service
+ * (migrations 0005, 0016).
  */
 export const emailOutbox = pgTable('email_outbox', {
   id: uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  channel: text('channel', { enum: outboxChannels }).notNull().default('email'),
   toAddress: text('to_address').notNull(),
   replyTo: text('reply_to'),
   template: text('template').notNull(),

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotice } from '../email/email.outbox.ts';
+import { enqueueAlertPushes } from '../push/push.service.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -139,8 +140,9 @@ export async function listAlertEvents(
 export type AlertCheckReport = { checked: number; fired: number; emailsQueued: number; skipped: number };
 
 /**
- * Evaluates every active alert against one market snapshot. Each alert's firings, its counters and its
- * e-mails (when the owner has e-mail alerts on) are written in one transaction.
+ * Evaluates every active alert against one market snapshot. Each alert's firings, its counters, its
+ * e-mails (when the owner has e-mail alerts on) and its browser notifications (when the owner has them on,
+ * one per subscribed browser) are written in one transaction.
  */
 export async function checkAlertsAgainst(
   context: AlertsContext,
@@ -168,20 +170,24 @@ export async function checkAlertsAgainst(
       for (const reading of evaluation.fired) {
         await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
         report.fired += 1;
+        const data = {
+          name: owner.name,
+          alertName: alert.name,
+          coinSymbol: alert.coinSymbol,
+          coinName: alert.coinName,
+          ...reading,
+          triggeredAt: now.toISOString(),
+        };
+        // browser notifications to every browser the owner turned them on in, through the same outbox
+        if (owner.preferences.pushNotifications)
+          await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
         if (!owner.preferences.emailAlerts) continue;
         const queued = await enqueueNotice(tx, {
           to: owner.email,
           userId: alert.userId,
           language: owner.language,
           template: 'crypto-alert',
-          data: {
-            name: owner.name,
-            alertName: alert.name,
-            coinSymbol: alert.coinSymbol,
-            coinName: alert.coinName,
-            ...reading,
-            triggeredAt: now.toISOString(),
-          },
+          data,
         });
         if (queued) report.emailsQueued += 1;
       }

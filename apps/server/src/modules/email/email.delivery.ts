@@ -24,6 +24,10 @@ const BATCH_SIZE = 25;
 export const retryDelayMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
+/** When a row whose attempt just failed is tried again; undefined once it has had its attempts. */
+export const nextAttemptAt = (row: Pick<EmailOutboxRow, 'attempts'>, now: Date): Date | undefined =>
+  row.attempts < EMAIL_MAX_ATTEMPTS ? new Date(now.getTime() + retryDelayMs(row.attempts)) : undefined;
+
 /** Stable per row: a repeat after a crash between hand-off and marking carries the same Message-ID. */
 export const messageIdFor = (row: Pick<EmailOutboxRow, 'id'>, domain: string) => `<${row.id}@${domain}>`;
 
@@ -51,10 +55,7 @@ async function deliverClaimedEmail(
     await sendClaimedEmail(context, row);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const retryAt =
-      row.attempts < EMAIL_MAX_ATTEMPTS
-        ? new Date(context.now().getTime() + retryDelayMs(row.attempts))
-        : undefined;
+    const retryAt = nextAttemptAt(row, context.now());
     await markEmailAttemptFailed(context.db, row.id, message.slice(0, 500), retryAt);
     context.log?.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'e-mail delivery failed');
     return { outcome: retryAt ? 'retrying' : 'failed', error: message };

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { isLanguage } from '@farol/i18n';
 import type { DbExecutor } from '../../db/client.ts';
-import { emailOutbox, type EmailOutboxRow } from '../../db/schema/email.ts';
+import { emailOutbox, type EmailOutboxRow, type OutboxChannel } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
 import type { EmailMessage } from './templates/email-data.types.ts';
 
@@ -22,6 +22,34 @@ export async function enqueueEmail(executor: DbExecutor, message: EmailMessage):
       template: message.template,
       language: isLanguage(message.language) ? message.language : 'pt-BR',
       data: { ...message.data, ...(message.isTest ? { isTest: true } : {}) },
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+/**
+ * Queues a Web Push notice to one browser (its endpoint) in the same outbox, with the same retries; the
+ * push worker renders it in `language` at delivery.
+ */
+export async function enqueuePush(
+  executor: DbExecutor,
+  message: {
+    userId: string;
+    endpoint: string;
+    language: string;
+    template: 'crypto-alert';
+    data: Record<string, unknown>;
+  },
+): Promise<{ id: string }> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      channel: 'push',
+      userId: message.userId,
+      toAddress: message.endpoint,
+      template: message.template,
+      language: isLanguage(message.language) ? message.language : 'pt-BR',
+      data: message.data,
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
@@ -64,9 +92,10 @@ const claimable = (now: Date) =>
  */
 export async function claimDueEmails(
   executor: DbExecutor,
-  options: { now: Date; limit: number; leaseMs: number; id?: string },
+  options: { now: Date; limit: number; leaseMs: number; id?: string; channel?: OutboxChannel },
 ): Promise<EmailOutboxRow[]> {
   const { now, limit, leaseMs, id } = options;
+  const ofChannel = eq(emailOutbox.channel, options.channel ?? 'email');
   const candidates = executor
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -74,8 +103,8 @@ export async function claimDueEmails(
     // finer precision than the app's) is a fraction of a millisecond ahead of `now`.
     .where(
       id
-        ? and(eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now)))
-        : claimable(now),
+        ? and(ofChannel, eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now)))
+        : and(ofChannel, claimable(now)),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
     .limit(limit)
@@ -134,7 +163,7 @@ export async function findOutboxEmail(executor: DbExecutor, id: string): Promise
  * only the messages addressed to that user.
  */
 export async function summarizeOutbox(executor: DbExecutor, userId?: string) {
-  const own = userId ? eq(emailOutbox.userId, userId) : undefined;
+  const own = and(eq(emailOutbox.channel, 'email'), userId ? eq(emailOutbox.userId, userId) : undefined);
   const counts = await executor
     .select({ status: emailOutbox.status, total: count() })
     .from(emailOutbox)

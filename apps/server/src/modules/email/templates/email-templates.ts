@@ -255,3 +255,20 @@ export function renderEmail(
     language,
   );
 }
+
+/** What a browser notification shows for an alert firing: the alert, the coin, what happened, and where a tap leads. */
+export type PushNotice = { title: string; body: string; url: string; tag: string };
+
+export function renderAlertPush(languageTag: string, data: EmailDataByTemplate['crypto-alert']): PushNotice {
+  const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
+  const format = createFormatters(language);
+  const context = { data, t, format, appUrl: '' };
+  const condition = describeCondition(context, data);
+  return {
+    title: t('cryptoAlert.subject', { alert: data.alertName, symbol: data.coinSymbol, condition }),
+    body: `${t('cryptoAlert.observed')}: ${format.conditionValue(data.condition, data.observedValue)}`,
+    url: '/alerts',
+    tag: `alert-${data.alertName}-${data.coinSymbol}`,
+  };
+}

@@ -1,7 +1,7 @@
 import { preferencesResponseSchema, type Preferences } from '@farol/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
 import {
   errorAnswer,
@@ -15,16 +15,28 @@ import { PreferencesForm } from './preferences-form.tsx';
 
 const saved: Preferences = sampleUser.preferences;
 
-function renderForm(answerSave: (body: Partial<Preferences>) => StubAnswer) {
+const PUBLIC_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+
+function renderForm(
+  answerSave: (body: Partial<Preferences>) => StubAnswer,
+  preferences: Preferences = saved,
+) {
   saveSession('token-abc', sampleUser);
   const calls = stubFetch((url, method) => {
     if (url === '/api/user/preferences' && method === 'PUT') {
       return answerSave(calls.at(-1)!.body as Partial<Preferences>);
     }
+    if (url === '/api/push/public-key')
+      return { status: 200, body: { success: true, data: { publicKey: PUBLIC_KEY } } };
+    if (url === '/api/push/subscriptions')
+      return { status: 200, body: { success: true, data: { subscribed: true } } };
     return { status: 404 };
   });
   const view = renderRoutes(
-    [{ path: '/settings', element: <PreferencesForm preferences={saved} /> }, landingRoute('/dashboard')],
+    [
+      { path: '/settings', element: <PreferencesForm preferences={preferences} /> },
+      landingRoute('/dashboard'),
+    ],
     '/settings',
   );
   return { ...view, calls };
@@ -61,12 +73,68 @@ describe('PreferencesForm', () => {
     await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Configurações salvas com sucesso')).toBeVisible();
+    // jsdom has no service worker: this browser cannot receive pushes, so the switch is saved off, with why
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       aiProvider: 'gemini',
       emailAlerts: false,
-      pushNotifications: true,
+      pushNotifications: false,
     });
+    // two toasts stack (the refusal, then the save): the older one is kept, folded under the newer
+    expect(await screen.findByText('Este navegador não recebe notificações do Farol.')).toBeInTheDocument();
     expect(readSession()!.user.preferences).toMatchObject({ aiProvider: 'gemini', emailAlerts: false });
+  });
+
+  describe('in a browser that can receive pushes', () => {
+    const subscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      keys: { p256dh: PUBLIC_KEY, auth: 'tBHItJI5svbpez7KI4CCXg' },
+    };
+    function pushCapableBrowser(permission: NotificationPermission) {
+      const subscribe = vi.fn(async () => ({ ...subscription, toJSON: () => subscription }));
+      const registration = { pushManager: { getSubscription: async () => null, subscribe } };
+      vi.stubGlobal('PushManager', class {});
+      vi.stubGlobal('Notification', { requestPermission: async () => permission });
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+      });
+      return subscribe;
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    });
+
+    it('subscribes this browser to the server key when notifications are turned on', async () => {
+      const subscribe = pushCapableBrowser('granted');
+      const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: false });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+      await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+      await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+      expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+      expect(calls.find((call) => call.url === '/api/push/subscriptions')?.body).toEqual(subscription);
+      expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: true });
+    });
+
+    it('keeps notifications off and says why when the browser refuses permission', async () => {
+      const subscribe = pushCapableBrowser('denied');
+      const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: false });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+      await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+      expect(
+        await screen.findByText(
+          'O navegador não deu permissão para notificações. Libere nas configurações do site e tente de novo.',
+        ),
+      ).toBeInTheDocument();
+      expect(subscribe).not.toHaveBeenCalled();
+      expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: false });
+      expect(screen.getByRole('switch', { name: 'Notificações no navegador' })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+    });
   });
 
   it('toasts the failure under its title and keeps the choices for another try', async () => {

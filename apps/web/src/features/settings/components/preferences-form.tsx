@@ -15,9 +15,8 @@ import {
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useUpdatePreferencesMutation } from '../api/settings-api.ts';
+import { useSavePreferences, type EditablePreferences } from '../hooks/use-save-preferences.ts';
 
-type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
 const switchKeys = ['emailAlerts', 'pushNotifications'] as const;
 
 /** AI provider choice and notification switches, with cancel (to /dashboard) and save. */
@@ -30,19 +29,19 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
     emailAlerts: preferences.emailAlerts,
     pushNotifications: preferences.pushNotifications,
   });
-  const updateMutation = useUpdatePreferencesMutation();
+  const saving = useSavePreferences();
   const isUnchanged =
     values.aiProvider === preferences.aiProvider &&
     values.emailAlerts === preferences.emailAlerts &&
     values.pushNotifications === preferences.pushNotifications;
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!updateMutation.isPending) updateMutation.mutate(values);
+    if (!saving.isPending) setValues(await saving.save(values, preferences));
   }
 
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <AiProviderCard
         headingId={`${id}-ai`}
         value={values.aiProvider}
@@ -72,11 +71,11 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
           ))}
         </CardContent>
         <CardFooter className="justify-end border-t border-border pt-4">
-          <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={updateMutation.isPending}>
+          <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={saving.isPending}>
             {t('preferences.cancel')}
           </Button>
-          <Button type="submit" disabled={updateMutation.isPending || isUnchanged}>
-            {updateMutation.isPending ? t('preferences.saving') : t('preferences.save')}
+          <Button type="submit" disabled={saving.isPending || isUnchanged}>
+            {saving.isPending ? t('preferences.saving') : t('preferences.save')}
           </Button>
         </CardFooter>
       </Card>

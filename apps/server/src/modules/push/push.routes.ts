@@ -1,0 +1,63 @@
+import {
+  pushPublicKeyResponseSchema,
+  pushSubscriptionRequestSchema,
+  pushSubscriptionResponseSchema,
+  pushUnsubscribeRequestSchema,
+} from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
+
+const tags = ['push'];
+const security = [{ bearerAuth: [] }];
+
+/** /api/push/…: the VAPID public key, and the browsers a user receives alert notifications in. */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public-key',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The VAPID public key to subscribe a browser with',
+        response: { 200: pushPublicKeyResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: { publicKey: app.push.publicKey } }),
+  );
+
+  app.post(
+    '/subscriptions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "Receive alert notifications in this browser (its PushSubscription's JSON)",
+        body: pushSubscriptionRequestSchema,
+        response: { 200: pushSubscriptionResponseSchema },
+      },
+    },
+    async (request) => {
+      await subscribeBrowser(app, request.user!, request.body);
+      return { success: true as const, data: { subscribed: true } };
+    },
+  );
+
+  app.delete(
+    '/subscriptions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Stop alert notifications in this browser',
+        body: pushUnsubscribeRequestSchema,
+        response: { 200: pushSubscriptionResponseSchema },
+      },
+    },
+    async (request) => {
+      await unsubscribeBrowser(app.db, request.user!, request.body.endpoint);
+      return { success: true as const, data: { subscribed: false } };
+    },
+  );
+};

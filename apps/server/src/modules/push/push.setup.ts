@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { deliverDuePushes, type PushDeliveryContext, type PushDeliveryReport } from './push.delivery.ts';
+import { loadVapidKeys } from './push.service.ts';
+
+/** The push worker as the app uses it: the public key browsers subscribe with, a pass, or a nudge. */
+export type PushDelivery = {
+  publicKey: string;
+  deliverDue: () => Promise<PushDeliveryReport>;
+  /** Starts a pass in the background after something was queued (single-flight; errors are logged). */
+  kick: () => void;
+};
+
+/** Decorates `app.push` once the VAPID keys are read (or made, once, in the database). */
+export async function registerPush(app: FastifyInstance): Promise<void> {
+  const vapid = await loadVapidKeys(app.db, app.config);
+  const context = (): PushDeliveryContext => ({
+    db: app.db,
+    vapid,
+    now: app.now,
+    timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
+    log: app.log,
+  });
+  let running: Promise<PushDeliveryReport> | undefined;
+  let isClosing = false;
+  const pass = () => {
+    running ??= deliverDuePushes(context()).finally(() => (running = undefined));
+    return running;
+  };
+  app.decorate('push', {
+    publicKey: vapid.publicKey,
+    deliverDue: async () => {
+      await running?.catch(() => undefined);
+      return pass();
+    },
+    kick: () => {
+      if (isClosing) return;
+      void pass().catch((error: unknown) => app.log.warn({ err: error }, 'push delivery pass failed'));
+    },
+  } satisfies PushDelivery);
+  app.addHook('onClose', async () => {
+    isClosing = true;
+    await running?.catch(() => undefined);
+  });
+}

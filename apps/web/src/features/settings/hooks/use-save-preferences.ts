@@ -1,0 +1,42 @@
+import type { Preferences } from '@farol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useUpdatePreferencesMutation } from '../api/settings-api.ts';
+import { isThisBrowserSubscribed, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push.ts';
+
+export type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
+
+/**
+ * Saves the preferences. Browser notifications on means this browser is subscribed first (the browser asks
+ * for permission); refused or impossible, the switch goes back off and the toast says why. Off unsubscribes
+ * this browser. Answers what was saved.
+ */
+export function useSavePreferences() {
+  const { t } = useTranslation('settings');
+  const update = useUpdatePreferencesMutation();
+  const [isConnecting, setConnecting] = useState(false);
+
+  async function pushSwitchFor(values: EditablePreferences, saved: Preferences): Promise<boolean> {
+    if (!values.pushNotifications) {
+      if (saved.pushNotifications) await unsubscribeThisBrowser().catch(() => undefined);
+      return false;
+    }
+    if (await isThisBrowserSubscribed().catch(() => false)) return true;
+    setConnecting(true);
+    const setup = await subscribeThisBrowser()
+      .catch(() => 'unsupported' as const)
+      .finally(() => setConnecting(false));
+    if (setup === 'subscribed') return true;
+    toast.error(t(`preferences.push.${setup}`));
+    return false;
+  }
+
+  async function save(values: EditablePreferences, saved: Preferences): Promise<EditablePreferences> {
+    const next = { ...values, pushNotifications: await pushSwitchFor(values, saved) };
+    update.mutate(next);
+    return next;
+  }
+
+  return { save, isPending: update.isPending || isConnecting };
+}
