@@ -27,6 +27,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerEmail } from './modules/email/email.setup.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { registerPush } from './modules/push/push.setup.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { registerTelegram } from './modules/telegram/telegram.setup.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -84,9 +86,8 @@ async function tokenSecretOf(config: Config, database: Database): Promise<string
   return loadOrCreateSecret(config.DATA_DIR, 'jwt-secret');
 }
 
-export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
-  // checked before anything opens: a deployment missing its key stops at once, saying how to make one
-  const encryptionKey = encryptionKeyOf(config);
+/** Fastify with the logger (secrets redacted), body limit, trusted proxies and the contract's validators and serializers. */
+function createFastify(config: Config, deps: AppDependencies) {
   const trustedHops = config.TRUST_PROXY;
   const app = Fastify({
     logger:
@@ -110,6 +111,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // compiled from the contract once per route; under the test runner every answer is also checked by zod
   app.setSerializerCompiler(createContractSerializerCompiler({ verify: deps.verifyResponses ?? false }));
 
+  return app;
+}
+
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  // checked before anything opens: a deployment missing its key stops at once, saying how to make one
+  const encryptionKey = encryptionKeyOf(config);
+  const app = createFastify(config, deps);
+
   const ownsDatabase = !deps.database;
   const database =
     deps.database ??
@@ -132,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerSignals(app);
   registerEmail(app);
   await registerPush(app);
+  await registerTelegram(app);
   app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
@@ -163,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
   await app.register(emailRoutes, { prefix: '/api/email' });
   await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(telegramRoutes, { prefix: '/api/telegram' });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(apiKeysRoutes, { prefix: '/api/subscription/api-keys' });

@@ -8,6 +8,7 @@ import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { MarketServiceWithInternals } from './modules/market/market.types.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { PushDelivery } from './modules/push/push.setup.ts';
+import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     mailer: Mailer;
     emailDelivery: EmailDelivery;
     push: PushDelivery;
+    telegram: TelegramChannel;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
     jobs: JobRunner;
   }

@@ -62,6 +62,7 @@ export const errorCodes = [
   'email_recipient_forbidden',
   // notifications
   'push_endpoint_refused',
+  'telegram_unavailable',
   // jobs
   'unknown_job',
 ] as const;

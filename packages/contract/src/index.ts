@@ -14,3 +14,4 @@ export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './backtest.ts';
 export * from './push.ts';
+export * from './telegram.ts';

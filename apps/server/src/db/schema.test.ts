@@ -10,6 +10,7 @@ import * as market from './schema/market.ts';
 import * as push from './schema/push.ts';
 import * as serverSecrets from './schema/server-secrets.ts';
 import * as subscriptions from './schema/subscriptions.ts';
+import * as telegram from './schema/telegram.ts';
 import * as users from './schema/users.ts';
 
 // The SQL migrations create the tables; the Drizzle definitions type the queries. They are two statements of one
@@ -26,6 +27,7 @@ const drizzleTables = [
   push,
   serverSecrets,
   subscriptions,
+  telegram,
   users,
 ].flatMap((module) => Object.values(module).filter((value): value is PgTable => value instanceof PgTable));
 

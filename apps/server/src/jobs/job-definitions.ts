@@ -31,6 +31,7 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
   const afterQueueing = <T extends Record<string, unknown>>(result: T) => {
     app.emailDelivery.kick();
     app.push.kick();
+    app.telegram.kick();
     return result;
   };
   return [
@@ -59,6 +60,12 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
       cron: '*/5 * * * * *',
       scope: 'instance',
       run: async () => app.push.deliverDue(),
+    },
+    {
+      name: 'telegram-delivery',
+      cron: '*/5 * * * * *',
+      scope: 'instance',
+      run: async () => app.telegram.deliverDue(),
     },
     {
       // refreshes the market data in use, then checks alerts on it: alerts follow every refresh

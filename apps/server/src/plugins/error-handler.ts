@@ -56,6 +56,7 @@ export const statusByCode = {
   email_rate_limited: 429,
   email_recipient_forbidden: 403,
   push_endpoint_refused: 400,
+  telegram_unavailable: 503,
   unknown_job: 404,
 } satisfies Record<ErrorCode, number>;
 

@@ -6,6 +6,7 @@ import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { ApiKeysCard } from '../features/settings/components/api-keys-card.tsx';
 import { PreferencesForm } from '../features/settings/components/preferences-form.tsx';
+import { TelegramCard } from '../features/settings/components/telegram-card.tsx';
 import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
 import { useCheckoutReturn } from '../features/subscription/hooks/use-checkout-return.ts';
 import { useSubscriptionSyncOnOpen } from '../features/subscription/hooks/use-subscription-sync.ts';
@@ -29,6 +30,7 @@ function SettingsSections() {
       <div className="flex flex-col gap-6">
         <SubscriptionStatusCard variant="full" />
         <ApiKeysCard />
+        <TelegramCard />
       </div>
       <QueryState
         query={profile}

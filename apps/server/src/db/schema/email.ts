@@ -5,8 +5,11 @@ import { users } from './users.ts';
 export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
-/** How an outbox message leaves: e-mail over SMTP (`to_address` an address) or Web Push (the endpoint). */
-export const outboxChannels = ['email', 'push'] as const;
+/**
+ * How an outbox message leaves: e-mail over SMTP (`to_address` an address), Web Push (the endpoint) or a
+ * Telegram message (the chat id).
+ */
+export const outboxChannels = ['email', 'push', 'telegram'] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
 /**

@@ -12,6 +12,7 @@ import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotice } from '../email/email.outbox.ts';
 import { enqueueAlertPushes } from '../push/push.service.ts';
+import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -181,6 +182,8 @@ export async function checkAlertsAgainst(
         // browser notifications to every browser the owner turned them on in, through the same outbox
         if (owner.preferences.pushNotifications)
           await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
+        // a linked Telegram chat is an opt-in of its own
+        await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
         if (!owner.preferences.emailAlerts) continue;
         const queued = await enqueueNotice(tx, {
           to: owner.email,

@@ -28,14 +28,15 @@ export async function enqueueEmail(executor: DbExecutor, message: EmailMessage):
 }
 
 /**
- * Queues a Web Push notice to one browser (its endpoint) in the same outbox, with the same retries; the
- * push worker renders it in `language` at delivery.
+ * Queues a notice for another channel in the same outbox, with the same retries: a Web Push to one browser
+ * (`to`: its endpoint) or a Telegram message (`to`: the chat id). Its worker renders it in `language`.
  */
-export async function enqueuePush(
+export async function enqueueChannelMessage(
   executor: DbExecutor,
   message: {
+    channel: Exclude<OutboxChannel, 'email'>;
     userId: string;
-    endpoint: string;
+    to: string;
     language: string;
     template: 'crypto-alert';
     data: Record<string, unknown>;
@@ -44,9 +45,9 @@ export async function enqueuePush(
   const [row] = await executor
     .insert(emailOutbox)
     .values({
-      channel: 'push',
+      channel: message.channel,
       userId: message.userId,
-      toAddress: message.endpoint,
+      toAddress: message.to,
       template: message.template,
       language: isLanguage(message.language) ? message.language : 'pt-BR',
       data: message.data,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
+import { checkBtcPrices, createTestClock, createTopoAlert } from '../../test/alert-firing.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   newBrowser,
@@ -8,31 +9,21 @@ import {
   verifyVapid,
   type PushService,
 } from '../../test/stubs/push-service-stub.ts';
-import type { MarketSnapshot } from '../alerts/alerts.evaluation.ts';
-import { checkAlertsAgainst } from '../alerts/alerts.service.ts';
 
 // Intl puts a no-break space between the currency and the amount
 const plain = (text: string) => text.replace(/\s/g, ' ');
-
-const btcAt = (price: number): MarketSnapshot => ({
-  prices: new Map([['BTC', price]]),
-  volumeChanges: new Map(),
-  rsi: new Map(),
-  fearGreed: undefined,
-});
 
 forEachEngine((engine) => {
   describe('browser notifications (Web Push)', () => {
     let t: TestApp;
     let service: PushService;
-    // ahead of the database's clock, which dates queued rows: they are due at once for this app
-    let clock = new Date(Date.now() + 3_600_000);
+    const clock = createTestClock();
     beforeAll(async () => {
       service = await startPushService();
       t = await startTestApp({
         engine,
         env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', CONTACT_EMAIL: 'alertas@farol.test' },
-        deps: { now: () => clock },
+        deps: { now: clock.now },
       });
     });
     afterAll(async () => {
@@ -42,12 +33,7 @@ forEachEngine((engine) => {
 
     const subscribe = (token: string, subscription: unknown) =>
       t.request('POST', '/api/push/subscriptions', { token, body: subscription });
-    const fire = async (prices: number[]) => {
-      for (const price of prices) {
-        clock = new Date(clock.getTime() + 10 * 60_000);
-        await checkAlertsAgainst({ db: t.app.db, now: () => clock }, btcAt(price));
-      }
-    };
+    const fire = (prices: number[]) => checkBtcPrices(t, clock, prices);
     const pushRows = (userId: string) =>
       selectRows<{ status: string; attempts: number; to_address: string; last_error: string | null }>(
         t.database.db,
@@ -55,17 +41,7 @@ forEachEngine((engine) => {
       );
     async function userWithPriceAlert(language: string) {
       const account = await t.registerUser({ language });
-      const alert = await t.request('POST', '/api/alerts', {
-        token: account.token,
-        body: {
-          name: 'Topo',
-          type: 'preco',
-          coinSymbol: 'BTC',
-          coinName: 'Bitcoin',
-          conditions: { priceAbove: 100_000 },
-        },
-      });
-      expect(alert.status).toBe(201);
+      await createTopoAlert(t, account.token);
       return account;
     }
 
@@ -131,7 +107,7 @@ forEachEngine((engine) => {
       await t.app.push.deliverDue();
       expect(sentTo()).toHaveLength(1);
       service.answers.delete(browser.path);
-      clock = new Date(clock.getTime() + 60_000);
+      clock.advance(60_000);
       await t.app.push.deliverDue();
       expect(sentTo()).toHaveLength(2);
       expect((await pushRows(user.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });

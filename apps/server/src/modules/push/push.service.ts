@@ -6,7 +6,7 @@ import type { Db, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadOrCreateSharedValue } from '../../lib/secrets.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueuePush } from '../email/email.outbox.ts';
+import { enqueueChannelMessage } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import {
   deleteUserPushSubscription,
@@ -63,9 +63,10 @@ export async function enqueueAlertPushes(
 ): Promise<number> {
   const browsers = await listPushSubscriptions(tx, notice.userId);
   for (const browser of browsers)
-    await enqueuePush(tx, {
+    await enqueueChannelMessage(tx, {
+      channel: 'push',
       userId: notice.userId,
-      endpoint: browser.endpoint,
+      to: browser.endpoint,
       language: notice.language,
       template: 'crypto-alert',
       data: notice.data,

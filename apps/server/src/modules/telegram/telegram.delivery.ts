@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import type { EmailOutboxRow } from '../../db/schema/email.ts';
+import { telegramLinks } from '../../db/schema/telegram.ts';
+import { nextAttemptAt, type DeliveryOutcome } from '../email/email.delivery.ts';
+import { claimDueEmails, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
+import { renderAlertPush } from '../email/templates/email-templates.ts';
+import { TelegramError, type TelegramClient } from './telegram.client.ts';
+
+export type TelegramDeliveryContext = {
+  db: DbExecutor;
+  client: TelegramClient;
+  appUrl: string;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+};
+
+export type TelegramDeliveryReport = { claimed: number; sent: number; retrying: number; failed: number };
+
+const LEASE_MS = 60_000;
+const BATCH_SIZE = 25;
+
+/** The alert as one message: what happened, the value seen, and the way to the alerts page. */
+function alertText(row: EmailOutboxRow, appUrl: string): string {
+  const notice = renderAlertPush(row.language, row.data as EmailDataByTemplate['crypto-alert']);
+  return `${notice.title}\n${notice.body}\n${new URL(notice.url, appUrl).toString()}`;
+}
+
+// The user blocked the bot or the chat is gone: nothing will ever arrive there.
+const isChatGone = (error: unknown) =>
+  error instanceof TelegramError && (error.status === 403 || /chat not found/i.test(error.message));
+
+async function deliverClaimed(
+  context: TelegramDeliveryContext,
+  row: EmailOutboxRow,
+): Promise<DeliveryOutcome> {
+  try {
+    await context.client.call('sendMessage', {
+      chat_id: row.toAddress,
+      text: alertText(row, context.appUrl),
+    });
+    await markEmailSent(context.db, row.id, context.now());
+    return 'sent';
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    if (isChatGone(error)) {
+      await context.db.delete(telegramLinks).where(eq(telegramLinks.chatId, row.toAddress));
+      await markEmailAttemptFailed(context.db, row.id, message, undefined);
+      return 'failed';
+    }
+    const now = context.now();
+    // Telegram says how long to wait when it limits the bot
+    const retryAt =
+      error instanceof TelegramError && error.retryAfterSeconds !== undefined
+        ? new Date(now.getTime() + error.retryAfterSeconds * 1000)
+        : nextAttemptAt(row, now);
+    await markEmailAttemptFailed(context.db, row.id, message, retryAt);
+    context.log?.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'telegram delivery failed');
+    return retryAt ? 'retrying' : 'failed';
+  }
+}
+
+/** One pass of the Telegram worker over the outbox's due Telegram messages. */
+export async function deliverDueTelegram(
+  context: TelegramDeliveryContext,
+  maxBatches = 20,
+): Promise<TelegramDeliveryReport> {
+  const report: TelegramDeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const rows = await claimDueEmails(context.db, {
+      now: context.now(),
+      limit: BATCH_SIZE,
+      leaseMs: LEASE_MS,
+      channel: 'telegram',
+    });
+    if (rows.length === 0) break;
+    report.claimed += rows.length;
+    for (const row of rows) report[await deliverClaimed(context, row)] += 1;
+  }
+  return report;
+}
