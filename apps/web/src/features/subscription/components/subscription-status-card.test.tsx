@@ -18,6 +18,7 @@ const limits = {
   advancedAnalysis: true,
   coinSearch: true,
   alerts: 50,
+  advancedAlerts: true,
 };
 
 function currentAnswer(
