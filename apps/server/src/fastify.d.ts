@@ -10,6 +10,7 @@ import type { Mailer } from './modules/email/email.mailer.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
+import type { AlertChecks } from './modules/alerts/alerts.service.ts';
 import type { Actor, RouteAccess } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker. */
     mailer: Mailer;
     emailDelivery: EmailDelivery;
+    /** Alert checks, one at a time in this process (after each market refresh and on their schedule). */
+    alertChecks: AlertChecks;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
     jobs: JobRunner;
   }
