@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { signalsRoutes } from './modules/signals/signals.routes.ts';
 import { registerSignals } from './modules/signals/signals.setup.ts';
 import { registerMarket } from './modules/market/market.setup.ts';
+import { registerAlertChecks } from './modules/alerts/alerts.setup.ts';
 import { marketDataRoutes } from './modules/market/market.routes.ts';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerEmail(app);
   await registerPush(app);
   await registerTelegram(app);
+  registerAlertChecks(app);
   app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);

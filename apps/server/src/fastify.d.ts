@@ -12,6 +12,7 @@ import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
+import type { AlertChecks } from './modules/alerts/alerts.service.ts';
 import type { Actor, RouteAccess } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     emailDelivery: EmailDelivery;
     push: PushDelivery;
     telegram: TelegramChannel;
+    /** Alert checks, one at a time in this process (after each market refresh and on their schedule). */
+    alertChecks: AlertChecks;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
     jobs: JobRunner;
   }

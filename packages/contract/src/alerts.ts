@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { envelope, text } from './common.ts';
+import { signalValues } from './signals.ts';
 
-/** Alert types; `preco` is the default in the create dialog. */
-export const alertTypes = ['preco', 'volume', 'tecnico', 'sentimento'] as const;
+/**
+ * Alert types; `preco` is the default in the create dialog. `avancado` (plans with advanced alerts):
+ * a price change within 1 h or 24 h, the signal turning to buy or sell, a support or resistance crossed.
+ */
+export const alertTypes = ['preco', 'volume', 'tecnico', 'sentimento', 'avancado'] as const;
 export const alertTypeSchema = z.enum(alertTypes);
 export type AlertType = z.infer<typeof alertTypeSchema>;
 
@@ -14,6 +18,9 @@ export const alertConditionKeys = [
   'rsiBelow',
   'fearGreedAbove',
   'fearGreedBelow',
+  'changeAbovePercent',
+  'signalTurns',
+  'levelCross',
 ] as const;
 export type AlertConditionKey = (typeof alertConditionKeys)[number];
 
@@ -23,6 +30,7 @@ export const conditionKeysByType = {
   volume: ['volumeChange'],
   tecnico: ['rsiAbove', 'rsiBelow'],
   sentimento: ['fearGreedAbove', 'fearGreedBelow'],
+  avancado: ['changeAbovePercent', 'signalTurns', 'levelCross'],
 } as const satisfies Record<AlertType, readonly AlertConditionKey[]>;
 
 export const ALERT_NAME_MAX_LENGTH = 100;
@@ -55,6 +63,38 @@ export const fearGreedConditionsSchema = z.strictObject({
   fearGreedBelow: zeroToHundred.optional(),
 });
 
+/** The window a `changeAbovePercent` is measured over. */
+export const changeWindows = ['1h', '24h'] as const;
+export type ChangeWindow = (typeof changeWindows)[number];
+/** `signalTurns`: the side of the signal engine's class to watch (strong buy counts as buy). */
+export const signalSides = ['buy', 'sell'] as const;
+export type SignalSide = (typeof signalSides)[number];
+/** `levelCross`: below the nearest support, or above the nearest resistance. */
+export const levelSides = ['support', 'resistance'] as const;
+export type LevelSide = (typeof levelSides)[number];
+
+/**
+ * Advanced conditions. `changeAbovePercent` (with its `changeWindow`) fires when the price moves more
+ * than that many percent, up or down, within the window.
+ */
+export const advancedConditionsSchema = z
+  .strictObject({
+    changeAbovePercent: z
+      .number('change_percent_invalid')
+      .positive('change_percent_positive')
+      .max(1000, 'change_percent_too_big')
+      .optional(),
+    changeWindow: z.enum(changeWindows, 'change_window_invalid').optional(),
+    signalTurns: z.enum(signalSides, 'signal_side_invalid').optional(),
+    levelCross: z.enum(levelSides, 'level_side_invalid').optional(),
+  })
+  .refine((conditions) => conditions.changeAbovePercent === undefined || conditions.changeWindow, {
+    message: 'change_window_required',
+    path: ['changeWindow'],
+  });
+
+export const isAdvancedAlertType = (type: AlertType) => type === 'avancado';
+
 /** Every condition field, each optional: the stored and returned shape. */
 export const alertConditionsSchema = z.object({
   priceAbove: z.number().optional(),
@@ -64,11 +104,16 @@ export const alertConditionsSchema = z.object({
   rsiBelow: z.number().optional(),
   fearGreedAbove: z.number().optional(),
   fearGreedBelow: z.number().optional(),
+  changeAbovePercent: z.number().optional(),
+  changeWindow: z.enum(changeWindows).optional(),
+  signalTurns: z.enum(signalSides).optional(),
+  levelCross: z.enum(levelSides).optional(),
 });
 export type AlertConditions = z.infer<typeof alertConditionsSchema>;
 
+// `changeWindow` qualifies `changeAbovePercent`; alone it is no condition
 const hasAnyCondition = (conditions: Record<string, unknown>) =>
-  Object.values(conditions).some((value) => value !== undefined);
+  Object.entries(conditions).some(([key, value]) => key !== 'changeWindow' && value !== undefined);
 const alertBase = {
   name: text().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
   // forced upper case; letters and digits only, like every listed symbol
@@ -92,6 +137,11 @@ export const createAlertRequestSchema = z.discriminatedUnion('type', [
     ...alertBase,
     type: z.literal('sentimento'),
     conditions: withCondition(fearGreedConditionsSchema),
+  }),
+  z.object({
+    ...alertBase,
+    type: z.literal('avancado'),
+    conditions: withCondition(advancedConditionsSchema),
   }),
 ]);
 export type CreateAlertRequest = z.infer<typeof createAlertRequestSchema>;
@@ -129,17 +179,36 @@ export const alertResponseSchema = z.object({
 });
 export const alertDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-/** GET /api/alerts/limits: maxAlerts and remaining are -1 when unlimited. */
+/**
+ * GET /api/alerts/limits: maxAlerts and remaining are -1 when unlimited; `advancedAlerts`: the plan may
+ * create `avancado` alerts.
+ */
 export const alertLimitsSchema = z.object({
   plan: z.string(),
   currentAlerts: z.number().int(),
   maxAlerts: z.number().int(),
   remaining: z.number().int(),
+  advancedAlerts: z.boolean(),
 });
 export type AlertLimits = z.infer<typeof alertLimitsSchema>;
 export const alertLimitsResponseSchema = envelope(alertLimitsSchema);
 
-/** One firing: the value seen, the threshold it crossed and when. */
+/**
+ * What an advanced firing saw beyond its numbers: the change's window, the class the signal turned to,
+ * the side of the level crossed (the level's price is the firing's threshold).
+ */
+export const alertEventDetailSchema = z.object({
+  window: z.enum(changeWindows).optional(),
+  signal: z.enum(signalValues).optional(),
+  side: z.enum(levelSides).optional(),
+});
+export type AlertEventDetail = z.infer<typeof alertEventDetailSchema>;
+
+/**
+ * One firing: the value seen, the threshold it crossed and when. Advanced firings: `changeAbovePercent`
+ * the signed change in % against N; `signalTurns` the signal's strength (0-100) against the engine's
+ * buy/sell threshold; `levelCross` the price against the level's price.
+ */
 export const alertEventSchema = z.object({
   id: z.string(),
   alertId: z.string(),
@@ -149,6 +218,7 @@ export const alertEventSchema = z.object({
   condition: z.enum(alertConditionKeys),
   observedValue: z.number(),
   threshold: z.number(),
+  detail: alertEventDetailSchema.optional(),
   triggeredAt: z.string(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;

@@ -57,6 +57,7 @@ export const errorCodes = [
   // alerts
   'alert_limit_reached',
   'alert_not_found',
+  'advanced_alerts_require_pro',
   // e-mail
   'email_rate_limited',
   'email_recipient_forbidden',

@@ -24,6 +24,6 @@ export const pushSubscriptionRequestSchema = z.object({
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
 /** DELETE /api/push/subscriptions */
-export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().max(2048) });
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: text().min(1).max(2048) });
 
 export const pushSubscriptionResponseSchema = envelope(z.object({ subscribed: z.boolean() }));

@@ -36,6 +36,7 @@ export const planLimitsSchema = z.object({
   advancedAnalysis: z.boolean(),
   coinSearch: z.boolean(),
   alerts: z.number().int(),
+  advancedAlerts: z.boolean(),
 });
 export type PlanLimitsView = z.infer<typeof planLimitsSchema>;
 

@@ -33,8 +33,10 @@ const flattened = Object.fromEntries(
   ]),
 ) as Record<(typeof languages)[number], Record<string, Map<string, string>>>;
 
+/** A key, or a plural key i18next resolves from it with `count` (`key_other`, with `_one`/`_zero` beside it). */
 function hasKey(namespace: string, key: string): boolean {
-  return flattened[defaultLanguage][namespace]?.has(key) ?? false;
+  const keys = flattened[defaultLanguage][namespace];
+  return Boolean(keys?.has(key) || keys?.has(`${key}_other`));
 }
 
 describe('catalogues', () => {

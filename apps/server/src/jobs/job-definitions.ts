@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkAlerts, sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
+import { sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
 import type { MarketService } from '../modules/market/market.types.ts';
 
 export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'market-refresh'] as const;
@@ -39,7 +39,8 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
       name: 'alert-check',
       cron: app.config.ALERT_CHECK_CRON,
       scope: 'cluster',
-      run: async () => afterQueueing(await checkAlerts(alertsContext())),
+      // besides every market refresh (app.alertChecks listens to it): the schedule the operator set
+      run: async () => afterQueueing(await app.alertChecks.run()),
     },
     {
       name: 'alert-digest',
@@ -68,7 +69,7 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
       run: async () => app.telegram.deliverDue(),
     },
     {
-      // refreshes the market data in use, then checks alerts on it: alerts follow every refresh
+      // refreshes the market data in use; the refresh starts an alert check on it, whose outcome this shares
       name: 'market-refresh',
       cron: '* * * * *',
       scope: 'cluster',
@@ -78,7 +79,7 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
         await service.refreshHotKeys?.();
         return afterQueueing({
           refreshed: Boolean(service.refreshHotKeys),
-          alerts: await checkAlerts(alertsContext()),
+          alerts: await app.alertChecks.run(),
         });
       },
     },

@@ -53,6 +53,7 @@ export const statusByCode = {
   message_too_long: 400,
   alert_limit_reached: 403,
   alert_not_found: 404,
+  advanced_alerts_require_pro: 403,
   email_rate_limited: 429,
   email_recipient_forbidden: 403,
   push_endpoint_refused: 400,

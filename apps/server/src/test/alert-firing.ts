@@ -1,15 +1,13 @@
 // Test helper: a clock the app reads, ahead of the database's (which dates queued outbox rows, so they are
 // due at once), and BTC prices that make a price alert fire as the scheduled check would.
 import { expect } from 'vitest';
-import type { MarketSnapshot } from '../modules/alerts/alerts.evaluation.ts';
+import { emptyMarketSnapshot, type MarketSnapshot } from '../modules/alerts/alerts.evaluation.ts';
 import { checkAlertsAgainst } from '../modules/alerts/alerts.service.ts';
 import type { TestApp } from './harness.ts';
 
 export const btcAt = (price: number): MarketSnapshot => ({
+  ...emptyMarketSnapshot(),
   prices: new Map([['BTC', price]]),
-  volumeChanges: new Map(),
-  rsi: new Map(),
-  fearGreed: undefined,
 });
 
 export function createTestClock(start = new Date(Date.now() + 3_600_000)) {

@@ -1,9 +1,11 @@
 import {
+  alertEventsResponseSchema,
   alertLimitsResponseSchema,
   alertListResponseSchema,
   alertResponseSchema,
   profileSchema,
   type Alert,
+  type AlertEvent,
 } from '@farol/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,12 +27,27 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
 });
 
 /** A tiny in-memory alerts server built on the contract's answer shapes. */
-function stubAlertsServer(options: { refuseCreate?: boolean; checksPaused?: boolean } = {}) {
+function stubAlertsServer(
+  options: {
+    refuseCreate?: boolean;
+    checksPaused?: boolean;
+    advancedAlerts?: boolean;
+    events?: AlertEvent[];
+  } = {},
+) {
   const alerts: Alert[] = [];
+  const plan = options.advancedAlerts
+    ? { plan: 'profissional', maxAlerts: 100 }
+    : { plan: 'free', maxAlerts: 3 };
   const limits = () =>
     alertLimitsResponseSchema.parse({
       success: true,
-      data: { plan: 'free', currentAlerts: alerts.length, maxAlerts: 3, remaining: 3 - alerts.length },
+      data: {
+        ...plan,
+        currentAlerts: alerts.length,
+        remaining: plan.maxAlerts - alerts.length,
+        advancedAlerts: options.advancedAlerts ?? false,
+      },
     });
   const calls: RecordedCall[] = stubFetch((url, method) => {
     if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
@@ -44,7 +61,11 @@ function stubAlertsServer(options: { refuseCreate?: boolean; checksPaused?: bool
         }),
       };
     if (url === '/api/alerts/limits') return { status: 200, body: limits() };
-    if (url.startsWith('/api/alerts/events')) return { status: 200, body: { success: true, data: [] } };
+    if (url.startsWith('/api/alerts/events'))
+      return {
+        status: 200,
+        body: alertEventsResponseSchema.parse({ success: true, data: options.events ?? [] }),
+      };
     if (url === '/api/alerts' && method === 'POST') {
       if (options.refuseCreate) {
         return {
@@ -58,8 +79,11 @@ function stubAlertsServer(options: { refuseCreate?: boolean; checksPaused?: bool
           },
         };
       }
-      alerts.push(btcAlert);
-      return { status: 201, body: { success: true, data: btcAlert, message: 'Alerta criado com sucesso' } };
+      // the alert as asked for: its type and conditions come back on the card
+      const asked = calls.at(-1)!.body as Pick<Alert, 'name' | 'type' | 'conditions'>;
+      const created = { ...btcAlert, name: asked.name, type: asked.type, conditions: asked.conditions };
+      alerts.push(created);
+      return { status: 201, body: { success: true, data: created, message: 'Alerta criado com sucesso' } };
     }
     if (url === '/api/alerts/a-1/toggle') {
       alerts[0] = { ...alerts[0]!, isActive: !alerts[0]!.isActive };
@@ -164,5 +188,98 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     await user.click(submit);
     expect(await within(dialog).findByText('Preencha ao menos uma condição.')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers the advanced conditions to profissional and sends them', async () => {
+    const { calls } = stubAlertsServer({ advancedAlerts: true });
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC avançado');
+    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
+    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    expect(within(dialog).getByRole('group', { name: 'Alertas avançados' })).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Variação acima de (%)'), '5');
+    await user.selectOptions(within(dialog).getByLabelText('Em'), '24h');
+    await user.selectOptions(within(dialog).getByLabelText('Sinal vira para'), 'buy');
+    await user.selectOptions(within(dialog).getByLabelText('Preço cruza'), 'support');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar alerta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      name: 'BTC avançado',
+      type: 'avancado',
+      coinSymbol: 'BTC',
+      coinName: 'Bitcoin',
+      conditions: { changeAbovePercent: 5, changeWindow: '24h', signalTurns: 'buy', levelCross: 'support' },
+    });
+    expect(await screen.findByText('Variação de mais de 5,00% em 24 h')).toBeVisible();
+    expect(screen.getByText('Sinal vira para compra')).toBeVisible();
+    expect(screen.getByText('Preço cruza abaixo do suporte mais próximo')).toBeVisible();
+  });
+
+  it('asks for a valid change before calling the server', async () => {
+    const { calls } = stubAlertsServer({ advancedAlerts: true });
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC');
+    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
+    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    await user.type(within(dialog).getByLabelText('Variação acima de (%)'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar alerta' }));
+    expect(await within(dialog).findByText('A variação deve ser maior que zero.')).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the advanced conditions locked, with the way to Profissional, to other plans', async () => {
+    const { calls } = stubAlertsServer({ advancedAlerts: false });
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC avançado');
+    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
+    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    expect(within(dialog).getByText(/fazem parte do plano Profissional/)).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Conhecer o Profissional' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(within(dialog).queryByLabelText('Variação acima de (%)')).toBeNull();
+    const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
+    expect(submit).toHaveProperty('disabled', true);
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'preco');
+    expect(within(dialog).getByLabelText('Preço acima de (US$)')).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says what happened in each advanced firing', async () => {
+    const event = (condition: AlertEvent['condition'], values: Partial<AlertEvent>): AlertEvent => ({
+      id: `e-${condition}`,
+      alertId: 'a-1',
+      alertName: 'BTC avançado',
+      type: 'avancado',
+      coinSymbol: 'BTC',
+      condition,
+      observedValue: 0,
+      threshold: 0,
+      triggeredAt: '2026-05-02T15:04:00.000Z',
+      ...values,
+    });
+    stubAlertsServer({
+      events: [
+        event('changeAbovePercent', { observedValue: -6.5, threshold: 5, detail: { window: '1h' } }),
+        event('signalTurns', { observedValue: 52, threshold: 15, detail: { signal: 'strong_buy' } }),
+        event('levelCross', { observedValue: 94_500, threshold: 95_000, detail: { side: 'support' } }),
+      ],
+    });
+    renderAlerts();
+    expect(await screen.findByText('Caiu 6,50% em 1 h (limite 5,00%)')).toBeVisible();
+    expect(screen.getByText('Sinal virou para compra forte (força 52,00%)')).toBeVisible();
+    expect(screen.getByText('Cruzou abaixo do suporte em US$ 95.000,00 (preço US$ 94.500,00)')).toBeVisible();
   });
 });

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AlertConditionKey, AlertConditions, AlertType } from '@farol/contract';
+import type { AlertConditionKey, AlertConditions, AlertEventDetail, AlertType } from '@farol/contract';
 import { users } from './users.ts';
 
 /** A user's alert (migration 0005). */
@@ -42,7 +42,7 @@ export const alerts = pgTable(
 
 export type AlertRow = typeof alerts.$inferSelect;
 
-/** One firing of an alert: the value seen, the threshold crossed and when (migration 0005). */
+/** One firing of an alert: the value seen, the threshold crossed and when (migrations 0005, 0018). */
 export const alertEvents = pgTable('alert_events', {
   id: uuid('id')
     .primaryKey()
@@ -56,6 +56,8 @@ export const alertEvents = pgTable('alert_events', {
   condition: text('condition').$type<AlertConditionKey>().notNull(),
   observedValue: doublePrecision('observed_value').notNull(),
   threshold: doublePrecision('threshold').notNull(),
+  // advanced conditions: the change's window, the signal's new class, the side of the level crossed
+  detail: jsonb('detail').$type<AlertEventDetail>(),
   triggeredAt: timestamp('triggered_at', { withTimezone: true }).notNull(),
   // set when the daily digest summarising this firing was queued
   digestedAt: timestamp('digested_at', { withTimezone: true }),

@@ -6,7 +6,7 @@ import { forEachEngine, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
 import { renderEmail } from '../email/templates/email-templates.ts';
 import { selectRows } from '../../db/client.ts';
-import type { MarketSnapshot } from './alerts.evaluation.ts';
+import { emptyMarketSnapshot, type MarketSnapshot } from './alerts.evaluation.ts';
 import { latestRsi, volumeChangePercent } from './alerts.market.ts';
 import { checkAlertsAgainst, sendAlertDigests } from './alerts.service.ts';
 
@@ -22,6 +22,7 @@ const btcHourly = readTestData('ohlcv/BTCUSDT-1h.csv')
 const snapshot = (
   values: Partial<{ price: number; volumeChange: number; rsi: number; fearGreed: number }>,
 ): MarketSnapshot => ({
+  ...emptyMarketSnapshot(),
   prices: new Map(values.price === undefined ? [] : [['BTC', values.price]]),
   volumeChanges: new Map(values.volumeChange === undefined ? [] : [['BTC', values.volumeChange]]),
   rsi: new Map(values.rsi === undefined ? [] : [['BTC', values.rsi]]),
@@ -299,12 +300,7 @@ forEachEngine((engine) => {
       });
       const context = { db: simulatedApp.app.db, now: () => new Date(), market: simulatedApp.app.market };
       // a firing recorded before the market fell back to simulated data
-      await checkAlertsAgainst(context, {
-        prices: new Map(),
-        volumeChanges: new Map(),
-        rsi: new Map(),
-        fearGreed: 90,
-      });
+      await checkAlertsAgainst(context, { ...emptyMarketSnapshot(), fearGreed: 90 });
       await sendAlertDigests(context);
       const [digest] = await selectRows<{ data: Record<string, unknown> }>(
         simulatedApp.database.db,

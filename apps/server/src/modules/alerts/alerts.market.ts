@@ -1,19 +1,21 @@
 import { isAnalysisSymbol, type AlertType, type AnalysisSymbol } from '@farol/contract';
 import { rsi } from '@farol/indicators';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Coin, MarketResult, MarketService } from '../market/market.types.ts';
-import type { MarketSnapshot } from './alerts.evaluation.ts';
+import type { Candle, Coin, MarketResult, MarketService } from '../market/market.types.ts';
+import type { SignalsService } from '../signals/signals.service.ts';
+import { emptyMarketSnapshot, type MarketSnapshot } from './alerts.evaluation.ts';
 
 /** RSI(14) on 1 h closes; 200 candles let Wilder's smoothing settle well past its 14-bar seed. */
 const RSI_PERIOD = 14;
 const CANDLES_FOR_CHECK = 200;
 const HOURS_PER_DAY = 24;
+const HOUR_MS = 3_600_000;
 
 /**
  * Symbols collide among the 500 listed coins; an alert's symbol means the coin with the highest market
- * cap (the one traders mean by "BTC"). Coins without a market cap rank last.
+ * cap (the one traders mean by "BTC"). Coins without a market cap rank last; coins without a price are left out.
  */
-export function priceBySymbol(coins: Coin[]): Map<string, number> {
+function bestCoinBySymbol(coins: Coin[]): Map<string, Coin> {
   const best = new Map<string, Coin>();
   for (const coin of coins) {
     if (coin.currentPrice === undefined) continue;
@@ -21,7 +23,44 @@ export function priceBySymbol(coins: Coin[]): Map<string, number> {
     const current = best.get(symbol);
     if (!current || (coin.marketCap ?? -1) > (current.marketCap ?? -1)) best.set(symbol, coin);
   }
-  return new Map([...best].map(([symbol, coin]) => [symbol, coin.currentPrice!]));
+  return best;
+}
+
+export function priceBySymbol(coins: Coin[]): Map<string, number> {
+  return new Map([...bestCoinBySymbol(coins)].map(([symbol, coin]) => [symbol, coin.currentPrice!]));
+}
+
+/** Each listed coin's 24 h price change in percent, by symbol (the same coin as its price). */
+export function dayChangeBySymbol(coins: Coin[]): Map<string, number> {
+  const changes = new Map<string, number>();
+  for (const [symbol, coin] of bestCoinBySymbol(coins)) {
+    if (coin.priceChangePercentage24h !== undefined) changes.set(symbol, coin.priceChangePercentage24h);
+  }
+  return changes;
+}
+
+/**
+ * The live price against the price an hour ago, in percent. The candles are closed hourly ones, so the
+ * price an hour ago is interpolated between the two closes around it; undefined when they do not reach it.
+ */
+export function hourChangePercent(
+  candles: readonly Candle[],
+  price: number,
+  now: number,
+): number | undefined {
+  const target = now - HOUR_MS;
+  for (let index = candles.length - 1; index > 0; index -= 1) {
+    const before = candles[index - 1]!;
+    const after = candles[index]!;
+    const beforeClose = before.openTime + HOUR_MS;
+    const afterClose = after.openTime + HOUR_MS;
+    if (target > afterClose) return undefined;
+    if (target < beforeClose) continue;
+    const share = (target - beforeClose) / (afterClose - beforeClose);
+    const reference = before.close + share * (after.close - before.close);
+    return reference > 0 ? (price / reference - 1) * 100 : undefined;
+  }
+  return undefined;
 }
 
 /** The listed coin an alert symbol resolves to (same rule as the check), or undefined. */
@@ -59,22 +98,39 @@ function liveData<T>(result: MarketResult<T>): T {
   return result.data;
 }
 
+/** Where a check reads: the market, and the signal engine for advanced alerts; `now` in ms. */
+export type SnapshotSources = { market: MarketService; signals?: SignalsService; now: number };
+
+type AlertToRead = { type: AlertType; coinSymbol: string; conditions?: { changeWindow?: string } };
+
+/** Which analysis coins need candles (volume, RSI, the 1 h change) and which need the engine's reading. */
+function symbolsToRead(alerts: AlertToRead[]) {
+  const candleSymbols = new Set<AnalysisSymbol>();
+  const signalSymbols = new Set<AnalysisSymbol>();
+  for (const alert of alerts) {
+    if (!isAnalysisSymbol(alert.coinSymbol)) continue;
+    if (alert.type === 'volume' || alert.type === 'tecnico') candleSymbols.add(alert.coinSymbol);
+    if (alert.type !== 'avancado') continue;
+    signalSymbols.add(alert.coinSymbol);
+    if (alert.conditions?.changeWindow === '1h') candleSymbols.add(alert.coinSymbol);
+  }
+  return { candleSymbols, signalSymbols };
+}
+
 /**
- * Reads only what the given alerts need from the market service. A failed or simulated read leaves its
- * values unknown (logged), so a provider outage neither fires nor re-arms anything.
+ * Reads only what the given alerts need from the market service and the signal engine, both served from
+ * their caches. A failed or simulated read leaves its values unknown (logged), so a provider outage
+ * neither fires nor re-arms anything.
  */
 export async function readMarketSnapshot(
-  market: MarketService,
-  alerts: { type: AlertType; coinSymbol: string }[],
+  sources: SnapshotSources,
+  alerts: AlertToRead[],
   log?: FastifyBaseLogger,
 ): Promise<MarketSnapshot> {
-  const snapshot: MarketSnapshot = { prices: new Map(), volumeChanges: new Map(), rsi: new Map() };
+  const { market, signals } = sources;
+  const snapshot = emptyMarketSnapshot();
   const types = new Set(alerts.map((alert) => alert.type));
-  const candleSymbols = new Set<AnalysisSymbol>();
-  for (const alert of alerts) {
-    if ((alert.type === 'volume' || alert.type === 'tecnico') && isAnalysisSymbol(alert.coinSymbol))
-      candleSymbols.add(alert.coinSymbol);
-  }
+  const { candleSymbols, signalSymbols } = symbolsToRead(alerts);
   const attempt = async (what: string, read: () => Promise<void>) => {
     try {
       await read();
@@ -82,10 +138,13 @@ export async function readMarketSnapshot(
       log?.warn({ err: error, what }, 'alert check: market read failed');
     }
   };
+  const hourlyCandles = new Map<AnalysisSymbol, Candle[]>();
   await Promise.all([
-    types.has('preco') &&
+    (types.has('preco') || types.has('avancado')) &&
       attempt('coins', async () => {
-        snapshot.prices = priceBySymbol(liveData(await market.getCoins()));
+        const coins = liveData(await market.getCoins());
+        snapshot.prices = priceBySymbol(coins);
+        snapshot.priceChanges['24h'] = dayChangeBySymbol(coins);
       }),
     types.has('sentimento') &&
       attempt('fear-greed', async () => {
@@ -94,12 +153,27 @@ export async function readMarketSnapshot(
     ...[...candleSymbols].map((symbol) =>
       attempt(`candles ${symbol}`, async () => {
         const candles = liveData(await market.getCandles(symbol, '1h', CANDLES_FOR_CHECK));
+        hourlyCandles.set(symbol, candles);
         const rsiValue = latestRsi(candles.map((candle) => candle.close));
         const volumeChange = volumeChangePercent(candles.map((candle) => candle.volume));
         if (rsiValue !== undefined) snapshot.rsi.set(symbol, rsiValue);
         if (volumeChange !== undefined) snapshot.volumeChanges.set(symbol, volumeChange);
       }),
     ),
+    ...[...signalSymbols].map((symbol) =>
+      attempt(`signal ${symbol}`, async () => {
+        if (!signals) return;
+        const reading = await signals.getReading(symbol);
+        if (reading.source === 'simulated')
+          throw new SimulatedReadError('the signal was computed on the simulated market');
+        snapshot.signals.set(symbol, reading);
+      }),
+    ),
   ]);
+  for (const [symbol, candles] of hourlyCandles) {
+    const price = snapshot.prices.get(symbol);
+    const change = price === undefined ? undefined : hourChangePercent(candles, price, sources.now);
+    if (change !== undefined) snapshot.priceChanges['1h'].set(symbol, change);
+  }
   return snapshot;
 }

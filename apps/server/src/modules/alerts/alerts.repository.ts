@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { AlertConditionKey, AlertConditions, AlertType } from '@farol/contract';
+import type { AlertConditionKey, AlertConditions, AlertEventDetail, AlertType } from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { alertEvents, alerts, type AlertRow } from '../../db/schema/alerts.ts';
 import { users } from '../../db/schema/users.ts';
@@ -130,6 +130,7 @@ export async function insertAlertEvent(
     condition: AlertConditionKey;
     observedValue: number;
     threshold: number;
+    detail?: AlertEventDetail;
     triggeredAt: Date;
   },
 ) {

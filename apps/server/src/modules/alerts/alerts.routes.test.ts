@@ -138,7 +138,7 @@ forEachEngine((engine) => {
       const { token } = await app.registerUser({ language: 'pt-BR' });
       expect((await app.request('GET', '/api/alerts/limits', { token })).body).toEqual({
         success: true,
-        data: { plan: 'free', currentAlerts: 0, maxAlerts: 3, remaining: 3 },
+        data: { plan: 'free', currentAlerts: 0, maxAlerts: 3, remaining: 3, advancedAlerts: false },
       });
       for (let index = 0; index < 3; index += 1)
         expect((await app.request('POST', '/api/alerts', { token, body: priceAlert })).status).toBe(201);
@@ -152,7 +152,67 @@ forEachEngine((engine) => {
         currentAlerts: 3,
         maxAlerts: 3,
         remaining: 0,
+        advancedAlerts: false,
       });
+    });
+
+    const advancedAlert = {
+      name: 'BTC avançado',
+      type: 'avancado',
+      coinSymbol: 'BTC',
+      coinName: 'Bitcoin',
+      conditions: { changeAbovePercent: 5, changeWindow: '1h', signalTurns: 'buy', levelCross: 'support' },
+    };
+
+    it('refuses advanced alerts below profissional with a translated 403, and creates them for profissional', async () => {
+      const { token, user } = await app.registerUser({ language: 'pt-BR' });
+      await app.setPlan(user.id, 'iniciante');
+      const refused = await app.request('POST', '/api/alerts', { token, body: advancedAlert });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'advanced_alerts_require_pro', requiresUpgrade: true });
+      expect(refused.body.message).toContain('plano Profissional');
+      const inEnglish = await app.request('POST', '/api/alerts', {
+        token,
+        body: advancedAlert,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(inEnglish.body.message).toContain('require the Profissional plan');
+      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data.advancedAlerts).toBe(
+        false,
+      );
+
+      await app.setPlan(user.id, 'profissional');
+      expect((await app.request('GET', '/api/alerts/limits', { token })).body.data.advancedAlerts).toBe(true);
+      const created = await app.request('POST', '/api/alerts', { token, body: advancedAlert });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ type: 'avancado', conditions: advancedAlert.conditions });
+      const listed = await app.request('GET', '/api/alerts', { token });
+      expect(listed.body.data[0].conditions).toEqual(advancedAlert.conditions);
+    });
+
+    it('validates advanced conditions with translated messages and only for the analysed coins', async () => {
+      const { token, user } = await app.registerUser({ language: 'en' });
+      await app.setPlan(user.id, 'profissional');
+      const post = (body: Record<string, unknown>) => app.request('POST', '/api/alerts', { token, body });
+      const noWindow = await post({ ...advancedAlert, conditions: { changeAbovePercent: 5 } });
+      expect(noWindow.status).toBe(400);
+      expect(noWindow.body.errors).toContainEqual(
+        expect.objectContaining({ message: 'Choose the window of the change.' }),
+      );
+      const negative = await post({
+        ...advancedAlert,
+        conditions: { changeAbovePercent: -2, changeWindow: '24h' },
+      });
+      expect(negative.body.errors).toContainEqual(
+        expect.objectContaining({ message: 'The change must be greater than zero.' }),
+      );
+      const windowOnly = await post({ ...advancedAlert, conditions: { changeWindow: '24h' } });
+      expect(windowOnly.status).toBe(400);
+      const badSide = await post({ ...advancedAlert, conditions: { signalTurns: 'up' } });
+      expect(badSide.body.errors).toContainEqual(expect.objectContaining({ message: 'Choose buy or sell.' }));
+      const notAnalysed = await post({ ...advancedAlert, coinSymbol: 'DOGE' });
+      expect(notAnalysed.status).toBe(400);
+      expect(notAnalysed.body.code).toBe('unknown_coin');
     });
 
     it('never lets concurrent creations pass the limit', async () => {

@@ -1,4 +1,6 @@
 import {
+  alertConditionsSchema,
+  isAdvancedAlertType,
   isAnalysisSymbol,
   type Alert,
   type AlertConditions,
@@ -16,6 +18,7 @@ import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
+import type { SignalsService } from '../signals/signals.service.ts';
 import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
 import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
 import {
@@ -33,12 +36,27 @@ import {
   toggleUserAlert,
 } from './alerts.repository.ts';
 
-export type AlertsContext = { db: Db; now: () => Date; market?: MarketService; log?: FastifyBaseLogger };
+export type AlertsContext = {
+  db: Db;
+  now: () => Date;
+  market?: MarketService;
+  /** The signal engine, read by advanced alerts (their signal and level conditions). */
+  signals?: SignalsService;
+  log?: FastifyBaseLogger;
+};
+
+/** The stored conditions as the contract states them; a field of the wrong kind is left out. */
+function readConditions(stored: AlertConditions): AlertConditions {
+  const shape = alertConditionsSchema.shape;
+  return Object.fromEntries(
+    Object.entries(stored).filter(
+      ([key, value]) => key in shape && shape[key as keyof typeof shape].safeParse(value).success,
+    ),
+  ) as AlertConditions;
+}
 
 function toAlert(row: AlertRow): Alert {
-  const conditions = Object.fromEntries(
-    Object.entries(row.conditions).filter(([, value]) => typeof value === 'number'),
-  ) as AlertConditions;
+  const conditions = readConditions(row.conditions);
   return {
     id: row.id,
     name: row.name,
@@ -65,15 +83,16 @@ export async function getAlertLimits(context: AlertsContext, actor: Actor): Prom
     currentAlerts,
     maxAlerts,
     remaining: maxAlerts < 0 ? -1 : Math.max(0, maxAlerts - currentAlerts),
+    advancedAlerts: actor.entitlements.advancedAlerts,
   };
 }
 
 /**
- * Price alerts take any listed coin; volume and RSI alerts only the ten analysis coins (the ones with
- * candles). Fear and greed is market-wide, so its symbol is only a label.
+ * Price alerts take any listed coin; volume, RSI and advanced alerts only the ten analysis coins (the ones
+ * with candles and signals). Fear and greed is market-wide, so its symbol is only a label.
  */
 async function assertCoinSupported(context: AlertsContext, input: CreateAlertRequest) {
-  if (input.type === 'volume' || input.type === 'tecnico') {
+  if (input.type === 'volume' || input.type === 'tecnico' || input.type === 'avancado') {
     if (!isAnalysisSymbol(input.coinSymbol)) throw new AppError('unknown_coin', { coin: input.coinSymbol });
     return;
   }
@@ -90,6 +109,8 @@ export async function createAlert(
   actor: Actor,
   input: CreateAlertRequest,
 ): Promise<Alert> {
+  if (isAdvancedAlertType(input.type) && !actor.entitlements.advancedAlerts)
+    throw new AppError('advanced_alerts_require_pro', {}, { requiresUpgrade: true });
   await assertCoinSupported(context, input);
   const maxAlerts = actor.entitlements.alerts;
   const row = await context.db.transaction(async (tx) => {
@@ -134,6 +155,7 @@ export async function listAlertEvents(
     condition: event.condition,
     observedValue: event.observedValue,
     threshold: event.threshold,
+    ...(event.detail ? { detail: event.detail } : {}),
     triggeredAt: event.triggeredAt.toISOString(),
   }));
 }
@@ -207,22 +229,41 @@ export function areAlertChecksPaused(context: AlertsContext): boolean {
   return context.market?.isSimulated() ?? false;
 }
 
-/** The scheduled check: reads what the active alerts need from the market, then evaluates them. */
-export async function checkAlerts(
-  context: AlertsContext,
-): Promise<AlertCheckReport & { marketAvailable: boolean }> {
+export type AlertCheckOutcome = AlertCheckReport & { marketAvailable: boolean };
+
+/**
+ * A check: reads what the active alerts need from the market's cache and the signal engine, then evaluates
+ * them. With no active alert it reads nothing.
+ */
+export async function checkAlerts(context: AlertsContext): Promise<AlertCheckOutcome> {
   if (!context.market || areAlertChecksPaused(context))
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
   const active = await listActiveAlertsWithOwners(context.db);
   if (active.length === 0)
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
   const snapshot = await readMarketSnapshot(
-    context.market,
+    { market: context.market, signals: context.signals, now: context.now().getTime() },
     active.map(({ alert }) => alert),
     context.log,
   );
   return { ...(await checkAlertsAgainst(context, snapshot)), marketAvailable: true };
 }
+
+/** Runs alert checks one at a time in this process: asked while one runs, the caller shares that run. */
+export function createAlertChecks(context: () => AlertsContext) {
+  let running: Promise<AlertCheckOutcome> | undefined;
+  return {
+    run: (): Promise<AlertCheckOutcome> =>
+      (running ??= checkAlerts(context()).finally(() => {
+        running = undefined;
+      })),
+    /** Resolves once no check is running (shutdown). */
+    idle: async () => {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type AlertChecks = ReturnType<typeof createAlertChecks>;
 
 const DIGEST_WINDOW_MS = 24 * 3_600_000;
 
@@ -256,6 +297,7 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
             condition: event.condition,
             observedValue: event.observedValue,
             threshold: event.threshold,
+            ...(event.detail ? { detail: event.detail } : {}),
             triggeredAt: event.triggeredAt.toISOString(),
           })),
         },

@@ -17,14 +17,16 @@ const expected = {
     coinSearch: false,
     conversationsPerDay: 3,
     alerts: 3,
+    advancedAlerts: false,
   },
   iniciante: {
-    coinsVisible: 0,
+    coinsVisible: 10,
     marketSignals: 5,
     advancedAnalysis: false,
     coinSearch: false,
     conversationsPerDay: 5,
     alerts: 10,
+    advancedAlerts: false,
   },
   profissional: {
     coinsVisible: 500,
@@ -33,6 +35,7 @@ const expected = {
     coinSearch: true,
     conversationsPerDay: -1,
     alerts: 100,
+    advancedAlerts: true,
   },
   admin: {
     coinsVisible: 500,
@@ -41,6 +44,7 @@ const expected = {
     coinSearch: true,
     conversationsPerDay: -1,
     alerts: -1,
+    advancedAlerts: true,
   },
 } as const;
 const capabilities = Object.keys(expected.free) as (keyof typeof expected.free)[];

@@ -12,6 +12,8 @@ export type PlanLimits = {
   coinSearch: boolean;
   conversationsPerDay: number;
   alerts: number;
+  /** Alerts on a price change within 1 h or 24 h, the signal turning, a support or resistance crossed. */
+  advancedAlerts: boolean;
 };
 
 /**
@@ -28,6 +30,7 @@ export const planLimits = {
     coinSearch: false,
     conversationsPerDay: 3,
     alerts: 3,
+    advancedAlerts: false,
   },
   iniciante: {
     coinsVisible: 10,
@@ -37,6 +40,7 @@ export const planLimits = {
     coinSearch: false,
     conversationsPerDay: 5,
     alerts: 10,
+    advancedAlerts: false,
   },
   profissional: {
     coinsVisible: 500,
@@ -46,6 +50,7 @@ export const planLimits = {
     coinSearch: true,
     conversationsPerDay: -1,
     alerts: 100,
+    advancedAlerts: true,
   },
 } as const satisfies Record<PlanId, PlanLimits>;
 
@@ -58,6 +63,7 @@ export const adminLimits: PlanLimits = {
   coinSearch: true,
   conversationsPerDay: -1,
   alerts: -1,
+  advancedAlerts: true,
 };
 
 /**

@@ -40,7 +40,15 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     getFearGreed: fearGreedReader(sources),
     getCandles: candlesReader(sources),
   };
-  const refresher = createRefresher(keys.refreshHotKeys, () => {
+  const listeners = new Set<() => void>();
+  const refreshHotKeys = async () => {
+    try {
+      await keys.refreshHotKeys();
+    } finally {
+      for (const listener of listeners) listener();
+    }
+  };
+  const refresher = createRefresher(refreshHotKeys, () => {
     // the dashboard's keys are hot from the start, so the first visitors are served from cache too
     void reads.getCoins(COIN_PAGE_SIZE).catch(() => undefined);
     void reads.getGlobal().catch(() => undefined);
@@ -48,7 +56,11 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   });
   return {
     ...reads,
-    refreshHotKeys: keys.refreshHotKeys,
+    refreshHotKeys,
+    onRefreshed: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     isSimulated: () => mode === 'simulated' || keys.isFallbackActive(),
     upstreamCallCounts: upstream.callCounts,
     start: () => {

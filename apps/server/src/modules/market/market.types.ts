@@ -112,6 +112,11 @@ export type MarketService = {
    * unreachable): prices that never happened, which alerts must not act on.
    */
   isSimulated: () => boolean;
+  /**
+   * Calls `listener` after each refresh of the hot keys (the refresher's tick, every 10 s where jobs run,
+   * and the market-refresh job), whether or not an upstream answered; returns the unsubscribe.
+   */
+  onRefreshed: (listener: () => void) => () => void;
   /** Starts the background refresher; stopped by app.close(). */
   start: () => void;
   stop: () => Promise<void>;

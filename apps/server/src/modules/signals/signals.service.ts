@@ -6,6 +6,7 @@ import {
   type AnalysisSymbol,
   type MarketSignal,
   type MarketSource,
+  type SignalValue,
   type SignalTimeframe,
   type SignalUnavailableKind,
   type UnavailableSignal,
@@ -38,6 +39,17 @@ export type SignalsService = {
     limit: number,
   ) => Promise<DashboardSignals>;
   getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
+  /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
+  getReading: (symbol: AnalysisSymbol) => Promise<SignalReading>;
+};
+
+/** What alerts read of an analysis: the class, its strength (0-100), the levels nearest first. */
+export type SignalReading = {
+  signal: SignalValue;
+  strength: number;
+  supports: number[];
+  resistances: number[];
+  source: MarketSource;
 };
 
 export type DashboardSignals = { signals: MarketSignal[]; unavailable: UnavailableSignal[] };
@@ -162,6 +174,7 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
         renderAnalysis(symbol, entry.facts, entry.source, language),
       );
     },
+    getReading: async (symbol) => readingOf(await getEntry(symbol)),
     async getDashboardSignals(symbols, language, limit) {
       const chosen = symbols.slice(0, Math.max(0, limit));
       const results = await Promise.allSettled(chosen.map(getEntry));
@@ -182,6 +195,16 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
       });
       return answer;
     },
+  };
+}
+
+function readingOf({ facts, source }: Entry): SignalReading {
+  return {
+    signal: facts.vote.signal,
+    strength: facts.vote.strength,
+    supports: facts.levels.supports.map((level) => level.price),
+    resistances: facts.levels.resistances.map((level) => level.price),
+    source,
   };
 }
 

@@ -36,6 +36,7 @@ forEachEngine((engine) => {
         coinList: 'top',
         marketSignals: 3,
         advancedAnalysis: false,
+        advancedAlerts: false,
         coinSearch: false,
         alerts: 3,
       });

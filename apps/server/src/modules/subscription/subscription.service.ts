@@ -52,6 +52,7 @@ const toLimitsView = (limits: PlanLimits): PlanLimitsView => ({
   advancedAnalysis: limits.advancedAnalysis,
   coinSearch: limits.coinSearch,
   alerts: limits.alerts,
+  advancedAlerts: limits.advancedAlerts,
 });
 
 // The number each feature line shows comes from the limits, so the copy can never disagree with them.

@@ -23,17 +23,29 @@ function createFormatters(language: Language) {
   const money = (value: number, currency: string) => formatPrice(value, language, currency as Currency);
   const decimal = (value: number, digits: number) => formatDecimal(value, digits, language);
   const signedPercent = (value: number) => formatPercent(value, language, { signed: true });
+  const percent = (value: number) => formatPercent(value, language);
+  /**
+   * An alert value the way its condition reads: USD price (and level), signed %, RSI 1 decimal, fear-greed
+   * integer, the signal's strength in %.
+   */
+  const conditionValue = (condition: AlertConditionKey, value: number) => {
+    if (condition === 'priceAbove' || condition === 'priceBelow' || condition === 'levelCross')
+      return money(value, 'USD');
+    if (condition === 'volumeChange' || condition === 'changeAbovePercent') return signedPercent(value);
+    if (condition === 'signalTurns') return percent(value);
+    if (condition === 'rsiAbove' || condition === 'rsiBelow') return decimal(value, 1);
+    return decimal(value, 0);
+  };
   return {
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     date: (iso: string) => date.format(new Date(iso)),
     money,
-    /** An alert value the way its condition reads: USD price, signed %, RSI 1 decimal, fear-greed integer. */
-    conditionValue: (condition: AlertConditionKey, value: number) => {
-      if (condition === 'priceAbove' || condition === 'priceBelow') return money(value, 'USD');
-      if (condition === 'volumeChange') return signedPercent(value);
-      if (condition === 'rsiAbove' || condition === 'rsiBelow') return decimal(value, 1);
-      return decimal(value, 0);
-    },
+    signedPercent,
+    percent,
+    conditionValue,
+    /** A threshold: as its condition reads, except a change's N% (up or down: no sign). */
+    thresholdValue: (condition: AlertConditionKey, value: number) =>
+      condition === 'changeAbovePercent' ? percent(value) : conditionValue(condition, value),
   };
 }
 
@@ -48,9 +60,30 @@ type TemplateBuilder<T extends EmailTemplate> = (
   context: TemplateContext<T>,
 ) => Omit<EmailContent, 'signature' | 'footer' | 'notice'>;
 
+/** What an advanced firing saw: the change and its window, the signal's new class, the level crossed. */
+function describeAdvancedFiring(
+  context: TemplateContext<'crypto-alert' | 'digest'>,
+  firing: AlertFiringData,
+) {
+  const { t, format } = context;
+  const detail = firing.detail ?? {};
+  if (firing.condition === 'changeAbovePercent')
+    return t(firing.observedValue >= 0 ? 'happened.changeUp' : 'happened.changeDown', {
+      change: format.percent(Math.abs(firing.observedValue)),
+      threshold: format.percent(firing.threshold),
+      window: t(`windows.${detail.window ?? '24h'}`),
+    });
+  if (firing.condition === 'signalTurns' && detail.signal)
+    return t('happened.signalTurns', { signal: t(`signalNames.${detail.signal}`) });
+  if (firing.condition === 'levelCross' && detail.side)
+    return t(`happened.${detail.side}`, { level: format.money(firing.threshold, 'USD') });
+  return undefined;
+}
+
 const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
+  describeAdvancedFiring(context, firing) ??
   context.t(`conditions.${firing.condition}`, {
-    threshold: context.format.conditionValue(firing.condition, firing.threshold),
+    threshold: context.format.thresholdValue(firing.condition, firing.threshold),
   });
 
 const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
@@ -178,7 +211,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
           kind: 'facts',
           rows: [
             [t('cryptoAlert.observed'), format.conditionValue(data.condition, data.observedValue)],
-            [t('cryptoAlert.threshold'), format.conditionValue(data.condition, data.threshold)],
+            [t('cryptoAlert.threshold'), format.thresholdValue(data.condition, data.threshold)],
             [t('cryptoAlert.time'), format.dateTime(data.triggeredAt)],
           ],
         },

@@ -1,4 +1,4 @@
-import { conditionKeysByType, type Alert, type AlertConditionKey } from '@farol/contract';
+import type { Alert } from '@farol/contract';
 import { BellRing, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,25 +10,20 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
-import { formatConditionValue } from './alert-condition-text.ts';
+import { describeAlertConditions } from './alert-condition-text.ts';
 
 const typeVariant = {
   preco: 'primary',
   volume: 'warning',
   tecnico: 'success',
   sentimento: 'neutral',
+  avancado: 'primary',
 } as const;
 
 /** One alert: name, coin, type, active switch, delete, triggered count, dates. */
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
-  const conditionKeys: readonly AlertConditionKey[] = conditionKeysByType[alert.type];
-  const conditions = conditionKeys.flatMap((key) => {
-    const value = alert.conditions[key];
-    return value === undefined
-      ? []
-      : [{ key, text: t(`conditions.${key}`, { value: formatConditionValue(key, value) }) }];
-  });
+  const conditions = describeAlertConditions(alert, t);
 
   return (
     <Card className={cn('flex flex-col gap-3 p-4', !alert.isActive && 'opacity-75')}>

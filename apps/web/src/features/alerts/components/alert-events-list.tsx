@@ -3,9 +3,9 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatConditionValue } from './alert-condition-text.ts';
+import { describeAlertEvent } from './alert-condition-text.ts';
 
-/** Recent firings: when, which alert, the condition crossed and the value seen. */
+/** Recent firings: when, which alert, what happened (the condition crossed and the value seen). */
 export function AlertEventsList({ events }: { events: AlertEvent[] }) {
   const { t } = useTranslation('alertsPage');
   return (
@@ -30,15 +30,7 @@ export function AlertEventsList({ events }: { events: AlertEvent[] }) {
                 <span className="min-w-0">
                   <span className="font-medium">{event.alertName}</span>{' '}
                   <span className="font-mono text-xs text-muted-foreground">{event.coinSymbol}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {t(`conditions.${event.condition}`, {
-                      value: formatConditionValue(event.condition, event.threshold),
-                    })}
-                    {' · '}
-                    {t('events.observed', {
-                      value: formatConditionValue(event.condition, event.observedValue),
-                    })}
-                  </span>
+                  <span className="block text-xs text-muted-foreground">{describeAlertEvent(event, t)}</span>
                 </span>
                 <time
                   dateTime={event.triggeredAt}

@@ -11,14 +11,19 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
+import { useAlertLimitsQuery } from '../api/alerts-api.ts';
 import { useCreateAlertForm } from '../hooks/use-create-alert-form.ts';
 import { AlertConditionsFieldset, AlertDetailsFields } from './create-alert-fields.tsx';
 
-/** The create dialog: the plan-limit refusal keeps it open; success closes and resets it. */
+/**
+ * The create dialog: the plan-limit refusal keeps it open; success closes and resets it. Advanced alerts
+ * are offered to plans that have them (the alert limits say so) and shown locked to the others.
+ */
 export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
   const { t } = useTranslation('alertsPage');
   const id = useId();
-  const form = useCreateAlertForm();
+  const limits = useAlertLimitsQuery();
+  const form = useCreateAlertForm({ advancedAlerts: limits.data?.advancedAlerts ?? false });
 
   return (
     <Dialog open={form.isOpen} onOpenChange={form.changeOpen}>
@@ -45,13 +50,14 @@ export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
             id={id}
             values={form.values}
             error={form.errors.conditions}
+            isLocked={form.isLocked}
             onConditionChange={form.setCondition}
           />
           <DialogFooter>
             <Button variant="secondary" onClick={() => form.changeOpen(false)} disabled={form.isPending}>
               {t('create.cancel')}
             </Button>
-            <Button type="submit" disabled={form.isIncomplete || form.isPending}>
+            <Button type="submit" disabled={form.isIncomplete || form.isLocked || form.isPending}>
               {form.isPending ? t('create.submitting') : t('create.submit')}
             </Button>
           </DialogFooter>

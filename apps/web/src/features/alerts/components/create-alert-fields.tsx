@@ -9,10 +9,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
-import type { AlertFormErrors, AlertFormValues, AlertTextField } from '../hooks/use-create-alert-form.ts';
+import type {
+  AlertFormConditionKey,
+  AlertFormErrors,
+  AlertFormValues,
+  AlertTextField,
+} from '../hooks/use-create-alert-form.ts';
+import { AdvancedConditionsFields, AdvancedConditionsLocked } from './advanced-alert-fields.tsx';
+
+type NumericConditionKey = Exclude<AlertConditionKey, 'changeAbovePercent' | 'signalTurns' | 'levelCross'>;
 
 /** Input limits of the alert contract: prices step 0.000001, RSI and fear-greed 0-100. */
-const conditionInput: Record<AlertConditionKey, { step: string; min?: number; max?: number }> = {
+const conditionInput: Record<NumericConditionKey, { step: string; min?: number; max?: number }> = {
   priceAbove: { step: '0.000001', min: 0 },
   priceBelow: { step: '0.000001', min: 0 },
   volumeChange: { step: 'any', min: -100 },
@@ -97,43 +105,58 @@ type AlertConditionsFieldsetProps = {
   id: string;
   values: AlertFormValues;
   error: string | undefined;
-  onConditionChange: (key: AlertConditionKey, value: string) => void;
+  /** The plan lacks advanced alerts and they are chosen: shown locked, with the upsell. */
+  isLocked: boolean;
+  onConditionChange: (key: AlertFormConditionKey, value: string) => void;
 };
 
 /** The condition inputs of the chosen type, with its hint or the conditions' error. */
-export function AlertConditionsFieldset({
-  id,
-  values,
-  error,
-  onConditionChange,
-}: AlertConditionsFieldsetProps) {
+export function AlertConditionsFieldset(props: AlertConditionsFieldsetProps) {
+  const { id, values, error, isLocked } = props;
   const { t } = useTranslation('alertsPage');
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-medium">{t('create.conditions')}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {conditionKeysByType[values.type].map((key: AlertConditionKey) => (
-          <FormField key={key} label={t(`create.fields.${key}`)} htmlFor={`${id}-${key}`}>
-            <Input
-              id={`${id}-${key}`}
-              type="number"
-              inputMode="decimal"
-              {...conditionInput[key]}
-              placeholder={t(`create.placeholders.${key}`)}
-              value={values.conditions[key] ?? ''}
-              onChange={(event) => onConditionChange(key, event.target.value)}
-              {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}
-            />
-          </FormField>
-        ))}
-      </div>
+      <legend className="px-1 text-sm font-medium">
+        {values.type === 'avancado' ? t('create.advanced.title') : t('create.conditions')}
+      </legend>
+      {isLocked ? (
+        <AdvancedConditionsLocked />
+      ) : values.type === 'avancado' ? (
+        <AdvancedConditionsFields {...props} />
+      ) : (
+        <NumericConditionsFields {...props} />
+      )}
       {error ? (
         <p id={`${id}-conditions-error`} role="alert" className="text-xs text-danger">
           {error}
         </p>
-      ) : (
+      ) : isLocked ? null : (
         <p className="text-xs text-muted-foreground">{t(`create.hints.${values.type}`)}</p>
       )}
     </fieldset>
+  );
+}
+
+/** Price, volume, RSI and fear-greed thresholds: one number input per condition of the type. */
+function NumericConditionsFields({ id, values, error, onConditionChange }: AlertConditionsFieldsetProps) {
+  const { t } = useTranslation('alertsPage');
+  const keys = conditionKeysByType[values.type] as readonly NumericConditionKey[];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {keys.map((key) => (
+        <FormField key={key} label={t(`create.fields.${key}`)} htmlFor={`${id}-${key}`}>
+          <Input
+            id={`${id}-${key}`}
+            type="number"
+            inputMode="decimal"
+            {...conditionInput[key]}
+            placeholder={t(`create.placeholders.${key}`)}
+            value={values.conditions[key] ?? ''}
+            onChange={(event) => onConditionChange(key, event.target.value)}
+            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}
+          />
+        </FormField>
+      ))}
+    </div>
   );
 }

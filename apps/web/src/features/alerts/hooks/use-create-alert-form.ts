@@ -8,12 +8,14 @@ import { useState, type FormEvent } from 'react';
 import { i18n } from '../../../lib/i18n.ts';
 import { useCreateAlertMutation } from '../api/alerts-api.ts';
 
+/** The condition inputs: one per condition key, plus the window a price change is measured over. */
+export type AlertFormConditionKey = AlertConditionKey | 'changeWindow';
 export type AlertFormValues = {
   name: string;
   type: AlertType;
   coinSymbol: string;
   coinName: string;
-  conditions: Partial<Record<AlertConditionKey, string>>;
+  conditions: Partial<Record<AlertFormConditionKey, string>>;
 };
 export type AlertFormErrors = Record<string, string>;
 export type AlertTextField = 'name' | 'coinSymbol' | 'coinName';
@@ -26,13 +28,26 @@ function issueText(message: string): string {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('alertsPage:validation.invalid');
 }
 
+/** Advanced conditions: the change (with its window, 1 h unless chosen) and the two choices, as chosen. */
+function advancedConditions({ conditions }: AlertFormValues) {
+  const change = conditions.changeAbovePercent?.trim();
+  return {
+    ...(change ? { changeAbovePercent: Number(change), changeWindow: conditions.changeWindow || '1h' } : {}),
+    ...(conditions.signalTurns ? { signalTurns: conditions.signalTurns } : {}),
+    ...(conditions.levelCross ? { levelCross: conditions.levelCross } : {}),
+  };
+}
+
 function toRequest(values: AlertFormValues) {
-  const conditions = Object.fromEntries(
-    conditionKeysByType[values.type].flatMap((key) => {
-      const raw = values.conditions[key]?.trim();
-      return raw ? [[key, Number(raw)]] : [];
-    }),
-  );
+  const conditions =
+    values.type === 'avancado'
+      ? advancedConditions(values)
+      : Object.fromEntries(
+          conditionKeysByType[values.type].flatMap((key) => {
+            const raw = values.conditions[key]?.trim();
+            return raw ? [[key, Number(raw)]] : [];
+          }),
+        );
   return {
     name: values.name,
     type: values.type,
@@ -44,15 +59,17 @@ function toRequest(values: AlertFormValues) {
 
 /**
  * The create dialog's state: open flag, values, per-field errors and the submit.
- * Closing is refused while the request is pending and resets the form; success closes.
+ * Closing is refused while the request is pending and resets the form; success closes. Advanced alerts are
+ * locked (nothing is sent) unless the plan has them.
  */
-export function useCreateAlertForm() {
+export function useCreateAlertForm({ advancedAlerts }: { advancedAlerts: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const [values, setValues] = useState<AlertFormValues>(emptyForm);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
   const isPending = createMutation.isPending;
   const isIncomplete = !values.name.trim() || !values.coinSymbol.trim() || !values.coinName.trim();
+  const isLocked = values.type === 'avancado' && !advancedAlerts;
 
   function changeOpen(open: boolean) {
     if (createMutation.isPending) return;
@@ -65,7 +82,7 @@ export function useCreateAlertForm() {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isIncomplete || createMutation.isPending) return;
+    if (isIncomplete || isLocked || createMutation.isPending) return;
     const parsed = createAlertRequestSchema.safeParse(toRequest(values));
     if (!parsed.success) {
       const messages: AlertFormErrors = {};
@@ -85,7 +102,7 @@ export function useCreateAlertForm() {
 
   const setType = (type: AlertType) => setValues((current) => ({ ...current, type, conditions: {} }));
 
-  const setCondition = (key: AlertConditionKey, value: string) =>
+  const setCondition = (key: AlertFormConditionKey, value: string) =>
     setValues((current) => ({ ...current, conditions: { ...current.conditions, [key]: value } }));
 
   return {
@@ -95,6 +112,7 @@ export function useCreateAlertForm() {
     errors,
     isPending,
     isIncomplete,
+    isLocked,
     handleSubmit,
     setField,
     setType,

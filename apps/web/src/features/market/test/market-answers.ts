@@ -23,6 +23,7 @@ const planLimits = {
     advancedAnalysis: false,
     coinSearch: false,
     alerts: 3,
+    advancedAlerts: false,
   },
   iniciante: {
     dailyConversations: 5,
@@ -32,6 +33,7 @@ const planLimits = {
     advancedAnalysis: false,
     coinSearch: false,
     alerts: 10,
+    advancedAlerts: false,
   },
   profissional: {
     dailyConversations: -1,
@@ -41,6 +43,7 @@ const planLimits = {
     advancedAnalysis: true,
     coinSearch: true,
     alerts: 100,
+    advancedAlerts: true,
   },
 } as const;
 

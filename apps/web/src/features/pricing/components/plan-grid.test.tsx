@@ -29,6 +29,7 @@ const limits: PlanLimitsView = {
   advancedAnalysis: false,
   coinSearch: false,
   alerts: 10,
+  advancedAlerts: false,
 };
 const plan = (
   id: 'free' | 'iniciante' | 'profissional' | 'enterprise',

@@ -18,6 +18,7 @@ const limits = {
   advancedAnalysis: true,
   coinSearch: true,
   alerts: 50,
+  advancedAlerts: true,
 };
 
 function currentAnswer(
@@ -65,7 +66,12 @@ function currentAnswer(
 
 const usageAnswer = usageResponseSchema.parse({
   success: true,
-  data: { conversationsToday: 2, limit: -1, canChat: true },
+  data: {
+    conversationsToday: 2,
+    limit: -1,
+    canChat: true,
+    ai: { answeredBy: 'built_in', provider: null, included: null },
+  },
 });
 
 function renderCard(variant: 'compact' | 'full') {

@@ -23,6 +23,7 @@ const currentAnswer = currentSubscriptionResponseSchema.parse({
         advancedAnalysis: true,
         coinSearch: true,
         alerts: 50,
+        advancedAlerts: true,
       },
     },
     isActive: true,
