@@ -73,15 +73,25 @@ describe('PreferencesForm', () => {
     await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Configurações salvas com sucesso')).toBeVisible();
-    // jsdom has no service worker: this browser cannot receive pushes, so the switch is saved off, with why
+    // browser notifications were on already: saving something else asks the browser nothing
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       aiProvider: 'gemini',
       emailAlerts: false,
-      pushNotifications: false,
+      pushNotifications: true,
     });
-    // two toasts stack (the refusal, then the save): the older one is kept, folded under the newer
-    expect(await screen.findByText('Este navegador não recebe notificações do Farol.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/push'))).toBe(false);
     expect(readSession()!.user.preferences).toMatchObject({ aiProvider: 'gemini', emailAlerts: false });
+  });
+
+  it('keeps browser notifications off, saying why, when this browser cannot receive them', async () => {
+    const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: false });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    // jsdom has no service worker; two toasts stack (the refusal, then the save), the older one folded
+    expect(await screen.findByText('Este navegador não recebe notificações do Farol.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: false });
   });
 
   describe('in a browser that can receive pushes', () => {

@@ -8,9 +8,9 @@ import { isThisBrowserSubscribed, subscribeThisBrowser, unsubscribeThisBrowser }
 export type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
 
 /**
- * Saves the preferences. Browser notifications on means this browser is subscribed first (the browser asks
- * for permission); refused or impossible, the switch goes back off and the toast says why. Off unsubscribes
- * this browser. Answers what was saved.
+ * Saves the preferences. Turning browser notifications on subscribes this browser first (the browser asks
+ * for permission); refused or impossible, the switch goes back off and the toast says why. Turning them off
+ * unsubscribes this browser. Answers what was saved.
  */
 export function useSavePreferences() {
   const { t } = useTranslation('settings');
@@ -22,7 +22,8 @@ export function useSavePreferences() {
       if (saved.pushNotifications) await unsubscribeThisBrowser().catch(() => undefined);
       return false;
     }
-    if (await isThisBrowserSubscribed().catch(() => false)) return true;
+    // the browser is asked only when the switch is turned on here, never on a save of something else
+    if (saved.pushNotifications || (await isThisBrowserSubscribed().catch(() => false))) return true;
     setConnecting(true);
     const setup = await subscribeThisBrowser()
       .catch(() => 'unsupported' as const)
