@@ -44,6 +44,14 @@ export async function loadOrCreateSharedValue(db: Db, name: string, make: () => 
 export const loadOrCreateSharedSecret = (db: Db, name: string, bytes = 32): Promise<string> =>
   loadOrCreateSharedValue(db, name, () => crypto.randomBytes(bytes).toString('hex'));
 
+/** Compares a secret someone sent with the expected one in constant time (no early exit on a mismatch). */
+export function isSameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const sent = Buffer.from(given);
+  const wanted = Buffer.from(expected);
+  return sent.length === wanted.length && crypto.timingSafeEqual(sent, wanted);
+}
+
 /** Why a deployment on PostgreSQL must bring its own encryption key, and how to make one. */
 export const MISSING_ENCRYPTION_KEY =
   'ENCRYPTION_KEY is required with DATABASE_URL: every instance must decrypt the stored API keys with the same key, ' +

@@ -1,15 +1,12 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { isSameSecret } from '../lib/secrets.ts';
 
 /** Request durations by route and status, and `GET /metrics` (behind METRICS_TOKEN when set). */
 const loopback = /^(127\.|::1$|::ffff:127\.)/;
 
 function hasToken(header: string | undefined, expected: string | undefined): boolean {
-  if (!expected) return false;
-  const given = Buffer.from((header ?? '').replace(/^Bearer\s+/i, ''));
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+  return expected !== undefined && isSameSecret((header ?? '').replace(/^Bearer\s+/i, ''), expected);
 }
 
 export function registerMetrics(app: FastifyInstance) {

@@ -98,6 +98,17 @@ function stubAlertsServer(
   return { calls, alerts };
 }
 
+/** Opens the create dialog on a BTC alert of the advanced type, named `name`. */
+async function openAdvancedDialog(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText('Nome do alerta'), name);
+  await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
+  await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+  await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+  return dialog;
+}
+
 async function fillCreateDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
   const dialog = await screen.findByRole('dialog');
@@ -194,12 +205,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const { calls } = stubAlertsServer({ advancedAlerts: true });
     const user = userEvent.setup();
     renderAlerts();
-    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC avançado');
-    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
-    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
-    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    const dialog = await openAdvancedDialog(user, 'BTC avançado');
     expect(within(dialog).getByRole('group', { name: 'Alertas avançados' })).toBeVisible();
     await user.type(within(dialog).getByLabelText('Variação acima de (%)'), '5');
     await user.selectOptions(within(dialog).getByLabelText('Em'), '24h');
@@ -223,12 +229,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const { calls } = stubAlertsServer({ advancedAlerts: true });
     const user = userEvent.setup();
     renderAlerts();
-    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC');
-    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
-    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
-    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    const dialog = await openAdvancedDialog(user, 'BTC');
     await user.type(within(dialog).getByLabelText('Variação acima de (%)'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Criar alerta' }));
     expect(await within(dialog).findByText('A variação deve ser maior que zero.')).toBeVisible();
@@ -239,12 +240,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const { calls } = stubAlertsServer({ advancedAlerts: false });
     const user = userEvent.setup();
     renderAlerts();
-    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC avançado');
-    await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
-    await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
-    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+    const dialog = await openAdvancedDialog(user, 'BTC avançado');
     expect(within(dialog).getByText(/fazem parte do plano Profissional/)).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'Conhecer o Profissional' }).getAttribute('href')).toBe(
       '/pricing',

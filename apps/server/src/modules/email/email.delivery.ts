@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplate } from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
-import type { EmailOutboxRow } from '../../db/schema/email.ts';
+import type { EmailOutboxRow, OutboxChannel } from '../../db/schema/email.ts';
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent } from './email.outbox.ts';
 import type { Mailer } from './email.mailer.ts';
 import { renderEmail } from './templates/email-templates.ts';
@@ -74,27 +74,46 @@ export type DeliveryReport = {
   failed: number;
 };
 
-/** One pass of the delivery worker: claims due messages in batches and sends them until none is due. */
-export async function deliverDueEmails(context: DeliveryContext, maxBatches = 20): Promise<DeliveryReport> {
-  const report: DeliveryReport = {
-    smtpConfigured: context.mailer.isConfigured,
-    claimed: 0,
-    sent: 0,
-    retrying: 0,
-    failed: 0,
-  };
-  if (!context.mailer.isConfigured) return report;
-  for (let batch = 0; batch < maxBatches; batch += 1) {
-    const rows = await claimDueEmails(context.db, {
-      now: context.now(),
+export type OutboxPassReport = { claimed: number; sent: number; retrying: number; failed: number };
+
+/**
+ * One pass of a channel's worker: claims the channel's due messages in batches (FOR UPDATE SKIP LOCKED,
+ * reserved for `leaseMs`) and hands each to `deliver` until none is due; counts the outcomes.
+ */
+export async function drainOutbox(
+  options: {
+    db: DbExecutor;
+    now: () => Date;
+    channel: OutboxChannel;
+    leaseMs: number;
+    maxBatches?: number;
+  },
+  deliver: (row: EmailOutboxRow) => Promise<DeliveryOutcome>,
+): Promise<OutboxPassReport> {
+  const report: OutboxPassReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  for (let batch = 0; batch < (options.maxBatches ?? 20); batch += 1) {
+    const rows = await claimDueEmails(options.db, {
+      now: options.now(),
       limit: BATCH_SIZE,
-      leaseMs: EMAIL_LEASE_MS,
+      leaseMs: options.leaseMs,
+      channel: options.channel,
     });
     if (rows.length === 0) break;
     report.claimed += rows.length;
-    for (const row of rows) report[(await deliverClaimedEmail(context, row)).outcome] += 1;
+    for (const row of rows) report[await deliver(row)] += 1;
   }
   return report;
+}
+
+/** One pass of the e-mail worker (nothing is claimed while SMTP is not configured). */
+export async function deliverDueEmails(context: DeliveryContext, maxBatches = 20): Promise<DeliveryReport> {
+  const smtpConfigured = context.mailer.isConfigured;
+  if (!smtpConfigured) return { smtpConfigured, claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  const report = await drainOutbox(
+    { db: context.db, now: context.now, channel: 'email', leaseMs: EMAIL_LEASE_MS, maxBatches },
+    async (row) => (await deliverClaimedEmail(context, row)).outcome,
+  );
+  return { smtpConfigured, ...report };
 }
 
 /**

@@ -2,8 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
-import { nextAttemptAt, type DeliveryOutcome } from '../email/email.delivery.ts';
-import { claimDueEmails, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import {
+  drainOutbox,
+  nextAttemptAt,
+  type DeliveryOutcome,
+  type OutboxPassReport,
+} from '../email/email.delivery.ts';
+import { markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
 import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
 import { renderAlertPush } from '../email/templates/email-templates.ts';
 import { deletePushSubscription, findPushSubscription } from './push.repository.ts';
@@ -17,10 +22,9 @@ export type PushDeliveryContext = {
   log?: FastifyBaseLogger;
 };
 
-export type PushDeliveryReport = { claimed: number; sent: number; retrying: number; failed: number };
+export type PushDeliveryReport = OutboxPassReport;
 
 const PUSH_LEASE_MS = 60_000;
-const BATCH_SIZE = 25;
 // a notice about a price move is worth little a day later: the push service drops it after that
 const PUSH_TTL_SECONDS = 24 * 3600;
 
@@ -83,22 +87,8 @@ async function deliverClaimedPush(
   }
 }
 
-/** One pass of the push worker: claims due push notices in batches and sends them until none is due. */
-export async function deliverDuePushes(
-  context: PushDeliveryContext,
-  maxBatches = 20,
-): Promise<PushDeliveryReport> {
-  const report: PushDeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
-  for (let batch = 0; batch < maxBatches; batch += 1) {
-    const rows = await claimDueEmails(context.db, {
-      now: context.now(),
-      limit: BATCH_SIZE,
-      leaseMs: PUSH_LEASE_MS,
-      channel: 'push',
-    });
-    if (rows.length === 0) break;
-    report.claimed += rows.length;
-    for (const row of rows) report[await deliverClaimedPush(context, row)] += 1;
-  }
-  return report;
-}
+/** One pass of the push worker over the outbox's due push notices. */
+export const deliverDuePushes = (context: PushDeliveryContext): Promise<PushDeliveryReport> =>
+  drainOutbox({ db: context.db, now: context.now, channel: 'push', leaseMs: PUSH_LEASE_MS }, (row) =>
+    deliverClaimedPush(context, row),
+  );

@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
 import { telegramLinks } from '../../db/schema/telegram.ts';
-import { nextAttemptAt, type DeliveryOutcome } from '../email/email.delivery.ts';
-import { claimDueEmails, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import {
+  drainOutbox,
+  nextAttemptAt,
+  type DeliveryOutcome,
+  type OutboxPassReport,
+} from '../email/email.delivery.ts';
+import { markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
 import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
 import { renderAlertPush } from '../email/templates/email-templates.ts';
 import { TelegramError, type TelegramClient } from './telegram.client.ts';
@@ -17,10 +22,9 @@ export type TelegramDeliveryContext = {
   log?: FastifyBaseLogger;
 };
 
-export type TelegramDeliveryReport = { claimed: number; sent: number; retrying: number; failed: number };
+export type TelegramDeliveryReport = OutboxPassReport;
 
 const LEASE_MS = 60_000;
-const BATCH_SIZE = 25;
 
 /** The alert as one message: what happened, the value seen, and the way to the alerts page. */
 function alertText(row: EmailOutboxRow, appUrl: string): string {
@@ -63,21 +67,7 @@ async function deliverClaimed(
 }
 
 /** One pass of the Telegram worker over the outbox's due Telegram messages. */
-export async function deliverDueTelegram(
-  context: TelegramDeliveryContext,
-  maxBatches = 20,
-): Promise<TelegramDeliveryReport> {
-  const report: TelegramDeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
-  for (let batch = 0; batch < maxBatches; batch += 1) {
-    const rows = await claimDueEmails(context.db, {
-      now: context.now(),
-      limit: BATCH_SIZE,
-      leaseMs: LEASE_MS,
-      channel: 'telegram',
-    });
-    if (rows.length === 0) break;
-    report.claimed += rows.length;
-    for (const row of rows) report[await deliverClaimed(context, row)] += 1;
-  }
-  return report;
-}
+export const deliverDueTelegram = (context: TelegramDeliveryContext): Promise<TelegramDeliveryReport> =>
+  drainOutbox({ db: context.db, now: context.now, channel: 'telegram', leaseMs: LEASE_MS }, (row) =>
+    deliverClaimed(context, row),
+  );

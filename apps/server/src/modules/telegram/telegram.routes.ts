@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   messageResponseSchema,
   telegramLinkResponseSchema,
@@ -8,6 +7,7 @@ import { translate } from '@farol/i18n';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { isSameSecret } from '../../lib/secrets.ts';
 import {
   handleTelegramUpdate,
   startTelegramLink,
@@ -19,11 +19,6 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['telegram'];
 const security = [{ bearerAuth: [] }];
-
-const sameSecret = (given: unknown, wanted: string) =>
-  typeof given === 'string' &&
-  given.length === wanted.length &&
-  crypto.timingSafeEqual(Buffer.from(given), Buffer.from(wanted));
 
 /** /api/telegram…: a user links a chat with a one-time code, and Telegram delivers the bot's updates. */
 export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,7 +92,7 @@ function registerWebhook(app: App) {
       },
     },
     async (request) => {
-      if (!sameSecret(request.headers['x-telegram-bot-api-secret-token'], app.telegram.webhookSecret))
+      if (!isSameSecret(request.headers['x-telegram-bot-api-secret-token'], app.telegram.webhookSecret))
         throw new AppError('forbidden');
       const bot = await app.telegram.bot().catch(() => undefined);
       if (bot) await handleTelegramUpdate(app.db, bot, request.body, app.now());
