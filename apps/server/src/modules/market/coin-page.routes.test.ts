@@ -1,5 +1,6 @@
 import { coinFactsResponseSchema, signalSummaryResponseSchema, summaryIndicators } from '@farol/contract';
 import { adx, macd, rsi } from '@farol/indicators';
+import { readTestJson } from '@farol/testdata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
@@ -37,19 +38,23 @@ describe('coin facts from the recorded CoinGecko list', () => {
     expect(response.status).toBe(200);
     const answer = coinFactsResponseSchema.parse(response.body);
     expect(answer.source).toBe('coingecko');
+    // the recorded CoinGecko row, in the contract's names
+    const row = readTestJson<Record<string, unknown>[]>(
+      'fixtures/coingecko/coins_markets_vs_usd_per_page30.json',
+    )[0]!;
     expect(answer.data).toEqual({
-      id: 'bitcoin',
-      name: 'Bitcoin',
+      id: row.id,
+      name: row.name,
       symbol: 'BTC',
-      image: 'https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png?1696501400',
-      price: 79847,
-      priceChangePercentage24h: -8.19629,
-      rank: 1,
-      marketCap: 1592704518472,
-      volume24h: 70779623474,
-      circulatingSupply: 19832115,
-      totalSupply: 19832134,
-      maxSupply: 21000000,
+      image: row.image,
+      price: row.current_price,
+      priceChangePercentage24h: row.price_change_percentage_24h,
+      rank: row.market_cap_rank,
+      marketCap: row.market_cap,
+      volume24h: row.total_volume,
+      circulatingSupply: row.circulating_supply,
+      totalSupply: row.total_supply,
+      maxSupply: row.max_supply,
       isFavorite: false,
       isAnalysed: true,
       analysisSymbol: 'BTC',
