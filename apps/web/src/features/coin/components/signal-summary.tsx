@@ -51,7 +51,8 @@ function formatValue(indicator: SummaryIndicator, value: number | null): string 
 export function SignalScore({ summary, symbol }: { summary: SignalSummary; symbol: string }) {
   const { t } = useTranslation(['coin', 'signals']);
   const position = (summary.score + 100) / 2;
-  const score = summary.score > 0 ? `+${summary.score}` : String(summary.score);
+  // a typographic minus, as on the scale
+  const score = summary.score > 0 ? `+${summary.score}` : summary.score < 0 ? `−${-summary.score}` : '0';
   const label = t(`signals:signal.${summary.signal}`);
   return (
     <div className="flex flex-col gap-3">
@@ -97,7 +98,7 @@ function ReadingCell({ row, cell }: { row: SummaryRow; cell: SummaryCell }) {
     <Popover.Root>
       <Popover.Trigger
         className={cn(
-          'flex w-full min-w-[5.5rem] flex-col items-center rounded-md border px-2 py-1.5 text-xs font-medium',
+          'flex w-full flex-col items-center rounded-md border px-1.5 py-1.5 text-xs font-medium sm:px-2',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
           readingTone[cell.reading],
         )}
@@ -133,7 +134,7 @@ export function SignalSummaryTable({ summary }: { summary: SignalSummary }) {
   const { t } = useTranslation('coin');
   const timeframes = summary.rows[0]?.cells.map((cell) => cell.timeframe) ?? [];
   return (
-    <div className="flex flex-col gap-2">
+    <div className="-mx-1 overflow-x-auto">
       <table className="w-full border-separate border-spacing-1 text-sm">
         <caption className="text-left text-xs text-muted-foreground">{t('summary.hint')}</caption>
         <thead>
