@@ -96,7 +96,7 @@ describe('ChatConversation', () => {
     expect(await screen.findByText('sinal de compra.', { exact: false })).toBeVisible();
     expect(screen.getByText('BTC').tagName).toBe('STRONG');
     expect(document.querySelector('script')).toBeNull();
-    expect(screen.getByText('72,00%')).toBeVisible();
+    expect(screen.getByText('72%')).toBeVisible();
     expect(screen.getByText('Médio')).toBeVisible();
     expect(screen.getByText('Técnica')).toBeVisible();
     expect(screen.getByText('Gestão de risco')).toBeVisible();

@@ -30,7 +30,7 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
   const { pending, steps, isPanelVisible, isRateLimited } = conversation;
 
   const messageCount = history.data?.length ?? 0;
-  const scroller = useStickToBottom(history.isSuccess, messageCount);
+  const scroller = useAnswerInView(history.isSuccess, messageCount, pending);
 
   const disabledReason = !canChat
     ? t('composer.limitReached')
@@ -40,7 +40,7 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
   const isEmpty = history.isSuccess && messageCount === 0 && !pending;
 
   return (
-    <Card className="flex min-h-[60dvh] flex-col overflow-hidden lg:h-[calc(100dvh-15rem)] lg:min-h-[32rem]">
+    <Card className="flex min-h-72 flex-1 flex-col overflow-hidden">
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
         {history.isPending ? (
           <LoadingState label={t('historyLoading')} />
@@ -86,23 +86,25 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
 }
 
 /**
- * Keeps the newest text in view whenever the content or the box changes size (answers arriving, streamed
- * text, the progress panel or a hint opening below), as chat readers expect. Returns the box's ref.
+ * Scrolls the newest answer's start to the top of the message list when it appears (the history loaded,
+ * a streamed answer began, an answer was saved), so the trader reads it from its first line; the
+ * question in progress is shown by scrolling to the bottom. Streamed text never drags the view along.
+ * Returns the list's ref.
  */
-function useStickToBottom(hasHistory: boolean, messageCount: number) {
+function useAnswerInView(hasHistory: boolean, messageCount: number, pending: PendingQuestion | null) {
   const scroller = useRef<HTMLDivElement>(null);
+  const isAsking = pending !== null;
+  const isStreaming = Boolean(pending?.streamedText);
   useEffect(() => {
     const element = scroller.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const stickToBottom = () => {
-      element.scrollTop = element.scrollHeight;
-    };
-    const observer = new ResizeObserver(stickToBottom);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    stickToBottom();
-    return () => observer.disconnect();
-  }, [hasHistory, messageCount]);
+    if (!element) return;
+    const answers = element.querySelectorAll<HTMLElement>('[data-answer]');
+    const latest = answers[answers.length - 1];
+    const isAnswerLast = latest !== undefined && latest === element.querySelector('ol')?.lastElementChild;
+    element.scrollTop = isAnswerLast
+      ? element.scrollTop + latest.getBoundingClientRect().top - element.getBoundingClientRect().top - 12
+      : element.scrollHeight;
+  }, [hasHistory, messageCount, isAsking, isStreaming]);
   return scroller;
 }
 
