@@ -294,9 +294,9 @@ describe('DashboardPage', () => {
       '/dashboard',
     );
     const user = userEvent.setup();
-    // Intl puts a no-break space after "US$"
+    // its name is what it shows, in order (Intl puts a no-break space after "US$")
     const row = await screen.findByRole('link', {
-      name: 'BTC: Compra forte, força 73%, preço US$\u00a091.234,50. Abrir a página da moeda',
+      name: 'BTC US$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
     });
     expect(row.getAttribute('href')).toBe('/coins/btc');
     expect(within(row).getByText('73%')).toBeVisible();

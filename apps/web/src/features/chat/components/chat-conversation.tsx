@@ -24,7 +24,7 @@ export type ChatConversationProps = {
 
 /** History, the turn in progress (steps and streamed text) and the input. */
 export function ChatConversation({ canChat, showKeyHint, providerName }: ChatConversationProps) {
-  const { t } = useTranslation('chatPage');
+  const { t } = useTranslation(['chatPage', 'common']);
   const history = useChatHistoryQuery();
   const conversation = useChatConversation();
   const { pending, steps, isPanelVisible, isRateLimited } = conversation;
@@ -41,7 +41,16 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
 
   return (
     <Card className="flex min-h-72 flex-1 flex-col overflow-hidden">
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
+      {/* the one scrolling box of the screen: a focusable region, so the keyboard scrolls it too; relative, so
+          the screen-reader-only labels (absolutely placed) stay inside it instead of lengthening the page */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label={t('common:appNav.conversation')}
+        tabIndex={0}
+        className="relative min-h-0 flex-1 overflow-y-auto p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:p-4"
+        aria-busy={pending !== null}
+      >
         {history.isPending ? (
           <LoadingState label={t('historyLoading')} />
         ) : history.isError ? (
@@ -66,7 +75,12 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
         )}
       </div>
       <div className="flex flex-col gap-2 border-t border-border bg-card/80 p-3 sm:p-4">
-        {isPanelVisible ? <ChatProgressPanel steps={steps} isWorking={pending !== null} /> : null}
+        {/* the finished steps stay on larger screens; a phone gives their height back to the answer */}
+        {isPanelVisible ? (
+          <div className={pending === null ? 'hidden sm:block' : undefined}>
+            <ChatProgressPanel steps={steps} isWorking={pending !== null} />
+          </div>
+        ) : null}
         {isRateLimited ? <RateLimitNotice /> : null}
         {showKeyHint ? <KeyHint providerName={providerName} /> : null}
         <ChatComposer
@@ -98,9 +112,15 @@ function useAnswerInView(hasHistory: boolean, messageCount: number, pending: Pen
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const answers = element.querySelectorAll<HTMLElement>('[data-answer]');
+    const list = element.querySelector('ol');
+    // the welcome panel (no conversation yet) reads from its top
+    if (!list) {
+      element.scrollTop = 0;
+      return;
+    }
+    const answers = list.querySelectorAll<HTMLElement>('[data-answer]');
     const latest = answers[answers.length - 1];
-    const isAnswerLast = latest !== undefined && latest === element.querySelector('ol')?.lastElementChild;
+    const isAnswerLast = latest !== undefined && latest === list.lastElementChild;
     element.scrollTop = isAnswerLast
       ? element.scrollTop + latest.getBoundingClientRect().top - element.getBoundingClientRect().top - 12
       : element.scrollHeight;

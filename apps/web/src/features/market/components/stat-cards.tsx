@@ -26,7 +26,7 @@ export function StatCard({
         <Icon aria-hidden="true" className="size-4 shrink-0" />
       </div>
       <div className="truncate text-lg font-semibold tabular-nums sm:text-2xl">{value}</div>
-      {hint ? <div className="truncate text-[11px] text-muted-foreground sm:text-xs">{hint}</div> : null}
+      {hint ? <div className="line-clamp-2 text-[11px] text-muted-foreground sm:text-xs">{hint}</div> : null}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { MarketSignal, UnavailableSignal } from '@farol/contract';
 import { Radar } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -22,10 +23,11 @@ export function SignalsPanel() {
   const signals = query.data?.data ?? [];
   const unavailable = query.data?.unavailable ?? [];
   const isSimulated = signals.some((item) => item.source === 'simulated');
+  const titleId = useId();
   return (
-    <Card className="h-full">
+    <Card className="h-full" aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <Radar aria-hidden="true" className="size-4 text-muted-foreground" />
           {t('panel.title')}
         </CardTitle>
@@ -110,31 +112,28 @@ const rowGrid = 'grid grid-cols-[3.25rem_minmax(0,1fr)_auto_2.75rem] items-cente
  * print from sm up. The whole row opens the coin's page.
  */
 function SignalRow({ item }: { item: MarketSignal }) {
-  const { t } = useTranslation(['marketAnalysis', 'dashboard', 'signals']);
-  const strength = formatWholePercent(item.strength);
-  const price = formatPrice(item.price);
+  const { t } = useTranslation(['marketAnalysis', 'dashboard']);
   return (
     <li>
+      {/* the row's name is its own text, read in the order it shows (sr-only words fill in what the column headings say) */}
       <Link
         to={`/coins/${item.symbol.toLowerCase()}`}
-        aria-label={t('dashboard:phoneFirst.signalRow', {
-          symbol: item.symbol,
-          signal: t(`signals:signal.${item.signal}`),
-          strength,
-          price,
-        })}
         className="-mx-2 block rounded-md px-2 py-2 text-sm transition-colors hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <span className={rowGrid}>
-          <span className="font-semibold">{item.symbol}</span>
-          <span className="truncate tabular-nums">{price}</span>
-          <SignalBadge signal={item.signal} />
-          <span className="text-right font-medium tabular-nums">{strength}</span>
-        </span>
+          {/* the spaces between the cells keep the words apart in the link's name (the grid ignores them) */}
+          <span className="font-semibold">{item.symbol}</span>{' '}
+          <span className="truncate tabular-nums">{formatPrice(item.price)}</span>{' '}
+          <SignalBadge signal={item.signal} />{' '}
+          <span className="text-right font-medium tabular-nums">
+            <span className="sr-only">{t('dashboard:phoneFirst.columns.strength')}</span>{' '}
+            {formatWholePercent(item.strength)}
+          </span>
+        </span>{' '}
         <span className="mt-0.5 hidden gap-x-4 text-xs text-muted-foreground tabular-nums sm:flex">
           <span>
             {t('metrics.confidence')}: {formatWholePercent(item.confidence)}
-          </span>
+          </span>{' '}
           <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
         </span>
       </Link>
