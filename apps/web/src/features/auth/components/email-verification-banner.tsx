@@ -22,7 +22,7 @@ export function EmailVerificationBanner() {
           {t('common:appNav.verifyShort', { email: session.user.email })}
         </p>
         <p className="hidden min-w-0 flex-1 sm:block">
-          {t('verificationBanner.text', { email: session.user.email })}
+          {t('auth:verificationBanner.text', { email: session.user.email })}
         </p>
         <Button
           variant="outline"
@@ -31,7 +31,7 @@ export function EmailVerificationBanner() {
           disabled={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          {t('verificationBanner.resend')}
+          {t('auth:verificationBanner.resend')}
         </Button>
       </div>
     </div>
