@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDecimal, formatPercent, formatPrice } from './format.ts';
+import { formatCompact, formatDecimal, formatPercent, formatPrice, formatWholePercent } from './format.ts';
 
 // Intl puts a no-break space between the currency and the amount in pt-BR and es
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -23,5 +23,13 @@ describe('one way to write numbers', () => {
     expect(formatDecimal(61.25, 1, 'pt-BR')).toBe('61,3');
     expect(formatDecimal(-0.001_23, 4, 'en')).toBe('-0.0012');
     expect(formatCompact(1_234_567_890, 'en')).toBe('1.23B');
+  });
+
+  it('writes scores as whole percentages, rounding half up, in each language', () => {
+    expect(formatWholePercent(16, 'pt-BR')).toBe('16%');
+    expect(formatWholePercent(15.5, 'en')).toBe('16%');
+    expect(plain(formatWholePercent(72.49, 'es'))).toBe('72 %');
+    expect(formatWholePercent(0.3, 'en')).toBe('0%');
+    expect(formatWholePercent(100, 'pt-BR')).toBe('100%');
   });
 });

@@ -4,7 +4,8 @@ import type { Language } from './languages.ts';
  * How Farol writes numbers, in one place for the web, the e-mails, the chat and the analysis texts:
  * - prices: two decimals from one unit up (`US$ 64.210,55`); below one, four significant digits, so a
  *   coin under a dollar keeps what moves (ADA `US$ 0,2737`, a meme coin `US$ 0,00001234`);
- * - percentages: two decimals (`12,35%`), signed on request;
+ * - percentages: two decimals (`12,35%`), signed on request; scores (signal strength, confidence, trend
+ *   strength, win rates) as whole percentages (`16%`): their decimals carry no information;
  * - indicators: a fixed number of decimals (RSI 1, MACD 4);
  * - large amounts: compact notation with two decimals (`1,23 bi`).
  * Intl objects are built once per language and options.
@@ -42,6 +43,14 @@ export function formatPercent(value: number, language: Language, options: { sign
     maximumFractionDigits: 2,
     signDisplay: options.signed ? 'exceptZero' : 'auto',
   }).format(value / 100);
+}
+
+/**
+ * A score already in percent units as a whole percentage (16.4 → "16%"): signal strength, confidence,
+ * trend strength and win rates, where decimals suggest a precision the figure does not have.
+ */
+export function formatWholePercent(value: number, language: Language): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
 /** A number with exactly `digits` decimals (RSI 1, MACD 4); `signed` adds "+" to positive values. */

@@ -3,6 +3,7 @@ import {
   formatDecimal,
   formatPercent as percent,
   formatPrice as price,
+  formatWholePercent as wholePercent,
   type Currency,
 } from '@farol/i18n/format';
 import { currentLanguage, type Language } from './i18n.ts';
@@ -42,6 +43,11 @@ export function formatPercent(
   language = currentLanguage(),
 ): string {
   return percent(value, language, options);
+}
+
+/** A score in percent units as a whole percentage (16.4 -> "16%"): strength, confidence, win rates. */
+export function formatWholePercent(value: number, language = currentLanguage()): string {
+  return wholePercent(value, language);
 }
 
 function formatFixed(value: number, digits: number, language: Language): string {

@@ -41,6 +41,9 @@ describe('MarketAnalysisPage', () => {
     await user.click(screen.getByRole('radio', { name: 'ETH' }));
     expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote
+    // scores as whole percentages: strength 58.3 → 58%, confidence 71%, trend strength 40%, confluence 55%
+    for (const score of ['58%', '71%', '40%', '55%']) expect(screen.getByText(score)).toBeVisible();
+    expect(screen.queryByText('58,30%')).toBeNull();
     expect(screen.getByText('38,3')).toBeVisible();
     expect(screen.getByText('-12,3457')).toBeVisible();
     expect(screen.getByText('Rompimento iminente')).toBeVisible();
