@@ -203,6 +203,11 @@ export type ChartHandles = {
   parts: Map<StudyPart, ISeriesApi<SeriesType>>;
   /** Set when the chart is removed: its series and lines went with it. */
   isRemoved: boolean;
+  /**
+   * Bars drawn. Refreshes append (the view stays still), so the chart keeps the candles a sliding window has
+   * dropped: its bar `i` is candle `i - (barCount - candles.length)`.
+   */
+  barCount: number;
 };
 
 type PriceFormat = ReturnType<typeof priceFormatFor>;
@@ -239,12 +244,15 @@ function addRsi(chart: IChartApi): StudySeries {
       ...studyLine,
       color: chartColors.rsi,
       lastValueVisible: true,
-      priceFormat: intlFormat(1, (value) => formatRsi(value)),
+      // the scale margins make room for values past 0 and 100 an RSI never takes: no tick there
+      priceFormat: intlFormat(1, (value) => (value > 100.05 || value < -0.05 ? '' : formatRsi(value))),
       // 0 to 100 always, so 30 and 70 stay where the eye expects them
       autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
     },
     chart.panes().length,
   );
+  // room at the top for the legend
+  rsi.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0.06 } });
   for (const [price, color] of [
     [70, chartColors.down],
     [30, chartColors.up],
@@ -364,7 +372,15 @@ export function fillChart(handles: ChartHandles, points: ChartPoints, since: num
   };
   apply(handles.candles, points.candles);
   for (const [part, series] of handles.parts) apply(series, points[part]);
+  handles.barCount =
+    since === null
+      ? points.candles.length
+      : handles.barCount + points.candles.filter((candle) => candle.time > since).length;
 }
+
+/** How many bars the chart holds before the first of `candleCount` candles (see ChartHandles.barCount). */
+export const barOffset = (handles: ChartHandles, candleCount: number) =>
+  Math.max(0, handles.barCount - candleCount);
 
 /** Where things are on the drawn chart, in CSS pixels from the chart's top-left corner. */
 export type ChartGeometry = {
@@ -375,6 +391,7 @@ export type ChartGeometry = {
   priceYs: number[];
   /** Left edge of the latest candles (LATEST_CLEAR_BARS), clamped to the plotting area. */
   clearFromX: number;
+  /** The candles in view, as indexes into the candles given (not the chart's own bar indexes). */
   range: LogicalRange | null;
 };
 
@@ -395,11 +412,13 @@ export function measureChart(
   handles: ChartHandles,
   container: HTMLElement,
   prices: readonly number[],
-  barCount: number,
+  candleCount: number,
 ): ChartGeometry {
   const timeScale = handles.chart.timeScale();
   const plotWidth = timeScale.width();
-  const firstLatest = barCount - LATEST_CLEAR_BARS;
+  const firstLatest = handles.barCount - LATEST_CLEAR_BARS;
+  const offset = barOffset(handles, candleCount);
+  const range = timeScale.getVisibleLogicalRange();
   const centre = timeScale.logicalToCoordinate(firstLatest as Logical);
   const next = timeScale.logicalToCoordinate((firstLatest + 1) as Logical);
   const halfBar = centre !== null && next !== null ? (next - centre) / 2 : 0;
@@ -409,7 +428,7 @@ export function measureChart(
     plotWidth,
     priceYs: prices.map((price) => handles.candles.priceToCoordinate(price) ?? Number.NaN),
     clearFromX,
-    range: timeScale.getVisibleLogicalRange(),
+    range: range && { from: range.from - offset, to: range.to - offset },
   };
 }
 

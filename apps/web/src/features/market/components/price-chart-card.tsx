@@ -106,7 +106,7 @@ function IndicatorToggles({
     <div
       role="group"
       aria-label={t('chartControls.indicators')}
-      className="flex flex-wrap items-center gap-1"
+      className="flex flex-wrap items-center gap-1 [grid-area:studies]"
     >
       {indicatorIds.map((id) => (
         <button
@@ -168,7 +168,11 @@ function ViewButtons({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <div role="group" aria-label={t('chartControls.view')} className="flex items-center gap-0.5">
+    <div
+      role="group"
+      aria-label={t('chartControls.view')}
+      className="flex items-center gap-0.5 justify-self-end [grid-area:view]"
+    >
       <ViewButton label={t('chartControls.zoomOut')} onClick={() => viewRef.current?.zoom(1.5)}>
         <ZoomOut aria-hidden="true" />
       </ViewButton>
@@ -188,6 +192,45 @@ function ViewButtons({
     </div>
   );
 }
+
+function IntervalChoice({
+  value,
+  onChange,
+}: {
+  value: CandleInterval;
+  onChange: (value: CandleInterval) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <ToggleGroup
+      type="single"
+      value={value}
+      // Radix sends '' when the pressed item is pressed again: keep the current interval then.
+      onValueChange={(next) => next && onChange(next as CandleInterval)}
+      aria-label={t('chart.interval')}
+      className="justify-self-start [grid-area:interval]"
+    >
+      {candleIntervals.map((item) => (
+        <ToggleGroupItem
+          key={item}
+          value={item}
+          aria-label={t(`chart.intervals.${item}`)}
+          className="h-7 min-w-9 px-2"
+        >
+          {item}
+        </ToggleGroupItem>
+      ))}
+    </ToggleGroup>
+  );
+}
+
+// A phone: title and coin, then intervals and view buttons, then the studies. Wider: title, coin and intervals,
+// then the studies and the view buttons.
+const headerGrid = cn(
+  'grid items-center gap-x-3 gap-y-2',
+  "grid-cols-[auto_minmax(8rem,1fr)] [grid-template-areas:'title_coin'_'interval_view'_'studies_studies']",
+  "sm:grid-cols-[1fr_auto_auto] sm:[grid-template-areas:'title_coin_interval'_'studies_studies_view']",
+);
 
 /** The symbol the card draws: the page's coin when it names one, else the trader's last choice. */
 function useCardSymbol(fixed: AnalysisSymbol | undefined) {
@@ -223,47 +266,23 @@ export function PriceChartCard({
         fullscreen.isOverlay && 'fixed inset-0 z-50',
       )}
     >
-      <CardHeader className="gap-2 px-3 sm:px-5">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <CardTitle className="flex items-center gap-2">
+      <CardHeader className="px-3 sm:px-5">
+        <div className={headerGrid}>
+          <CardTitle className="flex items-center gap-2 [grid-area:title]">
             <ChartCandlestick aria-hidden="true" className="size-4 text-muted-foreground" />
             {t('chart.title', { pair: `${symbol}/USDT` })}
           </CardTitle>
           {fixedSymbol ? null : (
-            // the rest of the title's row on a phone, a fixed width at the right wider up
-            <SymbolSearch
-              value={symbol}
-              onChange={setSymbol}
-              className="min-w-32 flex-1 sm:ml-auto sm:w-56 sm:flex-none"
-            />
+            <SymbolSearch value={symbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
           )}
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <ToggleGroup
-            type="single"
-            value={interval}
-            // Radix sends '' when the pressed item is pressed again: keep the current interval then.
-            onValueChange={(value) => value && setInterval(value as CandleInterval)}
-            aria-label={t('chart.interval')}
-          >
-            {candleIntervals.map((value) => (
-              <ToggleGroupItem
-                key={value}
-                value={value}
-                aria-label={t(`chart.intervals.${value}`)}
-                className="h-7 min-w-9 px-2"
-              >
-                {value}
-              </ToggleGroupItem>
-            ))}
-          </ToggleGroup>
+          <IntervalChoice value={interval} onChange={setInterval} />
           <ViewButtons
             viewRef={viewRef}
             isFullscreen={fullscreen.isFullscreen}
             onFullscreen={fullscreen.toggle}
           />
+          <IndicatorToggles choice={indicators} onChange={setIndicators} />
         </div>
-        <IndicatorToggles choice={indicators} onChange={setIndicators} />
       </CardHeader>
       <CardContent className={cn('px-3 sm:px-5', fullscreen.isFullscreen && 'flex min-h-0 flex-1 flex-col')}>
         <ChartBody

@@ -17,6 +17,7 @@ import { chartPriceDigits, formatChartPrice, formatPercent } from '../../../lib/
 import {
   addCandleSeries,
   applyPriceFormat,
+  barOffset,
   candleTimeFormat,
   chartColors,
   chartPointsOf,
@@ -82,7 +83,8 @@ function useFarolChart(
   report: {
     geometry: (next: ChartGeometry) => void;
     hover: (index: number | null) => void;
-    tap: (index: number | null) => void;
+    /** The open time of the candle tapped, null for a tap beside the candles. */
+    tap: (time: number | null) => void;
   },
 ) {
   const handlesRef = useRef<ChartHandles | null>(null);
@@ -95,6 +97,7 @@ function useFarolChart(
       candles: addCandleSeries(chart),
       parts: new Map(),
       isRemoved: false,
+      barCount: 0,
     };
     handlesRef.current = handles;
     let frame = 0;
@@ -107,9 +110,11 @@ function useFarolChart(
     // A primitive is told of every redraw (autoscale, price axis drag included): the overlays follow the drawing.
     handles.candles.attachPrimitive({ updateAllViews: measureSoon });
     chart.timeScale().subscribeVisibleLogicalRangeChange(measureSoon);
-    chart.subscribeCrosshairMove((param) =>
-      report.hover(candleIndexAt(param.logical, live.current.barCount)),
-    );
+    const candleAt = (logical: number | undefined) =>
+      logical === undefined
+        ? null
+        : candleIndexAt(logical - barOffset(handles, live.current.barCount), live.current.barCount);
+    chart.subscribeCrosshairMove((param) => report.hover(candleAt(param.logical)));
     // A tap pins the read-out on a candle and marks it with the crosshair (a touch has no hover); a mouse
     // click does nothing more than the hover already shows, so the read-out goes back to the latest when it leaves.
     let pointerType = 'mouse';
@@ -119,12 +124,14 @@ function useFarolChart(
     container.addEventListener('pointerdown', notePointer, { capture: true });
     chart.subscribeClick((param) => {
       if (pointerType !== 'touch') return;
-      const index = candleIndexAt(param.logical, live.current.barCount);
       const bar = param.seriesData.get(handles.candles);
-      report.tap(index);
-      if (index !== null && param.time !== undefined && bar && 'close' in bar)
+      if (candleAt(param.logical) !== null && param.time !== undefined && bar && 'close' in bar) {
+        report.tap(param.time as number);
         chart.setCrosshairPosition(bar.close, param.time, handles.candles);
-      else chart.clearCrosshairPosition();
+      } else {
+        report.tap(null);
+        chart.clearCrosshairPosition();
+      }
     });
     return () => {
       container.removeEventListener('pointerdown', notePointer, { capture: true });
@@ -170,10 +177,7 @@ function useChartData(
     const shown = shownRef.current;
     const isSameSeries = shown?.key === seriesKey && last.time >= shown.lastTime;
     fillChart(handles, points, isSameSeries ? shown.lastTime : null);
-    if (!isSameSeries) {
-      const width = handles.chart.timeScale().width() || (handles.chart.chartElement().clientWidth ?? 0);
-      handles.chart.timeScale().setVisibleLogicalRange(initialVisibleRange(candles.length, width));
-    }
+    if (!isSameSeries) showLatestBars(handles);
     shownRef.current = { key: seriesKey, lastTime: last.time };
   }, [handlesRef, candles, points, seriesKey]);
   return studies;
@@ -227,11 +231,13 @@ function useScaleMargins(
   }, [handlesRef, legendHeight, paneHeight, hasVolume]);
 }
 
-function useChartView(
-  viewRef: Ref<ChartView> | undefined,
-  handlesRef: RefObject<ChartHandles | null>,
-  barCount: number,
-) {
+/** The opening view: the last 60 bars on a phone-wide chart, 90 wider. */
+function showLatestBars(handles: ChartHandles) {
+  const width = handles.chart.chartElement().clientWidth;
+  handles.chart.timeScale().setVisibleLogicalRange(initialVisibleRange(handles.barCount, width));
+}
+
+function useChartView(viewRef: Ref<ChartView> | undefined, handlesRef: RefObject<ChartHandles | null>) {
   useImperativeHandle(
     viewRef,
     () => ({
@@ -244,11 +250,10 @@ function useChartView(
         timeScale.setVisibleLogicalRange({ from: (range.to - span) as Logical, to: range.to });
       },
       showLatest: () => {
-        const timeScale = handlesRef.current?.chart.timeScale();
-        timeScale?.setVisibleLogicalRange(initialVisibleRange(barCount, timeScale.width()));
+        if (handlesRef.current) showLatestBars(handlesRef.current);
       },
     }),
-    [handlesRef, barCount],
+    [handlesRef],
   );
 }
 
@@ -346,15 +351,14 @@ export function PriceChart({
   const [geometry, setGeometry] = useState<ChartGeometry | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   // a tapped candle belongs to the series it was tapped on: another coin or interval forgets it
-  const [pinned, setPinned] = useState<{ key: string; index: number } | null>(null);
+  const [pinned, setPinned] = useState<{ key: string; time: number } | null>(null);
   const [legendHeight, setLegendHeight] = useState(16);
   const report = useMemo(
     () => ({
       geometry: (next: ChartGeometry) =>
         setGeometry((previous) => (sameGeometry(previous, next) ? previous : next)),
       hover: setHover,
-      tap: (index: number | null) =>
-        setPinned(index === null ? null : { key: live.current.seriesKey, index }),
+      tap: (time: number | null) => setPinned(time === null ? null : { key: live.current.seriesKey, time }),
     }),
     [],
   );
@@ -372,10 +376,12 @@ export function PriceChart({
   const studies = useChartData(handlesRef, candles, seriesKey, indicators);
   useLevelLines(handlesRef, levels);
   useScaleMargins(handlesRef, legendHeight, geometry?.panes[0]?.height ?? 0, indicators.volume);
-  useChartView(viewRef, handlesRef, candles.length);
+  useChartView(viewRef, handlesRef);
   const summary = useSummary(candles, geometry);
-  const pinnedIndex = pinned?.key === seriesKey ? pinned.index : null;
-  const index = Math.min(hover ?? pinnedIndex ?? candles.length - 1, candles.length - 1);
+  // by time, not position: the candle stays pinned when a refresh slides the window of candles
+  const pinnedIndex =
+    pinned?.key === seriesKey ? candles.findIndex((candle) => candle.time === pinned.time) : -1;
+  const index = Math.min(hover ?? (pinnedIndex >= 0 ? pinnedIndex : candles.length - 1), candles.length - 1);
   return (
     <div
       className={cn('relative isolate w-full overflow-hidden rounded-md', height === undefined && 'h-full')}
