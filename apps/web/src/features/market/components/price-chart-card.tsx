@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ToggleGroup, ToggleGroupItem } from '../../../components/ui/toggle-group.tsx';
+import { ChoiceGroup } from '../../../components/ui/toggle-group.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCandlesQuery } from '../api/market-api.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
@@ -193,37 +193,6 @@ function ViewButtons({
   );
 }
 
-function IntervalChoice({
-  value,
-  onChange,
-}: {
-  value: CandleInterval;
-  onChange: (value: CandleInterval) => void;
-}) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <ToggleGroup
-      type="single"
-      value={value}
-      // Radix sends '' when the pressed item is pressed again: keep the current interval then.
-      onValueChange={(next) => next && onChange(next as CandleInterval)}
-      aria-label={t('chart.interval')}
-      className="justify-self-start [grid-area:interval]"
-    >
-      {candleIntervals.map((item) => (
-        <ToggleGroupItem
-          key={item}
-          value={item}
-          aria-label={t(`chart.intervals.${item}`)}
-          className="h-7 min-w-9 px-2"
-        >
-          {item}
-        </ToggleGroupItem>
-      ))}
-    </ToggleGroup>
-  );
-}
-
 // A phone: title and coin, then intervals and view buttons, then the studies. Wider: title, coin and intervals,
 // then the studies and the view buttons.
 const headerGrid = cn(
@@ -275,7 +244,15 @@ export function PriceChartCard({
           {fixedSymbol ? null : (
             <SymbolSearch value={symbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
           )}
-          <IntervalChoice value={interval} onChange={setInterval} />
+          <ChoiceGroup
+            value={interval}
+            options={candleIntervals}
+            onChange={setInterval}
+            label={t('chart.interval')}
+            optionLabel={(option) => t(`chart.intervals.${option}`)}
+            className="justify-self-start [grid-area:interval]"
+            itemClassName="h-7 min-w-9 px-2"
+          />
           <ViewButtons
             viewRef={viewRef}
             isFullscreen={fullscreen.isFullscreen}
