@@ -52,7 +52,7 @@ function SymbolOptions({
   return (
     <div
       hidden={!isOpen}
-      className="absolute top-full right-0 left-0 z-30 mt-1 rounded-md border border-border bg-card p-1 shadow-lg shadow-black/40"
+      className="absolute top-full right-0 z-30 mt-1 w-full min-w-56 rounded-md border border-border bg-card p-1 shadow-lg shadow-black/40"
     >
       <ul
         id={listId}
@@ -76,7 +76,7 @@ function SymbolOptions({
               index === active && 'bg-muted',
             )}
           >
-            <span className="w-12 font-semibold">{symbol}</span>
+            <span className="w-14 font-semibold">{symbol}</span>
             <span className="flex-1 text-muted-foreground">{analysisSymbolNames[symbol]}</span>
             {symbol === value && <Check aria-hidden="true" className="size-4 text-primary" />}
           </li>
