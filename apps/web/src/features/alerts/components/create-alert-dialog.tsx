@@ -19,11 +19,18 @@ import { AlertConditionsFieldset, AlertDetailsFields } from './create-alert-fiel
  * The create dialog: the plan-limit refusal keeps it open; success closes and resets it. Advanced alerts
  * are offered to plans that have them (the alert limits say so) and shown locked to the others.
  */
-export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
+export function CreateAlertDialog({
+  triggerLabel,
+  initialCoin,
+}: {
+  triggerLabel: string;
+  /** Open at once with this coin chosen. */
+  initialCoin?: { symbol: string; name: string };
+}) {
   const { t } = useTranslation('alertsPage');
   const id = useId();
   const limits = useAlertLimitsQuery();
-  const form = useCreateAlertForm({ advancedAlerts: limits.data?.advancedAlerts ?? false });
+  const form = useCreateAlertForm({ advancedAlerts: limits.data?.advancedAlerts ?? false, initialCoin });
 
   return (
     <Dialog open={form.isOpen} onOpenChange={form.changeOpen}>

@@ -62,9 +62,18 @@ function toRequest(values: AlertFormValues) {
  * Closing is refused while the request is pending and resets the form; success closes. Advanced alerts are
  * locked (nothing is sent) unless the plan has them.
  */
-export function useCreateAlertForm({ advancedAlerts }: { advancedAlerts: boolean }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [values, setValues] = useState<AlertFormValues>(emptyForm);
+export function useCreateAlertForm({
+  advancedAlerts,
+  initialCoin,
+}: {
+  advancedAlerts: boolean;
+  /** Opens the form at once with this coin chosen (a coin page's "create alert"). */
+  initialCoin?: { symbol: string; name: string };
+}) {
+  const [isOpen, setIsOpen] = useState(initialCoin !== undefined);
+  const [values, setValues] = useState<AlertFormValues>(() =>
+    initialCoin ? { ...emptyForm, coinSymbol: initialCoin.symbol, coinName: initialCoin.name } : emptyForm,
+  );
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
   const isPending = createMutation.isPending;
