@@ -7,7 +7,10 @@ import type { Language } from './languages.ts';
  * - percentages: two decimals (`12,35%`), signed on request; scores (signal strength, confidence, trend
  *   strength, win rates) as whole percentages (`16%`): their decimals carry no information;
  * - indicators: a fixed number of decimals (RSI 1, MACD 4);
- * - large amounts: compact notation with two decimals (`1,23 bi`).
+ * - large amounts: compact notation with two decimals (`1,23 bi`);
+ * - chart prices (axis, read-out, level labels): one precision for the whole chart, chosen from the coin's
+ *   price, no currency sign: none from 1 000 up (`95.310`), two from 1 up, four from 0.01 up, and four
+ *   significant digits for tinier coins (`0,00001234`).
  * Intl objects are built once per language and options.
  */
 const formats = new Map<string, Intl.NumberFormat>();
@@ -75,4 +78,19 @@ export function formatCompact(value: number, language: Language, currency?: Curr
     maximumFractionDigits: 2,
     ...(currency ? { style: 'currency', currency } : {}),
   }).format(value);
+}
+
+/** Decimals of a chart whose prices are around `reference`: 0 from 1 000, 2 from 1, 4 from 0.01, else 4 significant. */
+export function chartPriceDigits(reference: number): number {
+  const size = Math.abs(reference);
+  if (!Number.isFinite(size) || size >= 1000) return 0;
+  if (size >= 1) return 2;
+  if (size >= 0.01 || size === 0) return 4;
+  // 4 significant digits: 0.000012345 has its first digit at the 5th decimal, so 8 decimals
+  return Math.min(12, 3 - Math.floor(Math.log10(size)));
+}
+
+/** A chart price with the chart's `digits` (see chartPriceDigits), grouped as the language writes numbers. */
+export function formatChartPrice(value: number, digits: number, language: Language): string {
+  return formatDecimal(value, digits, language);
 }
