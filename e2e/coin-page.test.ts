@@ -95,6 +95,8 @@ describe('coin page', () => {
           .waitFor();
         await checkCoinPage(page, language, viewport.width, 'pro');
         expect(await page.getByText(translate(language, 'coin:locked.analysisTitle')).count()).toBe(0);
+        // the plan includes the analysis: its supports and resistances are drawn on the coin's chart
+        await page.locator('[data-level-label]').first().waitFor();
         await page.getByRole('link', { name: translate(language, 'coin:actions.createAlert') }).click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();

@@ -1,6 +1,13 @@
-import { analysisSymbols, type CacheInfo, type CoinFacts, type MarketSource } from '@farol/contract';
+import {
+  analysisSymbols,
+  type AnalysisSymbol,
+  type CacheInfo,
+  type CoinFacts,
+  type MarketSource,
+} from '@farol/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellPlus, ChartNoAxesCombined, MessageSquareText, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -15,6 +22,10 @@ import { SignalSection } from '../features/coin/components/signal-section.tsx';
 import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
 import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
+import { levelsFromAnalysis } from '../features/market/components/chart-levels.ts';
+import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
+import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
 import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { CoinAnalysisSection } from './coin-analysis-section.tsx';
@@ -111,6 +122,23 @@ function CoinActions({ coin, isSignedIn }: { coin: CoinFacts; isSignedIn: boolea
   );
 }
 
+/**
+ * The coin's chart, with the analysis' supports and resistances drawn on it when the plan includes the analysis
+ * (the same query as the analysis section below: one request).
+ */
+function CoinChart({ symbol, isSignedIn }: { symbol: AnalysisSymbol; isSignedIn: boolean }) {
+  return isSignedIn ? <SignedInCoinChart symbol={symbol} /> : <PriceChartCard symbol={symbol} />;
+}
+
+function SignedInCoinChart({ symbol }: { symbol: AnalysisSymbol }) {
+  const subscription = useCurrentSubscriptionQuery();
+  const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
+  const analysis = useAnalysisQuery(symbol, canAnalyse);
+  const data = analysis.data?.data;
+  const levels = useMemo(() => (data ? levelsFromAnalysis(data) : undefined), [data]);
+  return <PriceChartCard symbol={symbol} levels={levels} />;
+}
+
 function CoinScreen({ coin, source, cache }: { coin: CoinFacts; source: MarketSource; cache: CacheInfo }) {
   const { t } = useTranslation('coin');
   const isSignedIn = useSession() !== null;
@@ -127,7 +155,7 @@ function CoinScreen({ coin, source, cache }: { coin: CoinFacts; source: MarketSo
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">
-            <PriceChartCard symbol={symbol} />
+            <CoinChart symbol={symbol} isSignedIn={isSignedIn} />
             <p className="text-xs text-muted-foreground">
               {t('chart.sourceNote', { pair: `${symbol}/USDT` })}
             </p>

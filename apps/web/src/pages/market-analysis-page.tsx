@@ -10,7 +10,8 @@ import { PageContainer } from '../components/ui/page-container.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
 import { ChoiceGroup } from '../components/ui/toggle-group.tsx';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
-import { CoinLevelsChart, type PriceLevel } from '../features/market/components/price-chart-card.tsx';
+import { levelsFromAnalysis } from '../features/market/components/chart-levels.ts';
+import { CoinLevelsChart } from '../features/market/components/price-chart-card.tsx';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
 import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
 import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
@@ -96,21 +97,7 @@ function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
 
 function AnalysisContent({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
-  const levels = useMemo<PriceLevel[]>(
-    () => [
-      ...analysis.supportLevels.map((price, index) => ({
-        price,
-        kind: 'support' as const,
-        title: `S${index + 1}`,
-      })),
-      ...analysis.resistanceLevels.map((price, index) => ({
-        price,
-        kind: 'resistance' as const,
-        title: `R${index + 1}`,
-      })),
-    ],
-    [analysis.supportLevels, analysis.resistanceLevels],
-  );
+  const levels = useMemo(() => levelsFromAnalysis(analysis), [analysis]);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">

@@ -107,3 +107,22 @@ export function rangeWithNearestLevels(range: PriceRange, prices: readonly numbe
     maxValue: above - range.maxValue <= span / 2 ? above : range.maxValue,
   };
 }
+
+/** An analysis' supports and resistances as chart levels, nearest first: S1, S2… and R1, R2… */
+export function levelsFromAnalysis(analysis: {
+  supportLevels: readonly number[];
+  resistanceLevels: readonly number[];
+}): PriceLevel[] {
+  return [
+    ...analysis.supportLevels.map((price, index) => ({
+      price,
+      kind: 'support' as const,
+      title: `S${index + 1}`,
+    })),
+    ...analysis.resistanceLevels.map((price, index) => ({
+      price,
+      kind: 'resistance' as const,
+      title: `R${index + 1}`,
+    })),
+  ];
+}
