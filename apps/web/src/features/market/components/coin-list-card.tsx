@@ -162,11 +162,11 @@ function CoinTableFooter({
 }
 
 function RowsPerPageSelect({ size, onChange }: { size: number; onChange: (size: number) => void }) {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation('dashboard');
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm text-muted-foreground">
-      <label htmlFor={id}>{t('table.rowsPerPage')}</label>
+      <label htmlFor={id}>{t('market:table.rowsPerPage')}</label>
       <select
         id={id}
         value={size}
