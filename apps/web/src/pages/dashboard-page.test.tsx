@@ -225,6 +225,7 @@ describe('DashboardPage', () => {
     ).toBe('true');
   });
 
+  // six typed terms and their answers: slower than the default 5 s on a busy 2-core machine
   it('searches the 500-coin list by name or symbol, counts results, says when none match and clears', async () => {
     const user = userEvent.setup();
     const { calls } = renderDashboard({
@@ -273,7 +274,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeVisible();
     await user.click(screen.getAllByRole('button', { name: 'Limpar busca' })[0]!);
     expect(await screen.findByText('Página 1 de 50')).toBeVisible();
-  });
+  }, 15_000);
 
   it('shows fear-greed, dominance with 2 decimals in its colour band, signals, the chart and the simulated-data badge', async () => {
     renderDashboard({

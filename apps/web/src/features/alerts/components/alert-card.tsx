@@ -35,7 +35,7 @@ export function AlertCard({ alert }: { alert: Alert }) {
           <p className="text-sm text-muted-foreground">
             <Link
               to={coinPagePath(alert.coinSymbol)}
-              className="underline-offset-2 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              className="underline decoration-muted-foreground/40 underline-offset-4 hover:text-foreground hover:decoration-current focus-visible:outline-2 focus-visible:outline-ring"
             >
               {alert.coinName} <span className="font-mono text-xs">({alert.coinSymbol})</span>
             </Link>

@@ -43,18 +43,39 @@ export function useCoinPricesQuery(
   enabled: boolean,
   view?: { limit: number } & CoinTableOrder,
 ) {
+  const queryClient = useQueryClient();
   const url = coinPricesUrl({ page, limit: COIN_PAGE_SIZE, ...view });
+  const isFirstPageByRank = page === 1 && view?.sort === 'rank' && view.order === 'asc';
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
     enabled,
-    // The table keeps the previous page on screen while the next one loads: no layout jump.
-    placeholderData: keepPreviousData,
+    // The table keeps the previous page on screen while the next one loads: no layout jump. Its first
+    // page starts from the dashboard's 10-coin answer (the same order), so rows show without a second wait.
+    placeholderData: (previous) =>
+      previous ?? (isFirstPageByRank ? firstRowsFromTopTen(queryClient, view.limit) : undefined),
     // The card shows its own error kind with try-again; a toast would say it twice.
     meta: { silent: true },
     // Asking again at once is what a rate limit forbids; other failures follow the app's retry rule.
     retry: (count, error) => !(isApiError(error) && error.status === 429) && shouldRetryQuery(count, error),
   });
+}
+
+/** The cached first 10 coins in rank order, cut to `limit` and paged as `limit` rows would be. */
+function firstRowsFromTopTen(
+  queryClient: ReturnType<typeof useQueryClient>,
+  limit: number,
+): CoinPricesResponse | undefined {
+  const topTen = queryClient.getQueryData<CoinPricesResponse>([
+    coinPricesUrl({ page: 1, limit: COIN_PAGE_SIZE }),
+  ]);
+  if (!topTen) return undefined;
+  const totalPages = Math.max(1, Math.ceil(topTen.pagination.totalItems / limit));
+  return {
+    ...topTen,
+    data: topTen.data.slice(0, limit),
+    pagination: { ...topTen.pagination, totalPages, hasNextPage: totalPages > 1 },
+  };
 }
 
 export type CoinListErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';

@@ -74,7 +74,7 @@ export function CoinTable({ coins, order, onSort, onToggleFavorite, pendingCoinI
         <caption className="sr-only">{t('dashboard:coins.title')}</caption>
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b border-border">
-            <th scope="col" className="w-10 py-2 pl-2 sm:pl-0">
+            <th scope="col" className="w-9 py-2 pl-1 sm:w-10 sm:pl-0">
               <span className="sr-only">{t('dashboard:coins.favorite')}</span>
             </th>
             <SortHeader
@@ -95,7 +95,9 @@ export function CoinTable({ coins, order, onSort, onToggleFavorite, pendingCoinI
                 className={cn(
                   'text-right',
                   column.visibility,
+                  // phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave
                   column.key === 'price' && 'w-[6.5rem] sm:w-auto',
+                  column.key === 'change24h' && 'w-[4.75rem] sm:w-auto',
                 )}
               />
             ))}
@@ -149,8 +151,8 @@ function SortHeader({
           isSorted && 'text-foreground',
         )}
       >
-        <span aria-hidden="true">{t(`table.columns.${column}.short`)}</span>
-        <span className="sr-only">{t(`table.columns.${column}.long`)}</span>
+        <span aria-hidden="true">{t(`market:table.columns.${column}.short`)}</span>
+        <span className="sr-only">{t(`market:table.columns.${column}.long`)}</span>
         <Icon aria-hidden="true" className={cn('size-3 shrink-0', !isSorted && 'opacity-50')} />
       </button>
     </th>
@@ -180,31 +182,15 @@ function CoinRow({
       className="cursor-pointer border-b border-border/60 last:border-0 hover:bg-muted/40"
     >
       <td className="py-1.5 pl-1 sm:pl-0">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9"
-          aria-pressed={coin.isFavorite}
-          aria-label={
-            coin.isFavorite
-              ? t('dashboard:coins.removeFavorite', { name: coin.name })
-              : t('dashboard:coins.addFavorite', { name: coin.name })
-          }
-          disabled={isPending}
-          onClick={() => onToggleFavorite(coin)}
-        >
-          <Star
-            aria-hidden="true"
-            className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')}
-          />
-        </Button>
+        <FavoriteButton coin={coin} onToggle={onToggleFavorite} isPending={isPending} />
       </td>
       <td className="hidden pl-2 text-muted-foreground tabular-nums sm:table-cell">
         {coin.market_cap_rank ?? '—'}
       </td>
       <td className="py-1.5">
         <div className="flex min-w-0 items-center gap-2">
-          <CoinLogo image={coin.image} symbol={coin.symbol} />
+          {/* phones give the name the logo's room */}
+          <CoinLogo image={coin.image} symbol={coin.symbol} className="max-sm:hidden" />
           <div className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
             <Link
               to={path}
@@ -219,7 +205,10 @@ function CoinRow({
       {numericColumns.map((column) => (
         <td
           key={column.key}
-          className={cn('py-1.5 pl-2 text-right whitespace-nowrap tabular-nums', column.visibility)}
+          className={cn(
+            'py-1.5 pl-2 text-right whitespace-nowrap tabular-nums max-sm:text-xs',
+            column.visibility,
+          )}
         >
           {column.cell(coin)}
         </td>
@@ -235,6 +224,38 @@ function CoinRow({
         )}
       </td>
     </tr>
+  );
+}
+
+function FavoriteButton({
+  coin,
+  onToggle,
+  isPending,
+}: {
+  coin: CoinItem;
+  onToggle: (coin: CoinItem) => void;
+  isPending: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 sm:size-9"
+      aria-pressed={coin.isFavorite}
+      aria-label={
+        coin.isFavorite
+          ? t('dashboard:coins.removeFavorite', { name: coin.name })
+          : t('dashboard:coins.addFavorite', { name: coin.name })
+      }
+      disabled={isPending}
+      onClick={() => onToggle(coin)}
+    >
+      <Star
+        aria-hidden="true"
+        className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')}
+      />
+    </Button>
   );
 }
 
