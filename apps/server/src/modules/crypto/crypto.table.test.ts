@@ -85,7 +85,8 @@ forEachEngine((engine) => {
       );
     });
 
-    it('maps the 1 h and 7 d changes and the volume from the recorded page, nulls kept null', async () => {
+    // the stub sends a window's change only when CoinGecko is asked for it, as CoinGecko does
+    it('asks for and maps the 1 h and 7 d changes and the volume from the recorded page, nulls kept null', async () => {
       const body = await list('search=');
       for (const recorded of analyticsPage) {
         const coin = body.data.find((item) => item.symbol === recorded.symbol.toUpperCase())!;
@@ -119,6 +120,7 @@ forEachEngine((engine) => {
       });
       expect(column.status).toBe(400);
       expect(column.body.code).toBe('validation_failed');
+      expect(column.body.message).toMatch(/sort/i);
       const order = await test.request('GET', '/api/crypto/prices?sort=price&order=up', {
         token,
         headers: { 'accept-language': 'es' },

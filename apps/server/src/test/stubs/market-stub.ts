@@ -11,7 +11,8 @@ import { hasTestData, readTestData, readTestJson } from '@farol/testdata';
  *   startTestApp({ env: { MARKET_DATA_SOURCE: 'live', ...stub.env } })
  *
  * Served: `/api/v3/coins/markets` (page 1: the recorded top 30 of 2025-03; page 2: the recorded 16-coin
- * "analytics" page of 2022, with its nulls and its 1 h / 7 d changes; further pages empty; `sparkline=true`
+ * "analytics" page of 2022, with its nulls and its 1 h / 7 d changes, sent for the windows asked for in
+ * `price_change_percentage`; further pages empty; `sparkline=true`
  * adds a 7-day sparkline to the coins with recorded candles, see `withSparklines`), `/api/v3/global`, `/api/v3/klines`
  * (real Binance candles from @farol/testdata's ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
  * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
@@ -166,13 +167,30 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   const query = url.searchParams;
   if (path === stubEndpoints.coinsMarkets) {
     const page = Number(query.get('page') ?? '1');
-    const items = page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [];
+    const recordedItems = page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [];
+    const items = withAskedChanges(recordedItems, query.get('price_change_percentage'));
     return { status: 200, body: query.get('sparkline') === 'true' ? withSparklines(items) : items };
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query);
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
+}
+
+/**
+ * CoinGecko sends `price_change_percentage_<window>_in_currency` only for the windows asked for in
+ * `price_change_percentage`: the recorded fields of the windows not asked for are left out.
+ */
+function withAskedChanges(items: Record<string, unknown>[], asked: string | null) {
+  const windows = new Set((asked ?? '').split(','));
+  return items.map((item) =>
+    Object.fromEntries(
+      Object.entries(item).filter(([key]) => {
+        const window = /^price_change_percentage_(\w+)_in_currency$/.exec(key)?.[1];
+        return window === undefined || windows.has(window);
+      }),
+    ),
+  );
 }
 
 const SPARKLINE_HOURS = 7 * 24;
