@@ -9,12 +9,14 @@ import {
 } from '@farol/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AlertsPage } from './alerts-page.tsx';
 import { CreateAlertDialog } from '../features/alerts/components/create-alert-dialog.tsx';
 import { coin, pricesAnswer } from '../features/market/test/market-answers.ts';
 import { i18n } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
+import { network } from '../test/network.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type RecordedCall } from '../test/render.tsx';
 
 const btcAlert: Alert = alertResponseSchema.shape.data.parse({
@@ -409,6 +411,29 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(submit).toHaveProperty('disabled', true);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says when the coins cannot be loaded and lists them after a retry', async () => {
+    stubAlertsServer();
+    let failing = true;
+    network.use(
+      http.get('*/api/crypto/prices', () =>
+        failing
+          ? HttpResponse.json(errorAnswer({ code: 'upstream_unavailable', message: 'x' }), { status: 503 })
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Moeda' }));
+    expect(
+      await within(dialog).findByText('Não foi possível carregar as moedas.', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    failing = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await within(dialog).findByRole('option', { name: /^BTC Bitcoin/ })).toBeVisible();
   });
 
   it('opens at once with the coin a page asked for', async () => {
