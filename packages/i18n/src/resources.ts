@@ -72,6 +72,9 @@ import esEmailSettings from '../locales/es/emailSettings.json' with { type: 'jso
 import ptPasswordReset from '../locales/pt-BR/passwordReset.json' with { type: 'json' };
 import enPasswordReset from '../locales/en/passwordReset.json' with { type: 'json' };
 import esPasswordReset from '../locales/es/passwordReset.json' with { type: 'json' };
+import ptCoin from '../locales/pt-BR/coin.json' with { type: 'json' };
+import enCoin from '../locales/en/coin.json' with { type: 'json' };
+import esCoin from '../locales/es/coin.json' with { type: 'json' };
 
 export const resources = {
   'pt-BR': {
@@ -99,6 +102,7 @@ export const resources = {
     blog: ptBlog,
     emailSettings: ptEmailSettings,
     passwordReset: ptPasswordReset,
+    coin: ptCoin,
   },
   en: {
     common: enCommon,
@@ -125,6 +129,7 @@ export const resources = {
     blog: enBlog,
     emailSettings: enEmailSettings,
     passwordReset: enPasswordReset,
+    coin: enCoin,
   },
   es: {
     common: esCommon,
@@ -151,5 +156,6 @@ export const resources = {
     blog: esBlog,
     emailSettings: esEmailSettings,
     passwordReset: esPasswordReset,
+    coin: esCoin,
   },
 } as const;

@@ -440,7 +440,14 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     stubAlertsServer();
     saveSession('token-abc', sampleUser);
     renderRoutes(
-      [{ path: '/alerts', element: <CreateAlertDialog triggerLabel="Criar alerta" initialCoin="btc" /> }],
+      [
+        {
+          path: '/alerts',
+          element: (
+            <CreateAlertDialog triggerLabel="Criar alerta" initialCoin={{ symbol: 'BTC', name: 'Bitcoin' }} />
+          ),
+        },
+      ],
       '/alerts',
     );
     const dialog = await screen.findByRole('dialog');

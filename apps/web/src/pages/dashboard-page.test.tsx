@@ -294,6 +294,39 @@ describe('DashboardPage', () => {
     expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
   });
 
+  it("shows each signal as one row (symbol, price, class, whole-percent strength) that opens the coin's page", async () => {
+    saveSession('token-abc', sampleUser);
+    stubServer(
+      {
+        'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+        'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
+      },
+      commonRoutes,
+    );
+    renderRoutes(
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/coins/:symbol', element: <p>coin page</p> },
+      ],
+      '/dashboard',
+    );
+    const user = userEvent.setup();
+    // its name is what it shows, in order (Intl puts a no-break space after "US$")
+    const row = await screen.findByRole('link', {
+      name: 'BTC US$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
+    });
+    expect(row.getAttribute('href')).toBe('/coins/btc');
+    expect(within(row).getByText('73%')).toBeVisible();
+    expect(within(row).getByText('Compra forte')).toBeVisible();
+    // confidence as a whole percentage too, and no trend label that could contradict the class
+    expect(within(row).getByText('Confiança: 64%')).toBeVisible();
+    expect(within(row).queryByText(/Alta|Baixa|Neutro/)).toBeNull();
+
+    await user.click(row);
+
+    expect(await screen.findByText('coin page')).toBeVisible();
+  });
+
   it('lists the signals it has and names the coins that have none now, with why', async () => {
     renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },

@@ -1,10 +1,13 @@
 import {
   candlesQuerySchema,
+  coinFactsResponseSchema,
+  coinParamsSchema,
   candlesResponseSchema,
   fearGreedResponseSchema,
   globalMarketResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readCoinFacts } from './coin-page.service.ts';
 import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
 
 /**
@@ -61,5 +64,23 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => marketAnswer(await readCandles(app.market, request.query)),
+  );
+  app.get(
+    '/coins/:symbol',
+    {
+      // anyone (the coin pages are public); a session adds whether the coin is a favourite
+      config: { access: 'optional' },
+      schema: {
+        tags,
+        summary:
+          'One coin of the followed top 500 by symbol (any case; the best-ranked when symbols collide)',
+        params: coinParamsSchema,
+        response: { 200: coinFactsResponseSchema },
+      },
+    },
+    async (request) =>
+      marketAnswer(
+        await readCoinFacts({ db: app.db, market: app.market }, request.user, request.params.symbol),
+      ),
   );
 };

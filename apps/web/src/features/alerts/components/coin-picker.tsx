@@ -17,7 +17,7 @@ type CoinPickerProps = {
   onSelect: (coin: CoinItem | null) => void;
   /** Only the ten analysed coins are offered (volume, RSI and advanced alerts). */
   analysisOnly: boolean;
-  /** A symbol to choose as soon as the list has it (the dialog opened for one coin). */
+  /** The coin the dialog opened for: chosen as soon as the list has it (its logo and price then show). */
   initialSymbol?: string;
   error?: string;
 };
@@ -26,7 +26,9 @@ const labelOf = (coin: { symbol: string; name: string }) => `${coin.name} (${coi
 
 /** The combobox's state: the text typed, the list open or not, the active option, the coin chosen. */
 function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: CoinPickerProps) {
-  const [input, setInput] = useState(initialSymbol?.toUpperCase() ?? '');
+  const [input, setInput] = useState(() =>
+    selected ? labelOf(selected) : (initialSymbol?.toUpperCase() ?? ''),
+  );
   const [chosen, setChosen] = useState<CoinItem | null>(null);
   const [isExpanded, setIsExpanded] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);

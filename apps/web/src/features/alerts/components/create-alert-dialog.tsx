@@ -23,10 +23,10 @@ import {
 type CreateAlertDialogProps = {
   triggerLabel: string;
   /**
-   * A coin symbol (`btc`): the dialog opens at once with that coin chosen (from the plan's coin list), as a
-   * page that sends the user here for one coin wants. Closing resets it like any other.
+   * The dialog opens at once with this coin chosen, as a page that sends the user here for one coin wants
+   * (`/alerts?create=btc`); closing resets it like any other.
    */
-  initialCoin?: string;
+  initialCoin?: { symbol: string; name: string };
   /** Told when the dialog opens or closes (a page can drop its `?create=` then). */
   onOpenChange?: (open: boolean) => void;
 };
@@ -70,7 +70,7 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             values={form.values}
             errors={form.errors}
             isCoinUnsupported={form.isCoinUnsupported}
-            initialCoin={initialCoin}
+            initialSymbol={initialCoin?.symbol}
             onCoinSelect={form.selectCoin}
             onTypeChange={form.setType}
           />

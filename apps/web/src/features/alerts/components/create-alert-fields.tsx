@@ -37,14 +37,15 @@ type AlertCoinFieldsProps = {
   errors: AlertFormErrors;
   /** The chosen coin is not one this type watches (volume, RSI, advanced: the ten analysed coins). */
   isCoinUnsupported: boolean;
-  initialCoin?: string;
+  /** The coin the dialog opened for: its logo and price are found in the list. */
+  initialSymbol?: string;
   onCoinSelect: (coin: { symbol: string; name: string } | null) => void;
   onTypeChange: (type: AlertType) => void;
 };
 
 /** The coin (picked from the plan's list) and the alert type. */
 export function AlertCoinFields(props: AlertCoinFieldsProps) {
-  const { id, values, errors, isCoinUnsupported, initialCoin, onCoinSelect, onTypeChange } = props;
+  const { id, values, errors, isCoinUnsupported, initialSymbol, onCoinSelect, onTypeChange } = props;
   const { t } = useTranslation(['alertsPage', 'alerts']);
   const coinError = isCoinUnsupported
     ? t('alerts:picker.analysisOnly')
@@ -56,7 +57,7 @@ export function AlertCoinFields(props: AlertCoinFieldsProps) {
         selected={values.coinSymbol ? { symbol: values.coinSymbol, name: values.coinName } : null}
         onSelect={onCoinSelect}
         analysisOnly={isAnalysisOnlyType(values.type)}
-        initialSymbol={initialCoin}
+        initialSymbol={initialSymbol}
         error={coinError}
       />
       <FormField label={t('alertsPage:create.type')} htmlFor={`${id}-type`}>

@@ -72,7 +72,7 @@ function toRequest(values: AlertFormValues) {
  * The create dialog's state: open flag, values, per-field errors and the submit.
  * Closing is refused while the request is pending and resets the form; success closes. Advanced alerts are
  * locked (nothing is sent) unless the plan has them. The name is suggested from the coin and the type until
- * the user writes one. `initialCoin` (a symbol) opens the dialog at once with that coin to be chosen.
+ * the user writes one. `initialCoin` opens the dialog at once with that coin chosen.
  */
 export function useCreateAlertForm({
   advancedAlerts,
@@ -80,11 +80,16 @@ export function useCreateAlertForm({
   onOpenChange,
 }: {
   advancedAlerts: boolean;
-  initialCoin?: string;
+  /** Opens the form at once with this coin chosen (a coin page's "create alert"). */
+  initialCoin?: { symbol: string; name: string };
   onOpenChange?: (open: boolean) => void;
 }) {
-  const [isOpen, setIsOpen] = useState(Boolean(initialCoin));
-  const [values, setValues] = useState<AlertFormValues>(emptyForm);
+  const [isOpen, setIsOpen] = useState(initialCoin !== undefined);
+  const [values, setValues] = useState<AlertFormValues>(() =>
+    initialCoin
+      ? { ...emptyForm, coinSymbol: initialCoin.symbol.toUpperCase(), coinName: initialCoin.name }
+      : emptyForm,
+  );
   const [isNameEdited, setIsNameEdited] = useState(false);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
