@@ -100,8 +100,8 @@ describe('coin page', () => {
         await page.getByRole('link', { name: translate(language, 'coin:actions.createAlert') }).click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
-        const symbolField = dialog.getByLabel(translate(language, 'alertsPage:create.coinSymbol'));
-        await expect.poll(() => symbolField.inputValue()).toBe('BTC');
+        const coinPicker = dialog.getByRole('combobox', { name: translate(language, 'alerts:picker.label') });
+        await expect.poll(() => coinPicker.inputValue()).toBe('Bitcoin (BTC)');
         expect(page.url()).toBe(`${journey.server.url}/alerts`);
         if (viewport === phone) await page.screenshot({ path: `${shots}-alert-${language}.png` });
         await context.close();

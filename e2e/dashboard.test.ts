@@ -105,11 +105,8 @@ describe('dashboard journeys', () => {
     await page.getByRole('button', { name: 'Próxima' }).click();
     await page.getByText(/Página 2 de \d+/).waitFor();
     const firstOnPage2 = coinRows(page).first();
-    const coinName = (await firstOnPage2
-      .locator('td')
-      .nth(2)
-      .locator('span.font-medium')
-      .textContent())!.trim();
+    // the coin's name is the link to its page
+    const coinName = (await firstOnPage2.locator('td').nth(2).getByRole('link').textContent())!.trim();
     await firstOnPage2.getByRole('button', { name: `Adicionar ${coinName} às favoritas` }).click();
     await page.getByText(/Página 1 de \d+/).waitFor();
     await expect.poll(async () => coinRows(page).first().textContent()).toContain(coinName);

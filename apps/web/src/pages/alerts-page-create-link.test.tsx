@@ -60,8 +60,7 @@ describe('AlertsPage ?create=', () => {
     });
     const { router } = renderRoutes([{ path: '/alerts', element: <AlertsPage /> }], '/alerts?create=btc');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Símbolo da moeda')).toHaveValue('BTC');
-    expect(within(dialog).getByLabelText('Nome da moeda')).toHaveValue('Bitcoin');
+    expect(within(dialog).getByRole('combobox', { name: 'Moeda' })).toHaveValue('Bitcoin (BTC)');
     expect(router.state.location.search).toBe('');
   });
 });

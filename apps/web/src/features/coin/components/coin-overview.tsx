@@ -8,7 +8,7 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
-import { CoinLogo } from './coin-logo.tsx';
+import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
 
 /** The coin's name, logo, rank, price and 24 h change: the page's one price, from the coin list. */
 export function CoinHeading({
@@ -30,9 +30,9 @@ export function CoinHeading({
       <div className="flex flex-wrap items-center gap-3">
         <CoinLogo
           image={coin.image}
-          name={coin.name}
           symbol={coin.symbol}
           label={t('page.logo', { name: coin.name })}
+          className="size-12 text-sm"
         />
         <div className="flex min-w-0 flex-col">
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
