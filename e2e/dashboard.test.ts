@@ -46,7 +46,7 @@ beforeAll(async () => {
   await grantPlan(server.url, admin, pro, 'profissional', 1);
   await grantPlan(server.url, admin, iniciante, 'iniciante');
   accounts = { free, pro, iniciante };
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(pageErrors).toEqual([]);
