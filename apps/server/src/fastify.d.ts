@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -44,6 +45,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (see `RouteAccess`); every API route declares it. */
     access?: RouteAccess;
+    /**
+     * The codes the route's own code can answer, beyond those of its access level and input validation: the
+     * OpenAPI document lists each under its status (see plugins/openapi.ts).
+     */
+    errors?: readonly ErrorCode[];
+    /** A success answer the route writes itself (a download, an event stream), for the OpenAPI document. */
+    writtenAnswer?: { contentType: string; description: string };
   }
   interface FastifyRequest {
     /** The answer's language: the requested one, else the signed-in user's preference, else pt-BR. */

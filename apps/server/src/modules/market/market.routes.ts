@@ -6,6 +6,7 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
+import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /**
  * `/api/market-data/*`: public (no token) because the data is public, the landing page's chart uses the
@@ -16,9 +17,13 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fear-greed',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: upstreamErrorCodes,
+      },
       schema: {
         tags,
+        operationId: 'getFearGreedIndex',
         summary: 'Latest Fear & Greed index (alternative.me)',
         response: { 200: fearGreedResponseSchema },
       },
@@ -28,9 +33,13 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bitcoin-dominance',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: upstreamErrorCodes,
+      },
       schema: {
         tags,
+        operationId: 'getBitcoinDominance',
         summary: 'BTC and ETH dominance, total and BTC market cap',
         response: { 200: globalMarketResponseSchema },
       },
@@ -40,9 +49,13 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/global',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: upstreamErrorCodes,
+      },
       schema: {
         tags,
+        operationId: 'getGlobalMarket',
         summary: 'Global market (same fields as bitcoin-dominance)',
         response: { 200: globalMarketResponseSchema },
       },
@@ -52,9 +65,13 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/candles',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
+        operationId: 'listCandles',
         summary: 'Closed OHLCV candles of an analysis coin, oldest first',
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema },

@@ -6,20 +6,23 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAnalysisForUser, listDashboardSignals, type SignalsDeps } from './signals.service.ts';
+import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
 export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market-signals'];
-  const security = [{ bearerAuth: [] }];
   const deps: SignalsDeps = { signals: app.signals };
 
   app.get(
     '/dashboard-signals',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'listDashboardSignals',
         summary: 'Signals for the requested coins (default: the ten analysed), as many as the plan allows',
         querystring: dashboardSignalsQuerySchema,
         response: { 200: dashboardSignalsResponseSchema },
@@ -34,10 +37,13 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analysis/:symbol',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['analysis_requires_pro', 'unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'getCoinAnalysis',
         summary: 'The full analysis of one of the ten coins (plans with advanced analysis)',
         params: analysisParamsSchema,
         response: { 200: analysisResponseSchema },
