@@ -50,6 +50,8 @@ declare module 'fastify' {
      * OpenAPI document lists each under its status (see plugins/openapi.ts).
      */
     errors?: readonly ErrorCode[];
+    /** A personal API token may call the route (reads only: market data, signals, analyses, alerts). */
+    apiToken?: boolean;
     /** A success answer the route writes itself (a download, an event stream), for the OpenAPI document. */
     writtenAnswer?: { contentType: string; description: string };
   }

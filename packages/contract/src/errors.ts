@@ -66,6 +66,12 @@ export const errorCodes = [
   'telegram_unavailable',
   // jobs
   'unknown_job',
+  // personal API tokens
+  'api_tokens_require_pro',
+  'api_token_limit_reached',
+  'api_token_not_found',
+  'api_token_invalid',
+  'api_token_read_only',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

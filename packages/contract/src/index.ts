@@ -15,3 +15,4 @@ export * from './jobs.ts';
 export * from './backtest.ts';
 export * from './push.ts';
 export * from './telegram.ts';
+export * from './api-tokens.ts';

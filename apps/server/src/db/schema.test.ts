@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forEachEngine, useTestApp } from '../test/harness.ts';
 import { selectRows } from './client.ts';
 import * as alerts from './schema/alerts.ts';
+import * as apiTokens from './schema/api-tokens.ts';
 import * as billing from './schema/billing.ts';
 import * as chat from './schema/chat.ts';
 import * as email from './schema/email.ts';
@@ -20,6 +21,7 @@ type Column = { table: string; column: string; type: string; nullable: boolean }
 
 const drizzleTables = [
   alerts,
+  apiTokens,
   billing,
   chat,
   email,

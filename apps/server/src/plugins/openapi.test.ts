@@ -90,9 +90,15 @@ describe('the OpenAPI document', () => {
       const codesAt = (id: string, status: string) =>
         byId.get(id)?.responses[status]?.content?.['application/json']?.schema.properties.code.enum;
       expect(codesAt('deleteAlert', '401')).toEqual(['unauthorized', 'session_expired']);
+      expect(codesAt('listAlerts', '401')).toEqual(['unauthorized', 'session_expired', 'api_token_invalid']);
+      expect(codesAt('listAlerts', '429')).toEqual(['too_many_requests']);
       expect(codesAt('deleteAlert', '404')).toEqual(['alert_not_found']);
-      expect(codesAt('createAlert', '403')).toEqual(['alert_limit_reached', 'advanced_alerts_require_pro']);
-      expect(codesAt('grantPlan', '403')).toEqual(['admin_required']);
+      expect(codesAt('createAlert', '403')).toEqual([
+        'api_token_read_only',
+        'alert_limit_reached',
+        'advanced_alerts_require_pro',
+      ]);
+      expect(codesAt('grantPlan', '403')).toEqual(['admin_required', 'api_token_read_only']);
       expect(codesAt('signIn', '401')).toEqual(['invalid_credentials']);
       expect(byId.get('signIn')?.security).toEqual([]);
       expect(byId.get('listAlerts')?.security).toEqual([{ bearerAuth: [] }]);

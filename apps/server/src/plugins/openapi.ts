@@ -19,11 +19,16 @@ const codesOfAccess: Record<string, ErrorCode[]> = {
   admin: ['unauthorized', 'session_expired', 'admin_required'],
 };
 
+const apiTokenCodes = ['api_token_invalid', 'api_tokens_require_pro', 'too_many_requests'] as const;
+
 /** The codes a route can answer: its access level's, input validation's when it takes input, its own. */
 export function errorCodesOf(route: Pick<RouteOptions, 'config' | 'schema'>): ErrorCode[] {
   const config = (route.config ?? {}) as FastifyContextConfig;
   const schema = (route.schema ?? {}) as RouteSchema;
   const codes = new Set<ErrorCode>(codesOfAccess[config.access ?? 'public'] ?? []);
+  // a personal API token gets in only where the route allows it, within its own limit and the plan's
+  if (config.access && config.access !== 'public')
+    for (const code of config.apiToken ? apiTokenCodes : (['api_token_read_only'] as const)) codes.add(code);
   if (schema.body || schema.querystring || schema.params) codes.add('validation_failed');
   // a body that is not JSON or too large never reaches the route's own code
   if (schema.body) for (const code of ['bad_request', 'payload_too_large'] as const) codes.add(code);

@@ -46,7 +46,7 @@ function registerAlertReads(app: App) {
   app.get(
     '/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
         operationId: 'listAlerts',
@@ -64,7 +64,7 @@ function registerAlertReads(app: App) {
   app.get(
     '/limits',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
         operationId: 'getAlertLimits',
@@ -81,7 +81,7 @@ function registerAlertReads(app: App) {
   app.get(
     '/events',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
         operationId: 'listAlertEvents',

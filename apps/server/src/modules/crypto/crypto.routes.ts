@@ -22,6 +22,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
+        apiToken: true,
         errors: ['search_requires_pro', ...upstreamErrorCodes],
       },
       schema: {
@@ -49,6 +50,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
+        apiToken: true,
         errors: upstreamErrorCodes,
       },
       schema: {

@@ -14,6 +14,8 @@ export type PlanLimits = {
   alerts: number;
   /** Alerts on a price change within 1 h or 24 h, the signal turning, a support or resistance crossed. */
   advancedAlerts: boolean;
+  /** Personal API tokens the user may hold (0: no API access); each reads at API_TOKEN_REQUESTS_PER_MINUTE. */
+  apiTokens: number;
 };
 
 /**
@@ -31,6 +33,7 @@ export const planLimits = {
     conversationsPerDay: 3,
     alerts: 3,
     advancedAlerts: false,
+    apiTokens: 0,
   },
   iniciante: {
     coinsVisible: 10,
@@ -41,6 +44,7 @@ export const planLimits = {
     conversationsPerDay: 5,
     alerts: 10,
     advancedAlerts: false,
+    apiTokens: 0,
   },
   profissional: {
     coinsVisible: 500,
@@ -51,6 +55,7 @@ export const planLimits = {
     conversationsPerDay: -1,
     alerts: 100,
     advancedAlerts: true,
+    apiTokens: 10,
   },
 } as const satisfies Record<PlanId, PlanLimits>;
 
@@ -64,6 +69,7 @@ export const adminLimits: PlanLimits = {
   conversationsPerDay: -1,
   alerts: -1,
   advancedAlerts: true,
+  apiTokens: 10,
 };
 
 /**

@@ -18,6 +18,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
+        apiToken: true,
         errors: ['unknown_symbol', ...upstreamErrorCodes],
       },
       schema: {
@@ -39,6 +40,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
+        apiToken: true,
         errors: ['analysis_requires_pro', 'unknown_symbol', ...upstreamErrorCodes],
       },
       schema: {
