@@ -5,6 +5,7 @@ import { LoadingState } from '../components/ui/spinner.tsx';
 import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { ApiKeysCard } from '../features/settings/components/api-keys-card.tsx';
+import { ApiTokensCard } from '../features/settings/components/api-tokens-card.tsx';
 import { PreferencesForm } from '../features/settings/components/preferences-form.tsx';
 import { TelegramCard } from '../features/settings/components/telegram-card.tsx';
 import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
@@ -31,6 +32,7 @@ function SettingsSections() {
         <SubscriptionStatusCard variant="full" />
         <ApiKeysCard />
         <TelegramCard />
+        <ApiTokensCard />
       </div>
       <QueryState
         query={profile}
