@@ -10,6 +10,7 @@ import type { MarketServiceWithInternals } from './modules/market/market.types.t
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { PushDelivery } from './modules/push/push.setup.ts';
 import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
+import type { WebhookChannel } from './modules/webhooks/webhooks.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     emailDelivery: EmailDelivery;
     push: PushDelivery;
     telegram: TelegramChannel;
+    /** Signed webhook deliveries through the outbox, and the signal-change watch that queues some. */
+    webhooks: WebhookChannel;
     /** Alert checks, one at a time in this process (after each market refresh and on their schedule). */
     alertChecks: AlertChecks;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */

@@ -72,6 +72,11 @@ export const errorCodes = [
   'api_token_not_found',
   'api_token_invalid',
   'api_token_read_only',
+  // webhooks
+  'webhooks_require_pro',
+  'webhook_limit_reached',
+  'webhook_not_found',
+  'webhook_url_refused',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

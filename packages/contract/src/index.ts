@@ -16,3 +16,4 @@ export * from './backtest.ts';
 export * from './push.ts';
 export * from './telegram.ts';
 export * from './api-tokens.ts';
+export * from './webhooks.ts';

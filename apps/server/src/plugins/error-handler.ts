@@ -64,6 +64,10 @@ export const statusByCode = {
   api_token_not_found: 404,
   api_token_invalid: 401,
   api_token_read_only: 403,
+  webhooks_require_pro: 403,
+  webhook_limit_reached: 403,
+  webhook_not_found: 404,
+  webhook_url_refused: 400,
 } satisfies Record<ErrorCode, number>;
 
 export const errorMessage = (language: Language, code: ErrorCode, params: Record<string, unknown> = {}) =>

@@ -16,6 +16,8 @@ export type PlanLimits = {
   advancedAlerts: boolean;
   /** Personal API tokens the user may hold (0: no API access); each reads at API_TOKEN_REQUESTS_PER_MINUTE. */
   apiTokens: number;
+  /** Webhooks the user may register for alert firings and signal changes (0: none). */
+  webhooks: number;
 };
 
 /**
@@ -34,6 +36,7 @@ export const planLimits = {
     alerts: 3,
     advancedAlerts: false,
     apiTokens: 0,
+    webhooks: 0,
   },
   iniciante: {
     coinsVisible: 10,
@@ -45,6 +48,7 @@ export const planLimits = {
     alerts: 10,
     advancedAlerts: false,
     apiTokens: 0,
+    webhooks: 0,
   },
   profissional: {
     coinsVisible: 500,
@@ -56,6 +60,7 @@ export const planLimits = {
     alerts: 100,
     advancedAlerts: true,
     apiTokens: 10,
+    webhooks: 5,
   },
 } as const satisfies Record<PlanId, PlanLimits>;
 
@@ -70,6 +75,7 @@ export const adminLimits: PlanLimits = {
   alerts: -1,
   advancedAlerts: true,
   apiTokens: 10,
+  webhooks: 5,
 };
 
 /**
