@@ -8,6 +8,7 @@ import { ApiKeysCard } from '../features/settings/components/api-keys-card.tsx';
 import { ApiTokensCard } from '../features/settings/components/api-tokens-card.tsx';
 import { PreferencesForm } from '../features/settings/components/preferences-form.tsx';
 import { TelegramCard } from '../features/settings/components/telegram-card.tsx';
+import { WebhooksCard } from '../features/settings/components/webhooks-card.tsx';
 import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
 import { useCheckoutReturn } from '../features/subscription/hooks/use-checkout-return.ts';
 import { useSubscriptionSyncOnOpen } from '../features/subscription/hooks/use-subscription-sync.ts';
@@ -33,6 +34,7 @@ function SettingsSections() {
         <ApiKeysCard />
         <TelegramCard />
         <ApiTokensCard />
+        <WebhooksCard />
       </div>
       <QueryState
         query={profile}

@@ -1,8 +1,7 @@
 import type { ApiToken, ApiTokenList, CreatedApiToken } from '@farol/contract';
-import { Check, Copy, Lock, Terminal } from 'lucide-react';
+import { Terminal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -15,6 +14,8 @@ import {
   useCreateApiTokenMutation,
   useRevokeApiTokenMutation,
 } from '../api/api-tokens-api.ts';
+import { OneTimeSecret } from './one-time-secret.tsx';
+import { PlanLocked } from './plan-locked.tsx';
 
 /**
  * Personal API tokens: create one with a name, copy its secret the one time it is shown, see each token's
@@ -38,25 +39,16 @@ export function ApiTokensCard() {
           errorTitle={t('apiTokens.loadError')}
           loading={<LoadingState className="min-h-32" />}
         >
-          {(data) => (data.maxTokens === 0 && data.tokens.length === 0 ? <Locked /> : <Tokens list={data} />)}
+          {(data) =>
+            data.maxTokens === 0 && data.tokens.length === 0 ? (
+              <PlanLocked message={t('apiTokens.locked')} action={t('apiTokens.upgrade')} />
+            ) : (
+              <Tokens list={data} />
+            )
+          }
         </QueryState>
       </CardContent>
     </Card>
-  );
-}
-
-function Locked() {
-  const { t } = useTranslation('settings');
-  return (
-    <div className="flex flex-col items-start gap-3 text-sm">
-      <p className="flex items-center gap-2 text-muted-foreground">
-        <Lock aria-hidden="true" className="size-4" />
-        {t('apiTokens.locked')}
-      </p>
-      <Button asChild size="sm">
-        <Link to="/pricing">{t('apiTokens.upgrade')}</Link>
-      </Button>
-    </div>
   );
 }
 
@@ -66,7 +58,12 @@ function Tokens({ list }: { list: ApiTokenList }) {
   return (
     <div className="flex flex-col gap-4">
       {created ? (
-        <NewSecret token={created} onDone={() => setCreated(undefined)} />
+        <OneTimeSecret
+          title={t('apiTokens.secretTitle')}
+          hint={t('apiTokens.created')}
+          value={created.token}
+          onDone={() => setCreated(undefined)}
+        />
       ) : list.maxTokens > 0 ? (
         <CreateForm onCreated={setCreated} isFull={list.tokens.length >= list.maxTokens} />
       ) : null}
@@ -111,41 +108,6 @@ function CreateForm({ onCreated, isFull }: { onCreated: (token: CreatedApiToken)
         {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
       </Button>
     </form>
-  );
-}
-
-/** The secret, shown this once with a copy button; "done" hides it for good. */
-function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
-  const { t } = useTranslation('settings');
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  // an insecure page or a refused permission has no clipboard: the secret stays on screen to copy by hand
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  };
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-2 rounded-md border border-primary/40 bg-muted/40 p-3 text-sm"
-    >
-      <p className="font-medium">{t('apiTokens.secretTitle')}</p>
-      <p className="text-muted-foreground">{t('apiTokens.created')}</p>
-      <code className="break-all rounded bg-background px-2 py-1 font-mono text-xs">{token.token}</code>
-      {copyState === 'failed' ? <p className="text-xs text-danger">{t('apiTokens.copyFailed')}</p> : null}
-      <div className="flex gap-2">
-        <Button size="sm" onClick={() => void copy()}>
-          {copyState === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copyState === 'copied' ? t('apiTokens.copied') : t('apiTokens.copy')}
-        </Button>
-        <Button size="sm" variant="outline" onClick={onDone}>
-          {t('apiTokens.done')}
-        </Button>
-      </div>
-    </div>
   );
 }
 
