@@ -4,6 +4,9 @@ import { envelope, messageResponseSchema, text } from './common.ts';
 /** What every personal API token starts with: recognisable in a leaked log, and told apart from a session. */
 export const API_TOKEN_PREFIX = 'farol_pat_';
 
+/** What a plan with API access gets (Profissional, admins): tokens, each token's requests a minute, webhooks. */
+export const apiAccessLimits = { tokens: 10, requestsPerMinute: 60, webhooks: 5 } as const;
+
 /** A personal API token as listed: never its secret, which is shown once, at creation. */
 export const apiTokenSchema = z.object({
   id: z.uuid(),

@@ -72,6 +72,9 @@ import esEmailSettings from '../locales/es/emailSettings.json' with { type: 'jso
 import ptPasswordReset from '../locales/pt-BR/passwordReset.json' with { type: 'json' };
 import enPasswordReset from '../locales/en/passwordReset.json' with { type: 'json' };
 import esPasswordReset from '../locales/es/passwordReset.json' with { type: 'json' };
+import ptDevelopers from '../locales/pt-BR/developers.json' with { type: 'json' };
+import enDevelopers from '../locales/en/developers.json' with { type: 'json' };
+import esDevelopers from '../locales/es/developers.json' with { type: 'json' };
 
 export const resources = {
   'pt-BR': {
@@ -99,6 +102,7 @@ export const resources = {
     blog: ptBlog,
     emailSettings: ptEmailSettings,
     passwordReset: ptPasswordReset,
+    developers: ptDevelopers,
   },
   en: {
     common: enCommon,
@@ -125,6 +129,7 @@ export const resources = {
     blog: enBlog,
     emailSettings: enEmailSettings,
     passwordReset: enPasswordReset,
+    developers: enDevelopers,
   },
   es: {
     common: esCommon,
@@ -151,5 +156,6 @@ export const resources = {
     blog: esBlog,
     emailSettings: esEmailSettings,
     passwordReset: esPasswordReset,
+    developers: esDevelopers,
   },
 } as const;

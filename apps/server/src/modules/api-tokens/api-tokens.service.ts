@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { API_TOKEN_PREFIX, type ApiToken, type ApiTokenList, type CreatedApiToken } from '@farol/contract';
+import {
+  apiAccessLimits,
+  API_TOKEN_PREFIX,
+  type ApiToken,
+  type ApiTokenList,
+  type CreatedApiToken,
+} from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import type { ApiTokenRow } from '../../db/schema/api-tokens.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,7 +13,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { countApiTokens, deleteApiToken, insertApiToken, selectApiTokens } from './api-tokens.repository.ts';
 
 /** Requests one token may make per minute (each token has its own count). */
-export const API_TOKEN_REQUESTS_PER_MINUTE = 60;
+export const API_TOKEN_REQUESTS_PER_MINUTE = apiAccessLimits.requestsPerMinute;
 export const API_TOKEN_WINDOW_MS = 60_000;
 
 /**

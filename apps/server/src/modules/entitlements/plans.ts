@@ -1,4 +1,4 @@
-import { planIds, type CatalogPlanId, type CoinList, type PlanId } from '@farol/contract';
+import { apiAccessLimits, planIds, type CatalogPlanId, type CoinList, type PlanId } from '@farol/contract';
 
 export { planIds, type PlanId };
 
@@ -59,8 +59,8 @@ export const planLimits = {
     conversationsPerDay: -1,
     alerts: 100,
     advancedAlerts: true,
-    apiTokens: 10,
-    webhooks: 5,
+    apiTokens: apiAccessLimits.tokens,
+    webhooks: apiAccessLimits.webhooks,
   },
 } as const satisfies Record<PlanId, PlanLimits>;
 
@@ -74,8 +74,8 @@ export const adminLimits: PlanLimits = {
   conversationsPerDay: -1,
   alerts: -1,
   advancedAlerts: true,
-  apiTokens: 10,
-  webhooks: 5,
+  apiTokens: apiAccessLimits.tokens,
+  webhooks: apiAccessLimits.webhooks,
 };
 
 /**
