@@ -1,8 +1,8 @@
 import { analysisCoinIds, analysisSymbols, type AnalysisSymbol } from '@farol/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favorites } from '../../db/schema/market.ts';
-import { signalClasses } from '../../db/schema/webhooks.ts';
+import { signalClasses, webhooks } from '../../db/schema/webhooks.ts';
 import type { SignalReading } from '../signals/signals.service.ts';
 import { enqueueUserWebhooks } from './webhooks.service.ts';
 
@@ -41,6 +41,13 @@ async function recordClass(db: Db, symbol: AnalysisSymbol, reading: SignalReadin
  * the webhooks of every user who follows the coin (has it among favourites). Answers the events queued.
  */
 export async function checkSignalChanges(context: SignalWatchContext): Promise<number> {
+  // nobody listens: the engine's readings are not asked for (the first check after a subscription records)
+  const [listening] = await context.db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(isNull(webhooks.disabledAt), arrayContains(webhooks.events, ['signal.changed'])))
+    .limit(1);
+  if (!listening) return 0;
   let queued = 0;
   for (const symbol of analysisSymbols) {
     const reading = await context.readSignal(symbol).catch(() => undefined);
