@@ -25,18 +25,20 @@ describe('alerts journey', () => {
     await page.getByRole('button', { name: 'Criar alerta', exact: true }).first().click();
     const dialog = page.getByRole('dialog');
     const submit = dialog.getByRole('button', { name: 'Criar alerta' });
-    await dialog.getByLabel('Nome do alerta').fill('BTC acima de 110 mil');
-    await dialog.getByLabel('Símbolo da moeda').fill('btc');
-    expect(await dialog.getByLabel('Símbolo da moeda').inputValue()).toBe('BTC');
     expect(await submit.isDisabled()).toBe(true);
-    await dialog.getByLabel('Nome da moeda').fill('Bitcoin');
+    const picker = dialog.getByRole('combobox', { name: 'Moeda' });
+    await picker.fill('bitcoin');
+    await dialog.getByRole('option', { name: /^BTC Bitcoin/ }).click();
+    expect(await picker.inputValue()).toBe('Bitcoin (BTC)');
     await dialog.getByLabel('Preço acima de (US$)').fill('110000');
+    await dialog.getByLabel('Nome do alerta').fill('BTC acima de 110 mil');
     await saveScreenshot(page, 'alerts-dialog', 'pt-BR');
     await submit.click();
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByText('Preço acima de US$ 110.000,00').waitFor();
     await page.getByText('Ainda não disparado').waitFor();
+    expect(await page.getByRole('link', { name: 'Bitcoin (BTC)' }).getAttribute('href')).toBe('/coins/btc');
     const toggle = page.getByRole('switch', { name: 'Alerta BTC acima de 110 mil ativo' });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await saveScreenshot(page, 'alerts', 'pt-BR');

@@ -71,8 +71,10 @@ describe('dashboard journeys', () => {
     expect(await page.getByRole('button', { name: 'Ver análise completa' }).isDisabled()).toBe(true);
     expect(await page.getByText('Dados simulados').count()).toBeGreaterThan(0);
     expect(await page.getByRole('searchbox').count()).toBe(0);
-    // The chart canvas is drawn by lightweight-charts, loaded lazily.
-    await page.locator('canvas').first().waitFor();
+    // The chart is drawn by lightweight-charts, loaded lazily; its text alternative says what is in view.
+    await page
+      .getByRole('img', { name: /^Gráfico de velas BTC\/USDT, 1 hora\. Último fechamento/ })
+      .waitFor();
     await saveScreenshot(page, 'dashboard-free', 'pt-BR');
     await context.close();
   }, 60_000);
@@ -103,11 +105,8 @@ describe('dashboard journeys', () => {
     await page.getByRole('button', { name: 'Próxima' }).click();
     await page.getByText(/Página 2 de \d+/).waitFor();
     const firstOnPage2 = coinRows(page).first();
-    const coinName = (await firstOnPage2
-      .locator('td')
-      .nth(2)
-      .locator('span.font-medium')
-      .textContent())!.trim();
+    // the coin's name is the link to its page
+    const coinName = (await firstOnPage2.locator('td').nth(2).getByRole('link').textContent())!.trim();
     await firstOnPage2.getByRole('button', { name: `Adicionar ${coinName} às favoritas` }).click();
     await page.getByText(/Página 1 de \d+/).waitFor();
     await expect.poll(async () => coinRows(page).first().textContent()).toContain(coinName);
@@ -124,7 +123,8 @@ describe('dashboard journeys', () => {
     await page.getByRole('radio', { name: 'ETH' }).click();
     await page.getByText('Preço de ETH').waitFor();
     await page.getByRole('heading', { name: 'Suportes e resistências', exact: true }).waitFor();
-    await page.locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: /^Gráfico de velas ETH\/USDT/ }).waitFor();
+    await page.locator('[data-level-label]').first().waitFor();
     await context.close();
   }, 90_000);
 
@@ -163,7 +163,7 @@ const signedInPages: { path: string; name: string; ready: (page: Page) => Promis
     path: '/dashboard',
     name: 'dashboard-pro',
     ready: async (page) => {
-      await page.locator('canvas').first().waitFor();
+      await page.locator('[data-chart-legend="price"]').waitFor();
       await coinRows(page).first().waitFor();
     },
   },
@@ -172,7 +172,7 @@ const signedInPages: { path: string; name: string; ready: (page: Page) => Promis
     name: 'market-analysis',
     ready: async (page) => {
       await page.getByRole('radio', { name: 'ETH' }).click();
-      await page.locator('canvas').first().waitFor();
+      await page.locator('[data-level-label]').first().waitFor();
       await page.getByText(/ETH/).first().waitFor();
     },
   },

@@ -36,8 +36,8 @@ describe('service worker and offline start', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Você está sem conexão' });
     await notice.waitFor();
     await expect(notice.getByRole('button', { name: 'Tentar novamente' }).isVisible()).resolves.toBe(true);
-    // The shell itself: the top navigation and a page heading, not a blank page or the browser's error page.
-    await expect(page.getByRole('link', { name: 'Sobre' }).first().isVisible()).resolves.toBe(true);
+    // The shell itself: the app's navigation and a page heading, not a blank page or the browser's error page.
+    await expect(page.getByRole('link', { name: 'Painel' }).first().isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.title()).toMatch(/Farol/);
     await page.screenshot({ path: `${screenshotDir}offline-dashboard-pt-BR.png` });

@@ -30,9 +30,11 @@ export const errorCodes = [
   'plan_required',
   'analysis_requires_pro',
   'search_requires_pro',
+  'signal_requires_upgrade',
   'admin_required',
   // market data
   'unknown_coin',
+  'coin_not_found',
   'unknown_symbol',
   'upstream_rate_limited',
   'upstream_unavailable',

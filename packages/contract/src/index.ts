@@ -17,3 +17,4 @@ export * from './push.ts';
 export * from './telegram.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
+export * from './coin.ts';

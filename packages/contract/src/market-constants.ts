@@ -27,6 +27,20 @@ export const analysisCoinIds: Record<AnalysisSymbol, readonly string[]> = {
   LINK: ['chainlink'],
 };
 
+/** The coins' names as their projects write them (proper names: the same in every language). */
+export const analysisSymbolNames: Record<AnalysisSymbol, string> = {
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  BNB: 'BNB',
+  ADA: 'Cardano',
+  SOL: 'Solana',
+  XRP: 'XRP',
+  DOT: 'Polkadot',
+  AVAX: 'Avalanche',
+  MATIC: 'Polygon',
+  LINK: 'Chainlink',
+};
+
 export const candleIntervals = ['15m', '1h', '4h', '1d'] as const;
 export type CandleInterval = (typeof candleIntervals)[number];
 

@@ -14,6 +14,22 @@ const marketAnswer = <T extends z.ZodType>(data: T) =>
 
 // ---- coin list ----
 
+/** Columns the coin table sorts by (server-side, over the plan's whole list). */
+export const coinSortKeys = [
+  'rank',
+  'price',
+  'change1h',
+  'change24h',
+  'change7d',
+  'marketCap',
+  'volume',
+] as const;
+export type CoinSortKey = (typeof coinSortKeys)[number];
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+/** The 7-day sparkline is downsampled to at most this many points: a page of 100 rows stays small. */
+export const SPARKLINE_MAX_POINTS = 42;
+
 export const coinPricesQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
   limit: queryInt(1, 500).default(10),
@@ -21,6 +37,9 @@ export const coinPricesQuerySchema = z.object({
   userId: text().max(100).optional(),
   /** Case-insensitive substring of name or symbol (profissional and admin only). */
   search: text().trim().max(50).optional(),
+  /** Rank ascending by default; coins without the value come last in either order. */
+  sort: z.enum(coinSortKeys).default('rank'),
+  order: z.enum(sortOrders).default('asc'),
 });
 export type CoinPricesQuery = z.infer<typeof coinPricesQuerySchema>;
 
@@ -31,9 +50,15 @@ export const coinItemSchema = z.object({
   /** Logo URL; null when the source has none (the simulated market). */
   image: z.string().nullable(),
   current_price: z.number().nullable(),
+  price_change_percentage_1h: z.number().nullable(),
   price_change_percentage_24h: z.number().nullable(),
+  price_change_percentage_7d: z.number().nullable(),
   market_cap: z.number().nullable(),
   market_cap_rank: z.number().int().nullable(),
+  /** 24 h traded volume in USD. */
+  total_volume: z.number().nullable(),
+  /** USD prices over the last 7 days, oldest first, at most SPARKLINE_MAX_POINTS; null when the source has none. */
+  sparkline_7d: z.array(z.number()).max(SPARKLINE_MAX_POINTS).nullable(),
   isFavorite: z.boolean(),
 });
 export type CoinItem = z.infer<typeof coinItemSchema>;

@@ -75,6 +75,9 @@ import esPasswordReset from '../locales/es/passwordReset.json' with { type: 'jso
 import ptDevelopers from '../locales/pt-BR/developers.json' with { type: 'json' };
 import enDevelopers from '../locales/en/developers.json' with { type: 'json' };
 import esDevelopers from '../locales/es/developers.json' with { type: 'json' };
+import ptCoin from '../locales/pt-BR/coin.json' with { type: 'json' };
+import enCoin from '../locales/en/coin.json' with { type: 'json' };
+import esCoin from '../locales/es/coin.json' with { type: 'json' };
 
 export const resources = {
   'pt-BR': {
@@ -103,6 +106,7 @@ export const resources = {
     emailSettings: ptEmailSettings,
     passwordReset: ptPasswordReset,
     developers: ptDevelopers,
+    coin: ptCoin,
   },
   en: {
     common: enCommon,
@@ -130,6 +134,7 @@ export const resources = {
     emailSettings: enEmailSettings,
     passwordReset: enPasswordReset,
     developers: enDevelopers,
+    coin: enCoin,
   },
   es: {
     common: esCommon,
@@ -157,5 +162,6 @@ export const resources = {
     emailSettings: esEmailSettings,
     passwordReset: esPasswordReset,
     developers: esDevelopers,
+    coin: esCoin,
   },
 } as const;

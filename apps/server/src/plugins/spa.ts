@@ -14,7 +14,12 @@ export function findWebDist(configured?: string): string | undefined {
   );
 }
 
-export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => string;
+/** index.html for one request, with the status to answer it with (a coin page that does not exist: 404). */
+export type RenderedIndex = { html: string; statusCode?: number };
+export type IndexHtmlRenderer = (
+  request: FastifyRequest,
+  html: string,
+) => Promise<RenderedIndex> | RenderedIndex;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every other non-API path
@@ -44,9 +49,15 @@ export async function registerSpa(
     });
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const html = options.renderIndexHtml ? options.renderIndexHtml(request, indexHtml!) : indexHtml!;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { html, statusCode = 200 } = options.renderIndexHtml
+      ? await options.renderIndexHtml(request, indexHtml!)
+      : { html: indexHtml! };
+    return reply
+      .status(statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   };
   // The static plugin would answer the root folder itself with 403; the landing page is the SPA.
   if (indexHtml)

@@ -47,6 +47,7 @@ const publicRoutes: RouteObject[] = publicPages
 const pageRoutes: RouteObject[] = [
   { path: '/alerts', lazy: page(() => import('../pages/alerts-page.tsx').then((m) => m.AlertsPage)) },
   { path: '/chat', lazy: page(() => import('../pages/chat-page.tsx').then((m) => m.ChatPage)) },
+  { path: '/coins/:symbol', lazy: page(() => import('../pages/coin-page.tsx').then((m) => m.CoinPage)) },
   {
     path: '/dashboard',
     lazy: page(() => import('../pages/dashboard-page.tsx').then((m) => m.DashboardPage)),

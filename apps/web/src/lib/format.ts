@@ -1,8 +1,11 @@
 import {
+  chartPriceDigits,
+  formatChartPrice as chartPrice,
   formatCompact as compact,
   formatDecimal,
   formatPercent as percent,
   formatPrice as price,
+  formatWholePercent as wholePercent,
   type Currency,
 } from '@farol/i18n/format';
 import { currentLanguage, type Language } from './i18n.ts';
@@ -29,10 +32,16 @@ function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): In
 }
 
 export type { Currency };
+export { chartPriceDigits };
 
 /** A price: pt-BR `US$ 1.234,56`, en `$1,234.56`; below one unit four significant digits (`$0.2737`). */
 export function formatPrice(value: number, currency: Currency = 'USD', language = currentLanguage()): string {
   return price(value, language, currency);
+}
+
+/** A price on a chart (axis, read-out, level labels) with the chart's digits (chartPriceDigits), no currency. */
+export function formatChartPrice(value: number, digits: number, language = currentLanguage()): string {
+  return chartPrice(value, digits, language);
 }
 
 /** A value already in percent units (12.345 -> "12,35%"), 2 decimals; `signed` adds "+" to gains. */
@@ -42,6 +51,11 @@ export function formatPercent(
   language = currentLanguage(),
 ): string {
   return percent(value, language, options);
+}
+
+/** A score in percent units as a whole percentage (16.4 -> "16%"): strength, confidence, win rates. */
+export function formatWholePercent(value: number, language = currentLanguage()): string {
+  return wholePercent(value, language);
 }
 
 function formatFixed(value: number, digits: number, language: Language): string {

@@ -7,11 +7,16 @@ import {
   type Alert,
   type AlertEvent,
 } from '@farol/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AlertsPage } from './alerts-page.tsx';
+import { CreateAlertDialog } from '../features/alerts/components/create-alert-dialog.tsx';
+import { coin, pricesAnswer } from '../features/market/test/market-answers.ts';
+import { i18n } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
+import { network } from '../test/network.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type RecordedCall } from '../test/render.tsx';
 
 const btcAlert: Alert = alertResponseSchema.shape.data.parse({
@@ -25,6 +30,24 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
   triggeredCount: 0,
   createdAt: '2026-05-02T15:04:00.000Z',
 });
+
+const listedCoins = Array.from({ length: 12 }, (_, index) =>
+  coin(index, { symbol: coin(index).symbol.toUpperCase() }),
+);
+
+/**
+ * The coin list as the server answers it: the plan's whole list (free: 5 coins) or, for a plan with 500,
+ * its first coins and the matches of a search.
+ */
+function coinListAnswer(url: string, hasSearch: boolean) {
+  const query = new URL(url, 'http://web').searchParams;
+  if (!hasSearch) return pricesAnswer(listedCoins.slice(0, 5));
+  const term = query.get('search')?.toLowerCase();
+  if (!term) return pricesAnswer(listedCoins, 1, 40);
+  return pricesAnswer(
+    listedCoins.filter((item) => `${item.name} ${item.symbol}`.toLowerCase().includes(term)),
+  );
+}
 
 /** A tiny in-memory alerts server built on the contract's answer shapes. */
 function stubAlertsServer(
@@ -50,6 +73,8 @@ function stubAlertsServer(
       },
     });
   const calls: RecordedCall[] = stubFetch((url, method) => {
+    if (url.startsWith('/api/crypto/prices'))
+      return { status: 200, body: coinListAnswer(url, options.advancedAlerts ?? false) };
     if (url === '/api/user/profile') return { status: 200, body: profileSchema.parse(sampleUser) };
     if (url === '/api/alerts' && method === 'GET')
       return {
@@ -79,9 +104,12 @@ function stubAlertsServer(
           },
         };
       }
-      // the alert as asked for: its type and conditions come back on the card
-      const asked = calls.at(-1)!.body as Pick<Alert, 'name' | 'type' | 'conditions'>;
-      const created = { ...btcAlert, name: asked.name, type: asked.type, conditions: asked.conditions };
+      // the alert as asked for: its name, coin, type and conditions come back on the card
+      const asked = calls.at(-1)!.body as Pick<
+        Alert,
+        'name' | 'type' | 'conditions' | 'coinSymbol' | 'coinName'
+      >;
+      const created = { ...btcAlert, ...asked };
       alerts.push(created);
       return { status: 201, body: { success: true, data: created, message: 'Alerta criado com sucesso' } };
     }
@@ -98,27 +126,41 @@ function stubAlertsServer(
   return { calls, alerts };
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types in the coin picker and chooses the first option with Enter. */
+async function chooseCoin(user: User, dialog: HTMLElement, text: string) {
+  const picker = within(dialog).getByRole('combobox', { name: 'Moeda' });
+  await user.clear(picker);
+  await user.type(picker, text);
+  await within(dialog).findByRole('option', { name: /^BTC Bitcoin/ });
+  await user.keyboard('{Enter}');
+  expect(picker).toHaveProperty('value', 'Bitcoin (BTC)');
+}
+
 /** Opens the create dialog on a BTC alert of the advanced type, named `name`. */
-async function openAdvancedDialog(user: ReturnType<typeof userEvent.setup>, name: string) {
+async function openAdvancedDialog(user: User, name: string) {
   await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
   const dialog = await screen.findByRole('dialog');
-  await user.type(within(dialog).getByLabelText('Nome do alerta'), name);
-  await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
-  await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+  await chooseCoin(user, dialog, 'bitc');
   await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'avancado');
+  await user.clear(within(dialog).getByLabelText('Nome do alerta'));
+  await user.type(within(dialog).getByLabelText('Nome do alerta'), name);
   return dialog;
 }
 
-async function fillCreateDialog(user: ReturnType<typeof userEvent.setup>) {
+async function fillCreateDialog(user: User) {
   await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
   const dialog = await screen.findByRole('dialog');
   const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
   expect(submit).toHaveProperty('disabled', true);
-  await user.type(within(dialog).getByLabelText('Nome do alerta'), 'BTC acima de 110 mil');
-  await user.type(within(dialog).getByLabelText('Símbolo da moeda'), 'btc');
-  expect(within(dialog).getByLabelText('Símbolo da moeda')).toHaveProperty('value', 'BTC');
+  await chooseCoin(user, dialog, 'btc');
+  // the name is suggested from the coin and the type until the user writes one
+  const name = within(dialog).getByLabelText('Nome do alerta');
+  expect(name).toHaveProperty('value', 'BTC · Preço');
+  await user.clear(name);
   expect(submit).toHaveProperty('disabled', true);
-  await user.type(within(dialog).getByLabelText('Nome da moeda'), 'Bitcoin');
+  await user.type(name, 'BTC acima de 110 mil');
   await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '110000');
   expect(submit).toHaveProperty('disabled', false);
   return { dialog, submit };
@@ -165,6 +207,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       conditions: { priceAbove: 110000 },
     });
     expect(await screen.findByText('Preço acima de US$ 110.000,00')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Bitcoin (BTC)' }).getAttribute('href')).toBe('/coins/btc');
     expect(screen.getByText('Ainda não disparado')).toBeVisible();
     expect(await screen.findByText('1 de 3 alertas em uso · 2 restantes')).toBeVisible();
 
@@ -277,5 +320,144 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Caiu 6,50% em 1 h (limite 5,00%)')).toBeVisible();
     expect(screen.getByText('Sinal virou para compra forte (força 52,00%)')).toBeVisible();
     expect(screen.getByText('Cruzou abaixo do suporte em US$ 95.000,00 (preço US$ 94.500,00)')).toBeVisible();
+    for (const link of screen.getAllByRole('link', { name: 'BTC' }))
+      expect(link.getAttribute('href')).toBe('/coins/btc');
+  });
+
+  it('finds coins with the server search as the user types and chooses one with the keyboard', async () => {
+    const { calls } = stubAlertsServer({ advancedAlerts: true });
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = within(dialog).getByRole('combobox', { name: 'Moeda' });
+    await user.type(picker, 'eth');
+    const optionTexts = () =>
+      within(within(dialog).getByRole('listbox', { name: 'Moedas' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent?.replace(/\u00a0/g, ' '));
+    // the initials stand in for the logo (aria-hidden), then symbol, name and price
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['ETHETH Ethereum US$ 500,00', 'TETTETH Tether US$ 333,33']),
+    );
+    expect(calls.some((call) => call.url.endsWith('&search=eth'))).toBe(true);
+
+    await user.clear(picker);
+    await user.type(picker, 'o');
+    await waitFor(() => expect(optionTexts()).toHaveLength(5));
+    const [first, second] = within(within(dialog).getByRole('listbox')).getAllByRole('option');
+    expect(picker.getAttribute('aria-activedescendant')).toBe(first!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(picker.getAttribute('aria-activedescendant')).toBe(second!.id);
+    expect(second!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Escape}');
+    // Escape closes the list, not the dialog
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(picker).toHaveProperty('value', 'Solana (SOLA)');
+    expect(within(dialog).getByText('Preço atual: US$ 200,00')).toBeVisible();
+  });
+
+  it('says the alert as a sentence that follows the fields, in each language', async () => {
+    stubAlertsServer();
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    const region = within(dialog).getByRole('region', { name: 'Resumo do alerta' });
+    // Intl writes a no-break space between the currency and the amount
+    const summary = {
+      get textContent() {
+        return region.textContent?.replace(/\u00a0/g, ' ');
+      },
+    };
+    expect(summary.textContent).toBe(
+      'Escolha a moeda e preencha uma condição para ver o alerta em uma frase.',
+    );
+    await chooseCoin(user, dialog, 'btc');
+    await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '100000');
+    expect(summary.textContent).toBe('Avisar quando BTC ficar acima de US$ 100.000,00');
+    await user.type(within(dialog).getByLabelText('Preço abaixo de (US$)'), '90000');
+    expect(summary.textContent).toBe(
+      'Avisar quando BTC ficar acima de US$ 100.000,00 ou BTC ficar abaixo de US$ 90.000,00',
+    );
+    await act(() => i18n.changeLanguage('en'));
+    expect(summary.textContent).toBe(
+      'Notify me when BTC goes above $100,000.00 or BTC goes below $90,000.00',
+    );
+    await act(() => i18n.changeLanguage('es'));
+    expect(summary.textContent).toBe('Avisarme cuando BTC supere 100.000,00 US$ o BTC baje de 90.000,00 US$');
+    await act(() => i18n.changeLanguage('pt-BR'));
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'tecnico');
+    await user.type(within(dialog).getByLabelText('RSI acima de'), '70');
+    expect(summary.textContent).toBe('Avisar quando o RSI(14) de BTC ficar acima de 70,0');
+  });
+
+  it('refuses, before saving, a type that watches only the analysed coins for another coin', async () => {
+    const { calls } = stubAlertsServer();
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = within(dialog).getByRole('combobox', { name: 'Moeda' });
+    await user.type(picker, 'teth');
+    await user.click(await within(dialog).findByRole('option', { name: /^TETH Tether/ }));
+    await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '2');
+    const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
+    expect(submit).toHaveProperty('disabled', false);
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'tecnico');
+    expect(within(dialog).getByText(/vale só para as dez moedas analisadas/)).toBeVisible();
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    expect(submit).toHaveProperty('disabled', true);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says when the coins cannot be loaded and lists them after a retry', async () => {
+    stubAlertsServer();
+    let failing = true;
+    network.use(
+      http.get('*/api/crypto/prices', () =>
+        failing
+          ? HttpResponse.json(errorAnswer({ code: 'upstream_unavailable', message: 'x' }), { status: 503 })
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    renderAlerts();
+    await user.click(await screen.findByRole('button', { name: 'Criar primeiro alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Moeda' }));
+    expect(
+      await within(dialog).findByText('Não foi possível carregar as moedas.', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    failing = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await within(dialog).findByRole('option', { name: /^BTC Bitcoin/ })).toBeVisible();
+  });
+
+  it('opens at once with the coin a page asked for', async () => {
+    stubAlertsServer();
+    saveSession('token-abc', sampleUser);
+    renderRoutes(
+      [
+        {
+          path: '/alerts',
+          element: (
+            <CreateAlertDialog triggerLabel="Criar alerta" initialCoin={{ symbol: 'BTC', name: 'Bitcoin' }} />
+          ),
+        },
+      ],
+      '/alerts',
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Moeda' })).toHaveProperty(
+        'value',
+        'Bitcoin (BTC)',
+      ),
+    );
+    expect(within(dialog).getByText('Preço atual: US$ 1.000,00')).toBeVisible();
+    expect(within(dialog).getByLabelText('Nome do alerta')).toHaveProperty('value', 'BTC · Preço');
   });
 });

@@ -1,5 +1,7 @@
 import { BellPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -14,14 +16,23 @@ import { AlertEventsList } from '../features/alerts/components/alert-events-list
 import { AlertLimitsCard } from '../features/alerts/components/alert-limits-card.tsx';
 import { CreateAlertDialog } from '../features/alerts/components/create-alert-dialog.tsx';
 import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
+import { useCoinQuery } from '../features/coin/api/coin-api.ts';
 
 export function AlertsPage() {
   const { t } = useTranslation('alertsPage');
+  const initialCoin = useCoinFromLink();
   return (
     <ProtectedPage
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={<CreateAlertDialog triggerLabel={t('create.open')} />}
+      actions={
+        // a new key opens a fresh dialog with the linked coin chosen
+        <CreateAlertDialog
+          key={initialCoin?.symbol ?? 'new'}
+          triggerLabel={t('create.open')}
+          initialCoin={initialCoin}
+        />
+      }
     >
       {() => <AlertsSections />}
     </ProtectedPage>
@@ -69,4 +80,26 @@ function AlertsSections() {
       {events.data ? <AlertEventsList events={events.data} /> : null}
     </>
   );
+}
+
+/**
+ * `?create=btc` (a coin page's "create alert"): the coin as the market lists it; the parameter is read once
+ * and dropped from the address, so a reload does not open the dialog again.
+ */
+function useCoinFromLink(): { symbol: string; name: string } | undefined {
+  const [params, setParams] = useSearchParams();
+  const [requested] = useState(() => params.get('create'));
+  const coin = useCoinQuery(requested ?? '', Boolean(requested));
+  useEffect(() => {
+    if (!params.has('create')) return;
+    setParams(
+      (current) => {
+        current.delete('create');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  const facts = coin.data?.data;
+  return facts ? { symbol: facts.symbol, name: facts.name } : undefined;
 }

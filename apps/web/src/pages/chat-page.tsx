@@ -21,7 +21,8 @@ function ChatScreen({ preferredProvider }: { preferredProvider: 'openai' | 'gemi
   const history = useChatHistoryQuery();
   const ai = usage.data?.ai;
   return (
-    <PageContainer className="flex max-w-5xl flex-col gap-4">
+    // fills the height SiteLayout leaves between the top bar and the phones' tab bar; only the messages scroll
+    <PageContainer className="flex min-h-0 max-w-5xl flex-1 flex-col gap-3 py-3 sm:gap-4 sm:py-4">
       <ChatHeader ai={ai} hasHistory={(history.data?.length ?? 0) > 0} />
       <ChatConversation
         // Unknown usage (still loading or failed) does not block: the server enforces the limit anyway.

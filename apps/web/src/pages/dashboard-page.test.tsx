@@ -154,7 +154,7 @@ describe('DashboardPage', () => {
       stubServer(
         {
           'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
-          'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins) },
+          'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
         },
         commonRoutes,
       );
@@ -199,8 +199,9 @@ describe('DashboardPage', () => {
       }
       if (url === '/api/subscription/current')
         return { status: 200, body: subscriptionAnswer('profissional') };
-      if (url === '/api/crypto/prices?page=1&limit=10') return { status: 200, body: pageOne() };
-      if (url === '/api/crypto/prices?page=2&limit=10')
+      // the plan probe asks for 10 coins, the table for its 25 in rank order
+      if (url.startsWith('/api/crypto/prices?page=1&')) return { status: 200, body: pageOne() };
+      if (url === '/api/crypto/prices?page=2&limit=25&sort=rank&order=asc')
         return { status: 200, body: pricesAnswer([coin(10), coin(11)], 2, 3) };
       if (url === '/api/crypto/favorites')
         return { status: 200, body: favoritesAnswer(favorite ? ['chainlink'] : []) };
@@ -224,40 +225,56 @@ describe('DashboardPage', () => {
     ).toBe('true');
   });
 
+  // six typed terms and their answers: slower than the default 5 s on a busy 2-core machine
   it('searches the 500-coin list by name or symbol, counts results, says when none match and clears', async () => {
     const user = userEvent.setup();
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
       'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins, 1, 50) },
+      'GET /api/crypto/prices?page=1&limit=25&sort=rank&order=asc': {
+        status: 200,
+        body: pricesAnswer(tenCoins, 1, 50),
+      },
       // the server's answers for each term
-      'GET /api/crypto/prices?page=1&limit=500&search=E': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=E': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 3)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&search=ET': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ET': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 2)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&search=ETH': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 2)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&search=z': { status: 200, body: pricesAnswer([]) },
-      'GET /api/crypto/prices?page=1&limit=500&search=zz': { status: 200, body: pricesAnswer([]) },
-      'GET /api/crypto/prices?page=1&limit=500&search=zzz': { status: 200, body: pricesAnswer([]) },
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=z': {
+        status: 200,
+        body: pricesAnswer([]),
+      },
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zz': {
+        status: 200,
+        body: pricesAnswer([]),
+      },
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zzz': {
+        status: 200,
+        body: pricesAnswer([]),
+      },
     });
     const search = await screen.findByRole('searchbox', { name: 'Buscar moeda por nome ou símbolo' });
     await user.type(search, 'ETH');
     // the server finds the coins; the card shows what it answered
     expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Paginação da lista de moedas' })).toBeNull();
-    expect(calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500&search=ETH')).toBe(true);
+    expect(
+      calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH'),
+    ).toBe(true);
     await user.clear(search);
     await user.type(search, 'zzz');
     expect(await screen.findByText('Nenhuma moeda encontrada para "zzz"')).toBeVisible();
     await user.click(screen.getAllByRole('button', { name: 'Limpar busca' })[0]!);
     expect(await screen.findByText('Página 1 de 50')).toBeVisible();
-  });
+  }, 15_000);
 
   it('shows fear-greed, dominance with 2 decimals in its colour band, signals, the chart and the simulated-data badge', async () => {
     renderDashboard({
@@ -275,6 +292,39 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Compra forte')).toBeVisible();
     expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();
     expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
+  });
+
+  it("shows each signal as one row (symbol, price, class, whole-percent strength) that opens the coin's page", async () => {
+    saveSession('token-abc', sampleUser);
+    stubServer(
+      {
+        'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
+        'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
+      },
+      commonRoutes,
+    );
+    renderRoutes(
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/coins/:symbol', element: <p>coin page</p> },
+      ],
+      '/dashboard',
+    );
+    const user = userEvent.setup();
+    // its name is what it shows, in order (Intl puts a no-break space after "US$")
+    const row = await screen.findByRole('link', {
+      name: 'BTC US$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
+    });
+    expect(row.getAttribute('href')).toBe('/coins/btc');
+    expect(within(row).getByText('73%')).toBeVisible();
+    expect(within(row).getByText('Compra forte')).toBeVisible();
+    // confidence as a whole percentage too, and no trend label that could contradict the class
+    expect(within(row).getByText('Confiança: 64%')).toBeVisible();
+    expect(within(row).queryByText(/Alta|Baixa|Neutro/)).toBeNull();
+
+    await user.click(row);
+
+    expect(await screen.findByText('coin page')).toBeVisible();
   });
 
   it('lists the signals it has and names the coins that have none now, with why', async () => {

@@ -30,7 +30,7 @@ export function DashboardPage() {
   useDocumentTitle(t('nav.dashboard'));
   if (!session) return null;
   return (
-    <PageContainer className="flex flex-col gap-6">
+    <PageContainer className="flex flex-col gap-4 pt-4 sm:gap-6 sm:pt-6">
       <DashboardHeader user={session.user} onLogout={() => logoutToLogin(navigate)} />
       <DashboardBody />
     </PageContainer>
@@ -53,22 +53,30 @@ function DashboardBody() {
     );
   }
   const access = planAccessFrom(subscription.data);
+  // Phones read top to bottom: the key figures, the market list, the chart, then the signals and the
+  // rest. From lg up the chart and the signals share a row above the list (grid placement, same reading order).
   return (
     <>
-      {access.isFreePlan ? <FreePlanBanner /> : null}
       <StatCards access={access} subscriptionCard={<SubscriptionStatusCard variant="compact" />} />
-      <PriceChartCard />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-          <FearGreedCard />
-          <DominanceCard />
+      {access.isFreePlan ? <FreePlanBanner /> : null}
+      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+        <div className="min-w-0 lg:col-span-3 lg:row-start-2">
+          <CoinsSection access={access} />
         </div>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2 lg:row-start-1">
+          <PriceChartCard />
+        </div>
+        <div className="min-w-0 lg:col-start-3 lg:row-start-1">
           <SignalsPanel />
         </div>
       </div>
-      <AnalysisShortcut isFreePlan={access.isFreePlan} />
-      <CoinsSection access={access} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+        <FearGreedCard />
+        <DominanceCard />
+        <div className="sm:col-span-2 lg:col-span-1">
+          <AnalysisShortcut isFreePlan={access.isFreePlan} />
+        </div>
+      </div>
     </>
   );
 }

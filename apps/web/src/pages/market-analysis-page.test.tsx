@@ -1,8 +1,8 @@
-import { analysisResponseSchema } from '@farol/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { candlesAnswer, subscriptionAnswer } from '../features/market/test/market-answers.ts';
+import { analysisAnswer as analysis } from '../features/signals/test/analysis-answers.ts';
 import { saveSession } from '../lib/session.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
 import { MarketAnalysisPage } from './market-analysis-page.tsx';
@@ -13,60 +13,6 @@ vi.mock('../features/market/components/price-chart.tsx', () => ({
     <p>levels {levels.map((level) => `${level.title}=${level.price}`).join(' ')}</p>
   ),
 }));
-
-const analysis = (symbol: string) =>
-  analysisResponseSchema.parse({
-    success: true,
-    data: {
-      symbol,
-      price: 3120.456,
-      marketSignal: {
-        signal: 'sell',
-        strength: 58.3,
-        confidence: 71,
-        reasoning: 'Médias em baixa e MACD negativo.',
-        indicators: [
-          {
-            rule: 'macd_histogram',
-            name: 'Histograma MACD',
-            timeframe: '4h',
-            vote: -1,
-            weight: 1,
-            value: -12.5,
-            explanation: 'Histograma negativo.',
-          },
-        ],
-      },
-      trendStrength: 40,
-      volume: 123456,
-      keyIndicators: {
-        rsi: { value: 38.26, signal: 'neutral', strength: 30 },
-        macd: { value: -12.34567, signal: 'bearish_crossover', strength: 60 },
-        bollinger: { position: 'lower_half', squeeze: true },
-        volume: { trend: 'rising', anomaly: true },
-      },
-      supportLevels: [3050, 2980],
-      resistanceLevels: [3200],
-      confluenceAnalysis: {
-        signalStrength: 55,
-        marketContext: 'Tendência de baixa',
-        strategyType: 'Venda no repique',
-        riskLevel: 'high',
-        confluenceFactors: ['MACD cruzou para baixo'],
-      },
-      recommendedStrategy: {
-        name: 'Aguardar repique',
-        description: 'Esperar teste da resistência.',
-        entrySignals: ['Rejeição em 3200'],
-        stopLoss: 3260,
-        targets: [3050, 2980],
-      },
-      aiAnalysis: 'O ETH perde força no curto prazo.',
-      recommendations: ['Reduza a alavancagem'],
-      source: 'simulated',
-      asOf: '2026-01-01T12:00:00.000Z',
-    },
-  });
 
 function renderPage(routes: (url: string) => StubAnswer | undefined) {
   saveSession('token-abc', sampleUser);
@@ -95,6 +41,9 @@ describe('MarketAnalysisPage', () => {
     await user.click(screen.getByRole('radio', { name: 'ETH' }));
     expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote
+    // scores as whole percentages: strength 58.3 → 58%, confidence 71%, trend strength 40%, confluence 55%
+    for (const score of ['58%', '71%', '40%', '55%']) expect(screen.getByText(score)).toBeVisible();
+    expect(screen.queryByText('58,30%')).toBeNull();
     expect(screen.getByText('38,3')).toBeVisible();
     expect(screen.getByText('-12,3457')).toBeVisible();
     expect(screen.getByText('Rompimento iminente')).toBeVisible();

@@ -8,9 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
-import { ToggleGroup, ToggleGroupItem } from '../components/ui/toggle-group.tsx';
+import { ChoiceGroup } from '../components/ui/toggle-group.tsx';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
-import { CoinLevelsChart, type PriceLevel } from '../features/market/components/price-chart-card.tsx';
+import { levelsFromAnalysis } from '../features/market/components/chart-levels.ts';
+import { CoinLevelsChart } from '../features/market/components/price-chart-card.tsx';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
 import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
 import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
@@ -47,19 +48,13 @@ export function MarketAnalysisPage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <ToggleGroup
-          type="single"
+        <ChoiceGroup
           value={symbol}
-          onValueChange={(value) => value && setSymbol(value as AnalysisSymbol)}
-          aria-label={t('coinPicker')}
+          options={analysisSymbols}
+          onChange={setSymbol}
+          label={t('coinPicker')}
           className="self-start"
-        >
-          {analysisSymbols.map((item) => (
-            <ToggleGroupItem key={item} value={item}>
-              {item}
-            </ToggleGroupItem>
-          ))}
-        </ToggleGroup>
+        />
       </header>
       <AnalysisBody symbol={symbol} />
     </PageContainer>
@@ -102,21 +97,7 @@ function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
 
 function AnalysisContent({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
-  const levels = useMemo<PriceLevel[]>(
-    () => [
-      ...analysis.supportLevels.map((price, index) => ({
-        price,
-        kind: 'support' as const,
-        title: `S${index + 1}`,
-      })),
-      ...analysis.resistanceLevels.map((price, index) => ({
-        price,
-        kind: 'resistance' as const,
-        title: `R${index + 1}`,
-      })),
-    ],
-    [analysis.supportLevels, analysis.resistanceLevels],
-  );
+  const levels = useMemo(() => levelsFromAnalysis(analysis), [analysis]);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,6 @@
 import type { KeyProvider } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
-import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
+import { formatDecimal, formatPercent, formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
 import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 
@@ -30,6 +30,7 @@ function formatters(language: Language) {
     compact: (value: number) =>
       new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 }).format(value),
     percent: (value: number) => formatPercent(value, language),
+    wholePercent: (value: number) => formatWholePercent(value, language),
     signedPercent: (value: number) => formatPercent(value, language, { signed: true }),
     fixed: (value: number, digits: number) => formatDecimal(value, digits, language),
     signedFixed: (value: number, digits: number) => formatDecimal(value, digits, language, { signed: true }),
@@ -58,9 +59,10 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
     lines.push(
       t('offline.signal', {
         signal: t(`values.signal.${technical.signal}`),
-        strength: format.percent(technical.strength),
-        confidence: format.percent(technical.confidence),
-        trendStrength: format.percent(technical.trendStrength),
+        // scores: whole percentages, like every screen shows them
+        strength: format.wholePercent(technical.strength),
+        confidence: format.wholePercent(technical.confidence),
+        trendStrength: format.wholePercent(technical.trendStrength),
       }),
       t('offline.indicators', {
         rsi: format.fixed(technical.rsi.value, 1),

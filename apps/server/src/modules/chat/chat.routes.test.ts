@@ -1,5 +1,6 @@
 import { analysisSymbols, chatMessageSchema, type ChatStreamEvent } from '@farol/contract';
 import { languages, translate, type Language } from '@farol/i18n';
+import { formatWholePercent } from '@farol/i18n/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -88,7 +89,15 @@ forEachEngine((engine) => {
             maximumFractionDigits: 2,
           }).format(analysis.price),
         );
-        expect(response).toContain(translate(language, `chat:values.signal.${analysis.marketSignal.signal}`));
+        // scores as whole percentages ("16%"), as the screens show them
+        expect(response).toContain(
+          translate(language, 'chat:offline.signal', {
+            signal: translate(language, `chat:values.signal.${analysis.marketSignal.signal}`),
+            strength: formatWholePercent(analysis.marketSignal.strength, language),
+            confidence: formatWholePercent(analysis.marketSignal.confidence, language),
+            trendStrength: formatWholePercent(analysis.trendStrength, language),
+          }),
+        );
         expect(response.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);
         expect(answer.body.metadata.confidence).toBe(Math.round(analysis.marketSignal.confidence));
         expect(answer.body.metadata.analysisUsed).toEqual(

@@ -2,6 +2,8 @@ import {
   analysisCoinIds,
   type CoinItem,
   type CoinPricesQuery,
+  type CoinSortKey,
+  type SortOrder,
   type Pagination,
   type ToggleFavoriteRequest,
 } from '@farol/contract';
@@ -25,11 +27,41 @@ const toCoinItem = (coin: Coin, isFavorite: boolean): CoinItem => ({
   symbol: coin.symbol,
   image: coin.image ?? null,
   current_price: coin.currentPrice ?? null,
+  price_change_percentage_1h: coin.priceChangePercentage1h ?? null,
   price_change_percentage_24h: coin.priceChangePercentage24h ?? null,
+  price_change_percentage_7d: coin.priceChangePercentage7d ?? null,
   market_cap: coin.marketCap ?? null,
   market_cap_rank: coin.rank ?? null,
+  total_volume: coin.totalVolume ?? null,
+  sparkline_7d: coin.sparkline7d ?? null,
   isFavorite,
 });
+
+const sortValue: Record<CoinSortKey, (coin: Coin) => number | undefined> = {
+  rank: (coin) => coin.rank,
+  price: (coin) => coin.currentPrice,
+  change1h: (coin) => coin.priceChangePercentage1h,
+  change24h: (coin) => coin.priceChangePercentage24h,
+  change7d: (coin) => coin.priceChangePercentage7d,
+  marketCap: (coin) => coin.marketCap,
+  volume: (coin) => coin.totalVolume,
+};
+
+/**
+ * The coins ordered by one column; coins without the value come last in either order (an unknown change
+ * is neither the best nor the worst). Ties keep the market-cap order (the sort is stable).
+ */
+function sortCoins(coins: Coin[], key: CoinSortKey, order: SortOrder): Coin[] {
+  const value = sortValue[key];
+  const direction = order === 'asc' ? 1 : -1;
+  return [...coins].sort((a, b) => {
+    const left = value(a);
+    const right = value(b);
+    if (left === undefined || right === undefined)
+      return (left === undefined ? 1 : 0) - (right === undefined ? 1 : 0);
+    return (left - right) * direction;
+  });
+}
 
 const mainCoinIds: ReadonlySet<string> = new Set(Object.values(analysisCoinIds).flat());
 
@@ -47,7 +79,7 @@ async function coinsOfPlan(market: MarketService, entitlements: Actor['entitleme
 const matchesSearch = (coin: Coin, search: string) =>
   coin.name.toLowerCase().includes(search) || coin.symbol.toLowerCase().includes(search);
 
-/** Favourites first, each group in market-cap order (the provider's order). */
+/** Favourites first, each group in the order it was given. */
 function favoritesFirst(coins: Coin[], favoriteIds: ReadonlySet<string>): Coin[] {
   const favorites = coins.filter((coin) => favoriteIds.has(coin.id));
   const others = coins.filter((coin) => !favoriteIds.has(coin.id));
@@ -62,7 +94,8 @@ export type CoinPricesPage = {
 
 /**
  * The coin table: the plan decides which coins are visible (the top N by market cap, or the ten Farol
- * analyses), favourites come first, search is for plans with coin search.
+ * analyses), search is for plans with coin search, the whole list is sorted by the asked column before
+ * paging, and favourites come first in any order (each group sorted).
  */
 export async function listCoinPrices(
   deps: CryptoDeps,
@@ -80,7 +113,7 @@ export async function listCoinPrices(
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));
   const filtered = search ? visible.filter((coin) => matchesSearch(coin, search)) : visible;
-  const ordered = favoritesFirst(filtered, favoriteIds);
+  const ordered = favoritesFirst(sortCoins(filtered, query.sort, query.order), favoriteIds);
 
   const totalItems = ordered.length;
   const totalPages = Math.max(1, Math.ceil(totalItems / query.limit));

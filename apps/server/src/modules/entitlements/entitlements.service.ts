@@ -1,3 +1,4 @@
+import { analysisSymbols, type AnalysisSymbol } from '@farol/contract';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { subscriptions, type SubscriptionRow } from '../../db/schema/subscriptions.ts';
@@ -84,3 +85,17 @@ export const isWithinLimit = (limit: number, used: number) => limit < 0 || used 
 
 /** What is left of a limit: -1 when unlimited, never below 0. */
 export const remainingOf = (limit: number, used: number) => (limit < 0 ? -1 : Math.max(0, limit - used));
+
+/** What a visitor (no session) may see: the free plan's limits. */
+export const visitorEntitlements: Entitlements = entitlementsFor('free', false);
+
+/**
+ * The analysed coins whose signal (score and summary) a plan shows on the coin pages: the first
+ * `marketSignals` of the ten, in list order, the same coins its dashboard shows by default.
+ */
+export function signalSymbolsFor(
+  entitlements: Pick<Entitlements, 'marketSignals'>,
+): readonly AnalysisSymbol[] {
+  const { marketSignals } = entitlements;
+  return marketSignals < 0 ? analysisSymbols : analysisSymbols.slice(0, marketSignals);
+}

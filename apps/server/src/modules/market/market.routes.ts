@@ -1,10 +1,13 @@
 import {
   candlesQuerySchema,
+  coinFactsResponseSchema,
+  coinParamsSchema,
   candlesResponseSchema,
   fearGreedResponseSchema,
   globalMarketResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readCoinFacts } from './coin-page.service.ts';
 import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
@@ -17,10 +20,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fear-greed',
     {
-      config: {
-        access: 'public',
-        errors: upstreamErrorCodes,
-      },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
         operationId: 'getFearGreedIndex',
@@ -33,10 +33,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bitcoin-dominance',
     {
-      config: {
-        access: 'public',
-        errors: upstreamErrorCodes,
-      },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
         operationId: 'getBitcoinDominance',
@@ -49,10 +46,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/global',
     {
-      config: {
-        access: 'public',
-        errors: upstreamErrorCodes,
-      },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
         operationId: 'getGlobalMarket',
@@ -78,5 +72,24 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => marketAnswer(await readCandles(app.market, request.query)),
+  );
+  app.get(
+    '/coins/:symbol',
+    {
+      // anyone (the coin pages are public); a session adds whether the coin is a favourite
+      config: { access: 'optional', apiToken: true, errors: ['coin_not_found', ...upstreamErrorCodes] },
+      schema: {
+        tags,
+        operationId: 'getCoin',
+        summary:
+          'One coin of the followed top 500 by symbol (any case; the best-ranked when symbols collide)',
+        params: coinParamsSchema,
+        response: { 200: coinFactsResponseSchema },
+      },
+    },
+    async (request) =>
+      marketAnswer(
+        await readCoinFacts({ db: app.db, market: app.market }, request.user, request.params.symbol),
+      ),
   );
 };

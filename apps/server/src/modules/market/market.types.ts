@@ -14,8 +14,12 @@ export type Coin = {
   rank?: number;
   currentPrice?: number; // USD
   marketCap?: number;
-  totalVolume?: number;
+  totalVolume?: number; // USD, 24 h
+  priceChangePercentage1h?: number;
   priceChangePercentage24h?: number;
+  priceChangePercentage7d?: number;
+  /** USD prices over the last 7 days, oldest first, already downsampled (providers/sparkline.ts). */
+  sparkline7d?: number[];
   circulatingSupply?: number;
   totalSupply?: number;
   maxSupply?: number;

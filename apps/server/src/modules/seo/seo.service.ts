@@ -3,6 +3,8 @@ import { localizedUrl, publicPages, type PublicPage } from '@farol/i18n/public-p
 
 export { localizedUrl, publicPages };
 import type { FastifyRequest } from 'fastify';
+import { findListedCoin } from '../market/coin-page.service.ts';
+import type { RenderedIndex } from '../../plugins/spa.ts';
 
 const OG_IMAGE_PATH = '/og-image.png';
 const OG_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -17,11 +19,25 @@ function findPublicPage(pathname: string): PublicPage | undefined {
 
 /** The head tags of one public page in one language. */
 export function renderPageHead(page: PublicPage, language: Language, origin: string): string {
-  const brand = translate(language, 'common:brand');
   const pageTitle = translate(language, `${page.meta}.title`);
-  const title = 'fullTitle' in page && page.fullTitle ? pageTitle : `${pageTitle} · ${brand}`;
-  const description = translate(language, `${page.meta}.description`);
-  const url = localizedUrl(origin, page.path, language);
+  const isFullTitle = 'fullTitle' in page && page.fullTitle;
+  return renderHeadTags(
+    {
+      path: page.path,
+      title: isFullTitle ? pageTitle : `${pageTitle} · ${translate(language, 'common:brand')}`,
+      description: translate(language, `${page.meta}.description`),
+    },
+    language,
+    origin,
+  );
+}
+
+type PageHead = { path: string; title: string; description: string };
+
+/** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags of one page in one language. */
+function renderHeadTags({ path, title, description }: PageHead, language: Language, origin: string): string {
+  const brand = translate(language, 'common:brand');
+  const url = localizedUrl(origin, path, language);
   const image = `${origin}${OG_IMAGE_PATH}`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -29,9 +45,9 @@ export function renderPageHead(page: PublicPage, language: Language, origin: str
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...languages.map(
       (alternate) =>
-        `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(origin, page.path, alternate))}" />`,
+        `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(localizedUrl(origin, path, alternate))}" />`,
     ),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(origin, page.path, 'pt-BR'))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localizedUrl(origin, path, 'pt-BR'))}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(brand)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
@@ -57,19 +73,65 @@ export function renderPageHead(page: PublicPage, language: Language, origin: str
 const replacedTags =
   /\s*(?:<title>[\s\S]*?<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]+|twitter:[^"]+)"[\s\S]*?\/?>|<link\s+rel="(?:canonical|alternate)"[\s\S]*?\/?>)/g;
 
+const withHead = (html: string, head: string) =>
+  html.replace(replacedTags, '').replace('</head>', `    ${head}\n  </head>`);
+
+const coinPagePath = /^\/coins\/([^/]{1,20})\/?$/;
+
+/**
+ * A coin page's head from the market's cached coin list: "Bitcoin (BTC): preço, gráfico e sinal · Farol".
+ * A symbol outside the list is the SPA's 404 with a 404 status; with the market unreachable, the build's
+ * generic tags stay (the page itself still loads).
+ */
+async function renderCoinHead(request: FastifyRequest, symbolText: string, origin: string) {
+  const language = request.language;
+  let symbol: string;
+  try {
+    symbol = decodeURIComponent(symbolText);
+  } catch {
+    return { statusCode: 404 };
+  }
+  const coin = await findListedCoin(request.server.market, symbol).then(
+    (result) => result.data ?? null,
+    (error: unknown) => {
+      request.log.warn({ err: error }, 'seo: coin list unavailable, generic head tags');
+      return undefined;
+    },
+  );
+  if (coin === undefined) return { statusCode: 200 };
+  if (coin === null) return { statusCode: 404 };
+  const params = { name: coin.name, symbol: coin.symbol };
+  const head = renderHeadTags(
+    {
+      path: `/coins/${coin.symbol.toLowerCase()}`,
+      title: `${translate(language, 'coin:meta.title', params)} · ${translate(language, 'common:brand')}`,
+      description: translate(language, 'coin:meta.description', params),
+    },
+    language,
+    origin,
+  );
+  return { statusCode: 200, head };
+}
+
 /**
  * index.html for a request: a public page gets its title, description, canonical, hreflang alternates,
  * Open Graph and Twitter tags in the caller's language (`?lng=`, else Accept-Language), because social
- * crawlers run no JavaScript. Every page gets `<html lang>` in that language.
+ * crawlers run no JavaScript; so does a coin page (/coins/btc), from the cached coin list. Every page gets
+ * `<html lang>` in that language.
  */
-export function renderIndexHtml(request: FastifyRequest, html: string): string {
+export async function renderIndexHtml(request: FastifyRequest, html: string): Promise<RenderedIndex> {
   const language = request.language;
   const withLanguage = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
-  const page = findPublicPage(request.url.split('?')[0] ?? '/');
-  if (!page) return withLanguage;
+  const pathname = request.url.split('?')[0] ?? '/';
   const origin = request.server.config.APP_URL.replace(/\/+$/, '');
-  const head = renderPageHead(page, language, origin);
-  return withLanguage.replace(replacedTags, '').replace('</head>', `    ${head}\n  </head>`);
+  const coinMatch = coinPagePath.exec(pathname);
+  if (coinMatch) {
+    const { statusCode, head } = await renderCoinHead(request, coinMatch[1]!, origin);
+    return { html: head ? withHead(withLanguage, head) : withLanguage, statusCode };
+  }
+  const page = findPublicPage(pathname);
+  if (!page) return { html: withLanguage };
+  return { html: withHead(withLanguage, renderPageHead(page, language, origin)) };
 }
 
 /** sitemap.xml: every public page with its language alternates (Google's hreflang sitemap form). */

@@ -97,6 +97,34 @@ describe('per-page head tags in the HTML the server sends', () => {
   });
 });
 
+describe('coin pages in the HTML the server sends', () => {
+  it('titles /coins/btc with the coin name in each language, with canonical and hreflang', async () => {
+    const expected = {
+      'pt-BR': 'Bitcoin (BTC): preço, gráfico e sinal · Farol',
+      en: 'Bitcoin (BTC): price, chart and signal · Farol',
+      es: 'Bitcoin (BTC): precio, gráfico y señal · Farol',
+    };
+    for (const [language, title] of Object.entries(expected)) {
+      const { status, html } = await getHtml(`/coins/btc?lng=${language}`);
+      expect(status).toBe(200);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(/<meta name="description" content="Bitcoin \(BTC\)[^"]+" \/>/);
+      expect(count(html, /<title>/)).toBe(1);
+    }
+    const { html } = await getHtml('/coins/BTC?lng=es');
+    expect(html).toContain(`<link rel="canonical" href="${APP_URL}/coins/btc?lng=es" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="pt-BR" href="${APP_URL}/coins/btc" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${APP_URL}/coins/btc?lng=en" />`);
+  });
+
+  it('answers an unknown coin with the app page and a 404 status', async () => {
+    const { status, html, type } = await getHtml('/coins/nope-coin');
+    expect(status).toBe(404);
+    expect(type).toContain('text/html');
+    expect(html).toContain('<div id="root">');
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists every public page in three languages with alternates', async () => {
     const response = await fetch(`${testApp.url}/sitemap.xml`);

@@ -81,6 +81,10 @@ function renderIndicators(language: Language, format: Formatters, votes: RuleVot
   }));
 }
 
+/** The rule votes as the API's indicator items in `language` (the analysis and the coin page's summary). */
+export const renderSignalIndicators = (language: Language, votes: RuleVote[]): SignalIndicator[] =>
+  renderIndicators(language, createFormatters(language), votes);
+
 function renderReasoning(language: Language, format: Formatters, facts: AnalysisFacts): string {
   const { votes, score, signal } = facts.vote;
   const drivers = [...votes]

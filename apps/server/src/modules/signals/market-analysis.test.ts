@@ -163,6 +163,31 @@ describe('analyzeMarket on real candles', () => {
     }
   });
 
+  it('sizes the position (1% risked) only when it is a sensible share of the capital, 0.5% to 100%', () => {
+    let sized = 0;
+    for (const { history, time } of cases) {
+      const { strategy, price, recommendations } = analyzeMarket(candlesAsOf(history, time));
+      const sizing = recommendations.find((item) => item.kind === 'position_size');
+      if (strategy.kind === 'wait') {
+        expect(sizing).toBeUndefined();
+        continue;
+      }
+      const share = 1 / (Math.abs(price - strategy.stopLoss) / price);
+      if (share < 0.5 || share > 100) {
+        expect(sizing).toBeUndefined();
+        continue;
+      }
+      sized += 1;
+      expect(sizing).toEqual({
+        kind: 'position_size',
+        riskPercent: 1,
+        positionPercent: share,
+        stopLoss: strategy.stopLoss,
+      });
+    }
+    expect(sized).toBeGreaterThan(0);
+  });
+
   it('returns the same analysis for the same candles', () => {
     const candles = candlesAsOf(histories.ETH, at('2023-06-15T12:00:00Z'));
     expect(analyzeMarket(candles)).toEqual(analyzeMarket(structuredClone(candles)));

@@ -278,6 +278,7 @@ function planStrategy(
 
 /** Risking 1% of the capital per trade: the classic fixed-fractional sizing rule. */
 const RISK_PER_TRADE_PERCENT = 1;
+const MIN_POSITION_PERCENT = 0.5;
 
 function recommend(facts: Omit<AnalysisFacts, 'recommendations'>): Recommendation[] {
   const { strategy, readings, confluence, price } = facts;
@@ -286,12 +287,17 @@ function recommend(facts: Omit<AnalysisFacts, 'recommendations'>): Recommendatio
     recommendations.push({ kind: 'wait_for_close', above: strategy.above, below: strategy.below });
   } else {
     const stopDistance = Math.abs(price - strategy.stopLoss) / price;
-    recommendations.push({
-      kind: 'position_size',
-      riskPercent: RISK_PER_TRADE_PERCENT,
-      positionPercent: Math.min(100, RISK_PER_TRADE_PERCENT / stopDistance),
-      stopLoss: strategy.stopLoss,
-    });
+    const positionPercent = RISK_PER_TRADE_PERCENT / stopDistance;
+    // A stop too close asks for more than the whole capital, one too far for a crumb of it: neither is
+    // advice a trader can follow, so the size is given only between 0.5% and 100% of the capital.
+    if (positionPercent >= MIN_POSITION_PERCENT && positionPercent <= 100) {
+      recommendations.push({
+        kind: 'position_size',
+        riskPercent: RISK_PER_TRADE_PERCENT,
+        positionPercent,
+        stopLoss: strategy.stopLoss,
+      });
+    }
   }
   if (confluence.factors.some((factor) => factor.kind === 'squeeze'))
     recommendations.push({ kind: 'squeeze' });

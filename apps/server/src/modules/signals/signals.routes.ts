@@ -3,9 +3,15 @@ import {
   analysisResponseSchema,
   dashboardSignalsQuerySchema,
   dashboardSignalsResponseSchema,
+  signalSummaryResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAnalysisForUser, listDashboardSignals, type SignalsDeps } from './signals.service.ts';
+import {
+  getAnalysisForUser,
+  getSignalSummaryForCaller,
+  listDashboardSignals,
+  type SignalsDeps,
+} from './signals.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
@@ -54,6 +60,26 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await getAnalysisForUser(deps, request.user!, request.params.symbol),
+    }),
+  );
+
+  app.get(
+    '/summary/:symbol',
+    {
+      // the coin pages are public: visitors get what the free plan gets
+      config: { access: 'optional', apiToken: true, errors: ['unknown_symbol', ...upstreamErrorCodes] },
+      schema: {
+        tags,
+        operationId: 'getSignalSummary',
+        summary:
+          'The signal of one of the ten coins as one score (−100 … +100) with its timeframe × indicator table',
+        params: analysisParamsSchema,
+        response: { 200: signalSummaryResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getSignalSummaryForCaller(deps, request.user, request.language, request.params.symbol),
     }),
   );
 };

@@ -7,12 +7,14 @@ import {
   type MarketSignal,
   type MarketSource,
   type SignalValue,
+  type SignalSummary,
   type SignalTimeframe,
   type SignalUnavailableKind,
   type UnavailableSignal,
 } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import { signalSymbolsFor, visitorEntitlements } from '../entitlements/entitlements.service.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -24,6 +26,7 @@ import {
   type AnalysisFacts,
   type MarketCandles,
 } from './market-analysis.ts';
+import { renderSignalSummary } from './signal-summary.ts';
 import { InsufficientCandlesError } from './timeframe-reading.ts';
 import { candleWindows } from './walk-forward.ts';
 
@@ -39,6 +42,8 @@ export type SignalsService = {
     limit: number,
   ) => Promise<DashboardSignals>;
   getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
+  /** The signal as one score with its timeframe × indicator table (the coin page), from the same cached analysis. */
+  getSummary: (symbol: AnalysisSymbol, language: Language) => Promise<SignalSummary>;
   /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
   getReading: (symbol: AnalysisSymbol) => Promise<SignalReading>;
 };
@@ -70,6 +75,7 @@ type Entry = {
   checkedAt: number;
   analyses: Map<Language, Analysis>;
   signals: Map<Language, MarketSignal>;
+  summaries: Map<Language, SignalSummary>;
 };
 
 /**
@@ -87,6 +93,16 @@ function rendered<T>(byLanguage: Map<Language, T>, language: Language, render: (
   }
   return value;
 }
+
+/** A fresh analysis, no text rendered yet. */
+const newEntry = (facts: AnalysisFacts, source: MarketSource, checkedAt: number): Entry => ({
+  facts,
+  source,
+  checkedAt,
+  analyses: new Map(),
+  signals: new Map(),
+  summaries: new Map(),
+});
 
 /** Never present simulated candles as live: one simulated timeframe makes the whole reading simulated. */
 function combinedSource(sources: MarketSource[]): MarketSource {
@@ -138,7 +154,7 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
       }
       const facts = analyzeMarket(candles);
       computations?.inc();
-      const entry: Entry = { facts, source, checkedAt: time, analyses: new Map(), signals: new Map() };
+      const entry = newEntry(facts, source, time);
       entries.set(symbol, entry);
       return entry;
     } catch (error) {
@@ -172,6 +188,12 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
       const entry = await getEntry(symbol);
       return rendered(entry.analyses, language, () =>
         renderAnalysis(symbol, entry.facts, entry.source, language),
+      );
+    },
+    async getSummary(symbol, language) {
+      const entry = await getEntry(symbol);
+      return rendered(entry.summaries, language, () =>
+        renderSignalSummary(symbol, entry.facts, entry.source, language),
       );
     },
     getReading: async (symbol) => readingOf(await getEntry(symbol)),
@@ -250,4 +272,20 @@ export async function getAnalysisForUser(
   const symbol = parseAnalysisSymbol(symbolText);
   if (!actor.entitlements.advancedAnalysis) throw new AppError('analysis_requires_pro');
   return deps.signals.getAnalysis(symbol, actor.language);
+}
+
+/**
+ * GET summary/{symbol}: the signal score and its table, for the coins the plan's signals cover (visitors
+ * count as free); the others are refused with the upgrade flag (the page shows a blurred preview).
+ */
+export async function getSignalSummaryForCaller(
+  deps: SignalsDeps,
+  actor: Actor | undefined,
+  language: Language,
+  symbolText: string,
+): Promise<SignalSummary> {
+  const symbol = parseAnalysisSymbol(symbolText);
+  if (!signalSymbolsFor(actor?.entitlements ?? visitorEntitlements).includes(symbol))
+    throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
+  return deps.signals.getSummary(symbol, language);
 }

@@ -34,7 +34,8 @@ export function createCoinGeckoClient(
         order: 'market_cap_desc',
         per_page: String(perPage),
         page: String(page),
-        sparkline: 'false',
+        sparkline: 'true',
+        price_change_percentage: '1h,24h,7d',
       });
       const items = await fetchUpstreamJson(request(`/coins/markets?${query}`), coinGeckoMarketsSchema);
       return items.map(mapCoinGeckoMarket);

@@ -1,10 +1,17 @@
 import { UpstreamError } from '../http.ts';
 import { present } from '../schemas.ts';
 import type { Coin, GlobalMarket } from '../../modules/market/market.types.ts';
+import { downsampleSeries } from '../sparkline.ts';
 import type { CoinGeckoGlobal, CoinGeckoMarket } from './schemas.ts';
 
 // CoinGecko sends 0 market cap and circulating supply when it does not know the supply: unknown, not zero
 const unknownWhenZero = (value: number | null | undefined) => (value ? value : undefined);
+
+/** The 7-day prices with the gaps CoinGecko leaves (null) dropped; none at all when fewer than two remain. */
+function sparklineOf(item: CoinGeckoMarket): number[] | undefined {
+  const prices = (item.sparkline_in_7d?.price ?? []).filter((price): price is number => price != null);
+  return prices.length >= 2 ? downsampleSeries(prices) : undefined;
+}
 
 export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
   return {
@@ -16,7 +23,10 @@ export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
     currentPrice: present(item.current_price),
     marketCap: unknownWhenZero(item.market_cap),
     totalVolume: present(item.total_volume),
+    priceChangePercentage1h: present(item.price_change_percentage_1h_in_currency),
     priceChangePercentage24h: present(item.price_change_percentage_24h),
+    priceChangePercentage7d: present(item.price_change_percentage_7d_in_currency),
+    sparkline7d: sparklineOf(item),
     circulatingSupply: unknownWhenZero(item.circulating_supply),
     totalSupply: present(item.total_supply),
     maxSupply: present(item.max_supply),

@@ -8,6 +8,10 @@ import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS, type Simula
 import { generateOtherCoins, type SimulatedOtherCoin } from './universe.ts';
 
 const STEPS_PER_DAY = DAY_MS / STEP_MS;
+const STEPS_PER_HOUR = 4;
+// the 7-day sparkline: one point every 4 hours, the last at the latest close (42 points)
+const SPARKLINE_STEP_MS = 4 * 3_600_000;
+const SPARKLINE_POINTS = 42;
 
 type Universe = { model: SimulatedModel; others: SimulatedOtherCoin[]; btcAnchor: number };
 
@@ -21,10 +25,20 @@ function otherPrice({ btcAnchor }: Universe, coin: SimulatedOtherCoin, btcLog: n
   return coin.basePrice * Math.exp(coin.beta * (btcLog - btcAnchor) + cycle);
 }
 
+/** The times of the sparkline's points, oldest first, the last being `timeMs`. */
+const sparklineTimes = (timeMs: number) =>
+  Array.from(
+    { length: SPARKLINE_POINTS },
+    (_, index) => timeMs - (SPARKLINE_POINTS - 1 - index) * SPARKLINE_STEP_MS,
+  );
+
+const change = (price: number, before: number) => (price / before - 1) * 100;
+
 function analysisCoins({ model }: Universe, timeMs: number): Coin[] {
   return model.coins.map((spec, index): Coin => {
     const price = model.lastClose(index, timeMs);
     const dayBefore = model.lastClose(index, timeMs, STEPS_PER_DAY);
+    const sparkline = sparklineTimes(timeMs).map((time) => model.lastClose(index, time));
     return {
       id: spec.id,
       symbol: spec.symbol,
@@ -32,27 +46,44 @@ function analysisCoins({ model }: Universe, timeMs: number): Coin[] {
       currentPrice: price,
       marketCap: price * spec.circulatingSupply,
       totalVolume: model.volume24h(index, timeMs) * price,
-      priceChangePercentage24h: (price / dayBefore - 1) * 100,
+      priceChangePercentage1h: change(price, model.lastClose(index, timeMs, STEPS_PER_HOUR)),
+      priceChangePercentage24h: change(price, dayBefore),
+      priceChangePercentage7d: change(price, sparkline[0]!),
+      sparkline7d: sparkline,
       circulatingSupply: spec.circulatingSupply,
     };
   });
 }
+
+/**
+ * An invented coin's 24 h volume as a share of its market cap: 2% to 6%, the more volatile (higher beta)
+ * trading more, as small caps do. Derived, not drawn: the universe's random sequence stays as it was.
+ */
+const dailyTurnover = (coin: SimulatedOtherCoin) => 0.02 + ((coin.beta - 0.7) / 0.9) * 0.04;
 
 function inventedCoins(universe: Universe, timeMs: number): Coin[] {
   const { model, others } = universe;
   const stepTime = Math.floor(timeMs / STEP_MS) * STEP_MS;
   const btcNow = Math.log(model.lastClose(0, timeMs));
   const btcDayBefore = Math.log(model.lastClose(0, timeMs, STEPS_PER_DAY));
+  const btcHourBefore = Math.log(model.lastClose(0, timeMs, STEPS_PER_HOUR));
+  // BTC's level at each sparkline point, shared by the 490 invented coins
+  const btcAt = sparklineTimes(stepTime).map((time) => [Math.log(model.lastClose(0, time)), time] as const);
   return others.map((coin): Coin => {
     const price = otherPrice(universe, coin, btcNow, stepTime);
     const dayBefore = otherPrice(universe, coin, btcDayBefore, stepTime - DAY_MS);
+    const sparkline = btcAt.map(([btcLog, time]) => otherPrice(universe, coin, btcLog, time));
     return {
       id: coin.id,
       symbol: coin.symbol,
       name: coin.name,
       currentPrice: price,
       marketCap: price * coin.supply,
-      priceChangePercentage24h: (price / dayBefore - 1) * 100,
+      totalVolume: price * coin.supply * dailyTurnover(coin),
+      priceChangePercentage1h: change(price, otherPrice(universe, coin, btcHourBefore, stepTime - 3_600_000)),
+      priceChangePercentage24h: change(price, dayBefore),
+      priceChangePercentage7d: change(price, sparkline[0]!),
+      sparkline7d: sparkline,
       circulatingSupply: coin.supply,
     };
   });

@@ -11,7 +11,9 @@ import { hasTestData, readTestData, readTestJson } from '@farol/testdata';
  *   startTestApp({ env: { MARKET_DATA_SOURCE: 'live', ...stub.env } })
  *
  * Served: `/api/v3/coins/markets` (page 1: the recorded top 30 of 2025-03; page 2: the recorded 16-coin
- * "analytics" page of 2022, with its nulls; further pages empty), `/api/v3/global`, `/api/v3/klines`
+ * "analytics" page of 2022, with its nulls and its 1 h / 7 d changes, sent for the windows asked for in
+ * `price_change_percentage`; further pages empty; `sparkline=true`
+ * adds a 7-day sparkline to the coins with recorded candles, see `withSparklines`), `/api/v3/global`, `/api/v3/klines`
  * (real Binance candles from @farol/testdata's ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
  * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
  */
@@ -165,12 +167,49 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   const query = url.searchParams;
   if (path === stubEndpoints.coinsMarkets) {
     const page = Number(query.get('page') ?? '1');
-    return { status: 200, body: page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [] };
+    const recordedItems = page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [];
+    const items = withAskedChanges(recordedItems, query.get('price_change_percentage'));
+    return { status: 200, body: query.get('sparkline') === 'true' ? withSparklines(items) : items };
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query);
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
+}
+
+/**
+ * CoinGecko sends `price_change_percentage_<window>_in_currency` only for the windows asked for in
+ * `price_change_percentage`: the recorded fields of the windows not asked for are left out.
+ */
+function withAskedChanges(items: Record<string, unknown>[], asked: string | null) {
+  const windows = new Set((asked ?? '').split(','));
+  return items.map((item) =>
+    Object.fromEntries(
+      Object.entries(item).filter(([key]) => {
+        const window = /^price_change_percentage_(\w+)_in_currency$/.exec(key)?.[1];
+        return window === undefined || windows.has(window);
+      }),
+    ),
+  );
+}
+
+const SPARKLINE_HOURS = 7 * 24;
+
+/**
+ * No recorded CoinGecko page has `sparkline_in_7d`, so the stub builds it from the real Binance candles
+ * it has: the last 168 hourly closes where 1h candles were recorded (BTC, ETH, SOL, MATIC), else the last
+ * 8 daily closes (the other analysed coins). Coins without recorded candles get none, as CoinGecko leaves
+ * it out for coins it has no history for. The candles are of another date than the page: the shape is
+ * real, the alignment with the page's price is not.
+ */
+function withSparklines(items: Record<string, unknown>[]) {
+  return items.map((item) => {
+    const pair = `${String(item.symbol).toUpperCase()}USDT`;
+    const hourly = klinesFor(pair, '1h');
+    const candles = hourly.length > 0 ? hourly.slice(-SPARKLINE_HOURS) : klinesFor(pair, '1d').slice(-8);
+    if (candles.length === 0) return item;
+    return { ...item, sparkline_in_7d: { price: candles.map((kline) => Number(kline[4])) } };
+  });
 }
 
 /** Binance's /api/v3/klines: candles in [startTime, endTime], the first `limit` from a start, else the last. */

@@ -1,14 +1,12 @@
 import type { PublicUser } from '@farol/contract';
-import { Bell, LayoutDashboard, MessageSquare, Settings, UserRound } from 'lucide-react';
+import { Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { userInitials } from '../../lib/session.ts';
 import { DeferredMenu } from './deferred-menu.tsx';
 
+// The app's sections sit in the top bar (and the phones' tab bar); the account menu keeps the account.
 export const accountLinks = [
-  { to: '/dashboard', key: 'nav.dashboard', Icon: LayoutDashboard },
   { to: '/profile', key: 'nav.profile', Icon: UserRound },
-  { to: '/chat', key: 'nav.chat', Icon: MessageSquare },
-  { to: '/alerts', key: 'nav.alerts', Icon: Bell },
   { to: '/settings', key: 'nav.settings', Icon: Settings },
 ] as const;
 

@@ -33,6 +33,43 @@ const footerGroups = [
 // Read once per page load: the copyright year does not need to tick over in an open tab.
 const currentYear = new Date().getFullYear();
 
+/** A footer's list of links to pages of the site. */
+export function FooterLinks({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: readonly { to: string; key: string }[];
+  className: string;
+  linkClassName: string;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <ul className={className}>
+      {links.map(({ to, key }) => (
+        <li key={to}>
+          <Link to={to} className={linkClassName}>
+            {t(key)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The spec's risk disclaimer and the copyright: the fine print of every footer, the app's one-liner too. */
+export function FinePrint({ disclaimerClassName }: { disclaimerClassName?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <p role="note" className={disclaimerClassName}>
+        {t('footer.disclaimer')}
+      </p>
+      <p>{t('footer.rights', { year: currentYear })}</p>
+    </>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation('common');
   return (
@@ -47,24 +84,17 @@ export function SiteFooter() {
             <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
               {t(group.titleKey)}
             </h2>
-            <ul className="flex flex-col gap-1.5">
-              {group.links.map(({ to, key }) => (
-                <li key={to}>
-                  <Link to={to} className="text-sm text-foreground/85 hover:text-primary">
-                    {t(key)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks
+              links={group.links}
+              className="flex flex-col gap-1.5"
+              linkClassName="text-sm text-foreground/85 hover:text-primary"
+            />
           </nav>
         ))}
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
-          <p role="note" className="leading-relaxed">
-            {t('footer.disclaimer')}
-          </p>
-          <p>{t('footer.rights', { year: currentYear })}</p>
+          <FinePrint disclaimerClassName="leading-relaxed" />
         </div>
       </div>
     </footer>

@@ -1,15 +1,15 @@
-import type { PublicUser } from '@farol/contract';
-import { Lighthouse, LogOut, Menu, X } from 'lucide-react';
+import { Lighthouse, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { logoutAndReload, useSession } from '../../lib/session.ts';
-import { AccountMenu, accountLinks, UserAvatar } from './account-menu.tsx';
+import { useSession } from '../../lib/session.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { appSections, isSectionActive } from './app-sections.ts';
 import { LanguageMenu } from './language-menu.tsx';
 
-const publicLinks = [
+export const publicLinks = [
   { to: '/about', key: 'nav.about' },
   { to: '/contact', key: 'nav.contact' },
   { to: '/features', key: 'nav.features' },
@@ -45,33 +45,75 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <nav className="mx-auto flex h-14 w-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label={session ? t('appNav.sectionsLabel') : undefined}
+        className="mx-auto flex h-14 w-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8"
+      >
         <BrandLink className="mr-4" />
-        <div className="hidden items-center gap-1 md:flex">
-          {publicLinks.map(({ to, key }) => (
-            <NavLink key={to} to={to} className={navLinkClassName}>
-              {t(key)}
-            </NavLink>
-          ))}
-        </div>
+        {session ? <SectionLinks pathname={location.pathname} /> : <PublicLinks />}
         <div className="ml-auto flex items-center gap-2">
           <LanguageMenu />
           {session ? <AccountMenu user={session.user} /> : <GuestLinks />}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={isMenuOpen}
-            aria-controls="mobile-menu"
-            aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setMenuOpenedAt(isMenuOpen ? null : location.pathname)}
-          >
-            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
+          {/* Signed in, phones move between sections with the bottom tab bar: no menu to open. */}
+          {session ? null : (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-expanded={isMenuOpen}
+              aria-controls="mobile-menu"
+              aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={() => setMenuOpenedAt(isMenuOpen ? null : location.pathname)}
+            >
+              {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
+          )}
         </div>
       </nav>
-      {isMenuOpen ? <MobileMenu user={session?.user ?? null} /> : null}
+      {isMenuOpen && !session ? <MobileMenu /> : null}
     </header>
+  );
+}
+
+/** Signed out: the public pages, from md up (the mobile menu lists them below). */
+function PublicLinks() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="hidden items-center gap-1 md:flex">
+      {publicLinks.map(({ to, key }) => (
+        <NavLink key={to} to={to} className={navLinkClassName}>
+          {t(key)}
+        </NavLink>
+      ))}
+    </div>
+  );
+}
+
+/** Signed in: the app's sections, from md up, the current one marked (phones have the bottom tab bar). */
+function SectionLinks({ pathname }: { pathname: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <ul className="hidden items-center gap-1 md:flex">
+      {appSections.map((section) => {
+        const isActive = isSectionActive(section, pathname);
+        return (
+          <li key={section.to}>
+            <Link
+              to={section.to}
+              aria-current={isActive ? 'page' : undefined}
+              className={cn(
+                navLinkClassName({ isActive }),
+                'flex items-center gap-2',
+                isActive && 'bg-muted text-foreground',
+              )}
+            >
+              <section.Icon aria-hidden="true" className="size-4" />
+              {t(section.key)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -90,8 +132,8 @@ function GuestLinks() {
   );
 }
 
-/** The small-screen menu: the public links, then the account (with logout) or login and sign-up. */
-function MobileMenu({ user }: { user: PublicUser | null }) {
+/** The signed-out small-screen menu: the public links, then login and sign-up. */
+function MobileMenu() {
   const { t } = useTranslation('common');
   return (
     <div id="mobile-menu" className="border-t border-border bg-background md:hidden">
@@ -102,49 +144,15 @@ function MobileMenu({ user }: { user: PublicUser | null }) {
           </NavLink>
         ))}
         <div className="my-2 h-px bg-border" />
-        {user ? (
-          <MobileAccountLinks user={user} />
-        ) : (
-          <div className="grid grid-cols-2 gap-2 pt-1">
-            <Button asChild variant="outline">
-              <Link to="/login">{t('nav.login')}</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/register">{t('nav.getStarted')}</Link>
-            </Button>
-          </div>
-        )}
-      </div>
-    </div>
-  );
-}
-
-/** Who is signed in, the account pages and logout. */
-function MobileAccountLinks({ user }: { user: PublicUser }) {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <div className="flex items-center gap-3 px-3 py-2">
-        <UserAvatar name={user.name} />
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium">{user.name}</p>
-          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        <div className="grid grid-cols-2 gap-2 pt-1">
+          <Button asChild variant="outline">
+            <Link to="/login">{t('nav.login')}</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/register">{t('nav.getStarted')}</Link>
+          </Button>
         </div>
       </div>
-      {accountLinks.map(({ to, key, Icon }) => (
-        <NavLink
-          key={to}
-          to={to}
-          className={(state) => cn(navLinkClassName(state), 'flex items-center gap-2')}
-        >
-          <Icon aria-hidden="true" className="size-4" />
-          {t(key)}
-        </NavLink>
-      ))}
-      <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={logoutAndReload}>
-        <LogOut aria-hidden="true" />
-        {t('nav.logout')}
-      </Button>
-    </>
+    </div>
   );
 }

@@ -3,13 +3,13 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
-  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
-  secondary: 'bg-secondary text-secondary-foreground hover:bg-muted border border-border',
-  outline: 'border border-border bg-transparent text-foreground hover:bg-muted',
-  ghost: 'bg-transparent text-foreground hover:bg-muted',
+  primary: 'bg-primary text-primary-foreground not-disabled:hover:bg-primary-hover',
+  secondary: 'bg-secondary text-secondary-foreground not-disabled:hover:bg-muted border border-border',
+  outline: 'border border-border bg-transparent text-foreground not-disabled:hover:bg-muted',
+  ghost: 'bg-transparent text-foreground not-disabled:hover:bg-muted',
   // red-700 under white text reads 6.5:1 (the lighter danger red would be 3.6:1, under WCAG AA)
-  danger: 'bg-red-700 text-white hover:bg-red-800',
-  link: 'bg-transparent text-primary underline-offset-4 hover:underline px-0',
+  danger: 'bg-red-700 text-white not-disabled:hover:bg-red-800',
+  link: 'bg-transparent text-primary underline-offset-4 not-disabled:hover:underline px-0',
 } as const;
 
 const sizes = {
@@ -33,7 +33,10 @@ export function buttonClassName(
   return cn(
     'inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
+    // a disabled button looks it (dimmed, not-allowed cursor, no hover change: the variants' hover skips
+    // disabled buttons); whoever disables one says why beside it and points there with aria-describedby
+    'disabled:cursor-not-allowed disabled:opacity-50',
+    'aria-disabled:pointer-events-none aria-disabled:opacity-50',
     '[&_svg]:size-4 [&_svg]:shrink-0',
     variants[variant],
     sizes[size],

@@ -28,3 +28,47 @@ export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof T
     />
   );
 }
+
+/**
+ * One of `options` as pressed buttons (a coin, a chart interval). Pressing the pressed one again keeps it:
+ * Radix would answer '' then, and a choice like this always has a value.
+ */
+export function ChoiceGroup<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+  optionLabel,
+  className,
+  itemClassName,
+}: {
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+  label: string;
+  /** The accessible name of an option when its text is an abbreviation ("4h" → "4 horas"). */
+  optionLabel?: (option: T) => string;
+  className?: string;
+  itemClassName?: string;
+}) {
+  return (
+    <ToggleGroup
+      type="single"
+      value={value}
+      onValueChange={(next) => next && onChange(next as T)}
+      aria-label={label}
+      className={className}
+    >
+      {options.map((option) => (
+        <ToggleGroupItem
+          key={option}
+          value={option}
+          aria-label={optionLabel?.(option)}
+          className={itemClassName}
+        >
+          {option}
+        </ToggleGroupItem>
+      ))}
+    </ToggleGroup>
+  );
+}

@@ -4,11 +4,14 @@ import {
   alertLimitsResponseSchema,
   alertListResponseSchema,
   alertResponseSchema,
+  coinPricesResponseSchema,
+  type CoinItem,
   type CreateAlertRequest,
 } from '@farol/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { coinPricesUrl } from '../../../lib/coin-prices.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
 
@@ -112,4 +115,51 @@ export function useDeleteAlertMutation() {
     },
     meta: { errorTitle: 'alertsPage:errors.delete' },
   });
+}
+
+/** How many coins the picker lists at a time (the plan's top ones, or the matches of what was typed). */
+export const COIN_OPTIONS_SIZE = 20;
+
+const matches = (coin: CoinItem, term: string) =>
+  coin.symbol.toLowerCase().includes(term) || coin.name.toLowerCase().includes(term);
+
+/**
+ * The coins the alert dialog offers, from the coin list the user's plan allows: its first coins in rank
+ * order, filtered here when that is the plan's whole list (free and iniciante list 5 and 10), else found by
+ * the server's search as the user types (the plans with more coins are the ones with coin search).
+ */
+export function useCoinOptionsQuery(term: string, enabled: boolean) {
+  const wanted = term.trim().toLowerCase();
+  const firstUrl = coinPricesUrl({ page: 1, limit: COIN_OPTIONS_SIZE, sort: 'rank', order: 'asc' });
+  const first = useQuery({
+    queryKey: [firstUrl],
+    queryFn: ({ signal }) => apiRequest(firstUrl, { schema: coinPricesResponseSchema, signal }),
+    enabled,
+    meta: { silent: true },
+  });
+  const hasWholeList = first.data ? first.data.pagination.totalItems <= COIN_OPTIONS_SIZE : false;
+  const searchUrl = coinPricesUrl({
+    page: 1,
+    limit: COIN_OPTIONS_SIZE,
+    sort: 'rank',
+    order: 'asc',
+    search: wanted,
+  });
+  const search = useQuery({
+    queryKey: [searchUrl],
+    queryFn: ({ signal }) => apiRequest(searchUrl, { schema: coinPricesResponseSchema, signal }),
+    enabled: enabled && Boolean(first.data) && !hasWholeList && wanted.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const source = wanted && !hasWholeList ? search : first;
+  const coins = source.data?.data ?? [];
+  return {
+    coins: hasWholeList && wanted ? coins.filter((coin) => matches(coin, wanted)) : coins,
+    /** More coins match than are listed: typing more narrows them. */
+    hasMore: (source.data?.pagination.totalItems ?? 0) > COIN_OPTIONS_SIZE,
+    isPending: first.isPending || (source === search && search.isPending),
+    isError: source.isError && !source.data,
+    retry: () => void source.refetch(),
+  };
 }

@@ -2,12 +2,14 @@ import type { Alert } from '@farol/contract';
 import { BellRing, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { coinPagePath } from '../../../lib/coin-prices.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
 import { describeAlertConditions } from './alert-condition-text.ts';
@@ -20,7 +22,7 @@ const typeVariant = {
   avancado: 'primary',
 } as const;
 
-/** One alert: name, coin, type, active switch, delete, triggered count, dates. */
+/** One alert: name, coin (a link to its page), type, active switch, delete, triggered count, dates. */
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
   const conditions = describeAlertConditions(alert, t);
@@ -31,7 +33,12 @@ export function AlertCard({ alert }: { alert: Alert }) {
         <div className="min-w-0">
           <h3 className="truncate font-semibold">{alert.name}</h3>
           <p className="text-sm text-muted-foreground">
-            {alert.coinName} <span className="font-mono text-xs">({alert.coinSymbol})</span>
+            <Link
+              to={coinPagePath(alert.coinSymbol)}
+              className="underline decoration-muted-foreground/40 underline-offset-4 hover:text-foreground hover:decoration-current focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {alert.coinName} <span className="font-mono text-xs">({alert.coinSymbol})</span>
+            </Link>
           </p>
         </div>
         <Badge variant={typeVariant[alert.type]}>{t(`types.${alert.type}`)}</Badge>

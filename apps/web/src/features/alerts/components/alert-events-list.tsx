@@ -1,11 +1,13 @@
 import type { AlertEvent } from '@farol/contract';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { coinPagePath } from '../../../lib/coin-prices.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { describeAlertEvent } from './alert-condition-text.ts';
 
-/** Recent firings: when, which alert, what happened (the condition crossed and the value seen). */
+/** Recent firings: when, which alert (its coin a link to the coin page), what happened (the condition crossed and the value seen). */
 export function AlertEventsList({ events }: { events: AlertEvent[] }) {
   const { t } = useTranslation('alertsPage');
   return (
@@ -29,7 +31,12 @@ export function AlertEventsList({ events }: { events: AlertEvent[] }) {
               >
                 <span className="min-w-0">
                   <span className="font-medium">{event.alertName}</span>{' '}
-                  <span className="font-mono text-xs text-muted-foreground">{event.coinSymbol}</span>
+                  <Link
+                    to={coinPagePath(event.coinSymbol)}
+                    className="font-mono text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+                  >
+                    {event.coinSymbol}
+                  </Link>
                   <span className="block text-xs text-muted-foreground">{describeAlertEvent(event, t)}</span>
                 </span>
                 <time

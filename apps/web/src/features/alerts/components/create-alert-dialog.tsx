@@ -13,17 +13,38 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { useAlertLimitsQuery } from '../api/alerts-api.ts';
 import { useCreateAlertForm } from '../hooks/use-create-alert-form.ts';
-import { AlertConditionsFieldset, AlertDetailsFields } from './create-alert-fields.tsx';
+import {
+  AlertCoinFields,
+  AlertConditionsFieldset,
+  AlertNameField,
+  AlertSentence,
+} from './create-alert-fields.tsx';
+
+type CreateAlertDialogProps = {
+  triggerLabel: string;
+  /**
+   * The dialog opens at once with this coin chosen, as a page that sends the user here for one coin wants
+   * (`/alerts?create=btc`); closing resets it like any other.
+   */
+  initialCoin?: { symbol: string; name: string };
+  /** Told when the dialog opens or closes (a page can drop its `?create=` then). */
+  onOpenChange?: (open: boolean) => void;
+};
 
 /**
- * The create dialog: the plan-limit refusal keeps it open; success closes and resets it. Advanced alerts
- * are offered to plans that have them (the alert limits say so) and shown locked to the others.
+ * The create dialog: coin picker, type, conditions, the alert as a sentence, and its name. The plan-limit
+ * refusal keeps it open; success closes and resets it. Advanced alerts are offered to plans that have them
+ * (the alert limits say so) and shown locked to the others.
  */
-export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
+export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: CreateAlertDialogProps) {
   const { t } = useTranslation('alertsPage');
   const id = useId();
   const limits = useAlertLimitsQuery();
-  const form = useCreateAlertForm({ advancedAlerts: limits.data?.advancedAlerts ?? false });
+  const form = useCreateAlertForm({
+    advancedAlerts: limits.data?.advancedAlerts ?? false,
+    initialCoin,
+    onOpenChange,
+  });
 
   return (
     <Dialog open={form.isOpen} onOpenChange={form.changeOpen}>
@@ -33,17 +54,24 @@ export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
           {triggerLabel}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        // Escape closes the coin list first, the dialog only when the list is closed
+        onEscapeKeyDown={(event) => {
+          if ((event.target as HTMLElement).getAttribute('aria-expanded') === 'true') event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('create.title')}</DialogTitle>
           <DialogDescription>{t('create.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
-          <AlertDetailsFields
+          <AlertCoinFields
             id={id}
             values={form.values}
             errors={form.errors}
-            onFieldChange={form.setField}
+            isCoinUnsupported={form.isCoinUnsupported}
+            initialSymbol={initialCoin?.symbol}
+            onCoinSelect={form.selectCoin}
             onTypeChange={form.setType}
           />
           <AlertConditionsFieldset
@@ -53,11 +81,21 @@ export function CreateAlertDialog({ triggerLabel }: { triggerLabel: string }) {
             isLocked={form.isLocked}
             onConditionChange={form.setCondition}
           />
+          <AlertSentence values={form.values} />
+          <AlertNameField
+            id={id}
+            name={form.name}
+            error={form.errors.name}
+            onChange={(name) => form.setField('name', name)}
+          />
           <DialogFooter>
             <Button variant="secondary" onClick={() => form.changeOpen(false)} disabled={form.isPending}>
               {t('create.cancel')}
             </Button>
-            <Button type="submit" disabled={form.isIncomplete || form.isLocked || form.isPending}>
+            <Button
+              type="submit"
+              disabled={form.isIncomplete || form.isLocked || form.isCoinUnsupported || form.isPending}
+            >
               {form.isPending ? t('create.submitting') : t('create.submit')}
             </Button>
           </DialogFooter>

@@ -1,5 +1,4 @@
 import {
-  ALERT_COIN_NAME_MAX_LENGTH,
   ALERT_NAME_MAX_LENGTH,
   alertTypes,
   conditionKeysByType,
@@ -9,13 +8,15 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClassName } from '../../../components/ui/input.tsx';
-import type {
-  AlertFormConditionKey,
-  AlertFormErrors,
-  AlertFormValues,
-  AlertTextField,
+import {
+  isAnalysisOnlyType,
+  type AlertFormConditionKey,
+  type AlertFormErrors,
+  type AlertFormValues,
 } from '../hooks/use-create-alert-form.ts';
 import { AdvancedConditionsFields, AdvancedConditionsLocked } from './advanced-alert-fields.tsx';
+import { describeAlertSentence } from './alert-sentence.ts';
+import { CoinPicker } from './coin-picker.tsx';
 
 type NumericConditionKey = Exclude<AlertConditionKey, 'changeAbovePercent' | 'signalTurns' | 'levelCross'>;
 
@@ -30,36 +31,36 @@ const conditionInput: Record<NumericConditionKey, { step: string; min?: number; 
   fearGreedBelow: { step: '1', min: 0, max: 100 },
 };
 
-type AlertDetailsFieldsProps = {
+type AlertCoinFieldsProps = {
   id: string;
   values: AlertFormValues;
   errors: AlertFormErrors;
-  onFieldChange: (field: AlertTextField, value: string) => void;
+  /** The chosen coin is not one this type watches (volume, RSI, advanced: the ten analysed coins). */
+  isCoinUnsupported: boolean;
+  /** The coin the dialog opened for: its logo and price are found in the list. */
+  initialSymbol?: string;
+  onCoinSelect: (coin: { symbol: string; name: string } | null) => void;
   onTypeChange: (type: AlertType) => void;
 };
 
-/** Name, type and the coin (symbol and name). */
-export function AlertDetailsFields({
-  id,
-  values,
-  errors,
-  onFieldChange,
-  onTypeChange,
-}: AlertDetailsFieldsProps) {
-  const { t } = useTranslation('alertsPage');
+/** The coin (picked from the plan's list) and the alert type. */
+export function AlertCoinFields(props: AlertCoinFieldsProps) {
+  const { id, values, errors, isCoinUnsupported, initialSymbol, onCoinSelect, onTypeChange } = props;
+  const { t } = useTranslation(['alertsPage', 'alerts']);
+  const coinError = isCoinUnsupported
+    ? t('alerts:picker.analysisOnly')
+    : (errors.coinSymbol ?? errors.coinName);
   return (
     <>
-      <FormField label={t('create.name')} htmlFor={`${id}-name`} error={errors.name}>
-        <Input
-          id={`${id}-name`}
-          value={values.name}
-          maxLength={ALERT_NAME_MAX_LENGTH}
-          placeholder={t('create.namePlaceholder')}
-          onChange={(event) => onFieldChange('name', event.target.value)}
-          {...fieldErrorProps(`${id}-name`, errors.name)}
-        />
-      </FormField>
-      <FormField label={t('create.type')} htmlFor={`${id}-type`}>
+      <CoinPicker
+        id={`${id}-coin`}
+        selected={values.coinSymbol ? { symbol: values.coinSymbol, name: values.coinName } : null}
+        onSelect={onCoinSelect}
+        analysisOnly={isAnalysisOnlyType(values.type)}
+        initialSymbol={initialSymbol}
+        error={coinError}
+      />
+      <FormField label={t('alertsPage:create.type')} htmlFor={`${id}-type`}>
         <select
           id={`${id}-type`}
           value={values.type}
@@ -68,36 +69,60 @@ export function AlertDetailsFields({
         >
           {alertTypes.map((type) => (
             <option key={type} value={type}>
-              {t(`types.${type}`)}
+              {t(`alertsPage:types.${type}`)}
             </option>
           ))}
         </select>
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('create.coinSymbol')} htmlFor={`${id}-symbol`} error={errors.coinSymbol}>
-          <Input
-            id={`${id}-symbol`}
-            value={values.coinSymbol}
-            maxLength={20}
-            autoCapitalize="characters"
-            placeholder="BTC"
-            className="font-mono uppercase"
-            onChange={(event) => onFieldChange('coinSymbol', event.target.value)}
-            {...fieldErrorProps(`${id}-symbol`, errors.coinSymbol)}
-          />
-        </FormField>
-        <FormField label={t('create.coinName')} htmlFor={`${id}-coin`} error={errors.coinName}>
-          <Input
-            id={`${id}-coin`}
-            value={values.coinName}
-            maxLength={ALERT_COIN_NAME_MAX_LENGTH}
-            placeholder="Bitcoin"
-            onChange={(event) => onFieldChange('coinName', event.target.value)}
-            {...fieldErrorProps(`${id}-coin`, errors.coinName)}
-          />
-        </FormField>
-      </div>
     </>
+  );
+}
+
+/** The alert's name: suggested from the coin and the type until the user writes one. */
+export function AlertNameField({
+  id,
+  name,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  error: string | undefined;
+  onChange: (name: string) => void;
+}) {
+  const { t } = useTranslation(['alertsPage', 'alerts']);
+  return (
+    <FormField
+      label={t('alertsPage:create.name')}
+      htmlFor={`${id}-name`}
+      error={error}
+      hint={t('alerts:picker.nameHint')}
+    >
+      <Input
+        id={`${id}-name`}
+        value={name}
+        maxLength={ALERT_NAME_MAX_LENGTH}
+        placeholder={t('alertsPage:create.namePlaceholder')}
+        onChange={(event) => onChange(event.target.value)}
+        {...fieldErrorProps(`${id}-name`, error)}
+      />
+    </FormField>
+  );
+}
+
+/** The alert in one sentence, updated as the fields change, read out politely by screen readers. */
+export function AlertSentence({ values }: { values: AlertFormValues }) {
+  const { t } = useTranslation(['alerts', 'alertsPage']);
+  const sentence = describeAlertSentence(values, t);
+  return (
+    <section
+      aria-label={t('alerts:picker.sentence.label')}
+      className="rounded-md bg-muted/40 px-3 py-2 text-sm"
+    >
+      <p aria-live="polite" className={sentence ? 'font-medium' : 'text-muted-foreground'}>
+        {sentence ?? t('alerts:picker.sentence.incomplete')}
+      </p>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   conditionKeysByType,
   createAlertRequestSchema,
+  isAnalysisSymbol,
   type AlertConditionKey,
   type AlertType,
 } from '@farol/contract';
@@ -38,6 +39,16 @@ function advancedConditions({ conditions }: AlertFormValues) {
   };
 }
 
+/** Volume, RSI and advanced alerts watch only the ten analysed coins (the ones with candles and signals). */
+export const isAnalysisOnlyType = (type: AlertType) =>
+  type === 'volume' || type === 'tecnico' || type === 'avancado';
+
+/** The name offered until the user writes one: "BTC · Preço". */
+function suggestedName({ coinSymbol, type }: AlertFormValues): string {
+  if (!coinSymbol) return '';
+  return i18n.t('alerts:picker.autoName', { symbol: coinSymbol, type: i18n.t(`alertsPage:types.${type}`) });
+}
+
 function toRequest(values: AlertFormValues) {
   const conditions =
     values.type === 'avancado'
@@ -60,30 +71,51 @@ function toRequest(values: AlertFormValues) {
 /**
  * The create dialog's state: open flag, values, per-field errors and the submit.
  * Closing is refused while the request is pending and resets the form; success closes. Advanced alerts are
- * locked (nothing is sent) unless the plan has them.
+ * locked (nothing is sent) unless the plan has them. The name is suggested from the coin and the type until
+ * the user writes one. `initialCoin` opens the dialog at once with that coin chosen.
  */
-export function useCreateAlertForm({ advancedAlerts }: { advancedAlerts: boolean }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [values, setValues] = useState<AlertFormValues>(emptyForm);
+export function useCreateAlertForm({
+  advancedAlerts,
+  initialCoin,
+  onOpenChange,
+}: {
+  advancedAlerts: boolean;
+  /** Opens the form at once with this coin chosen (a coin page's "create alert"). */
+  initialCoin?: { symbol: string; name: string };
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(initialCoin !== undefined);
+  const [values, setValues] = useState<AlertFormValues>(() =>
+    initialCoin
+      ? { ...emptyForm, coinSymbol: initialCoin.symbol.toUpperCase(), coinName: initialCoin.name }
+      : emptyForm,
+  );
+  const [isNameEdited, setIsNameEdited] = useState(false);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
   const isPending = createMutation.isPending;
-  const isIncomplete = !values.name.trim() || !values.coinSymbol.trim() || !values.coinName.trim();
+  const name = isNameEdited ? values.name : suggestedName(values);
+  const isIncomplete = !name.trim() || !values.coinSymbol.trim() || !values.coinName.trim();
   const isLocked = values.type === 'avancado' && !advancedAlerts;
+  // the server refuses these with unknown_coin: said here, before saving
+  const isCoinUnsupported =
+    isAnalysisOnlyType(values.type) && values.coinSymbol !== '' && !isAnalysisSymbol(values.coinSymbol);
 
   function changeOpen(open: boolean) {
     if (createMutation.isPending) return;
     setIsOpen(open);
+    onOpenChange?.(open);
     if (!open) {
       setValues(emptyForm);
+      setIsNameEdited(false);
       setErrors({});
     }
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isIncomplete || isLocked || createMutation.isPending) return;
-    const parsed = createAlertRequestSchema.safeParse(toRequest(values));
+    if (isIncomplete || isLocked || isCoinUnsupported || createMutation.isPending) return;
+    const parsed = createAlertRequestSchema.safeParse(toRequest({ ...values, name }));
     if (!parsed.success) {
       const messages: AlertFormErrors = {};
       for (const issue of parsed.error.issues) {
@@ -97,8 +129,18 @@ export function useCreateAlertForm({ advancedAlerts }: { advancedAlerts: boolean
     createMutation.mutate(parsed.data, { onSuccess: () => changeOpen(false) });
   }
 
-  const setField = (field: AlertTextField, value: string) =>
+  const setField = (field: AlertTextField, value: string) => {
+    if (field === 'name') setIsNameEdited(true);
     setValues((current) => ({ ...current, [field]: field === 'coinSymbol' ? value.toUpperCase() : value }));
+  };
+
+  /** The coin chosen in the picker (symbol forced upper case), or none while the user types another. */
+  const selectCoin = (coin: { symbol: string; name: string } | null) =>
+    setValues((current) => ({
+      ...current,
+      coinSymbol: coin ? coin.symbol.toUpperCase() : '',
+      coinName: coin ? coin.name : '',
+    }));
 
   const setType = (type: AlertType) => setValues((current) => ({ ...current, type, conditions: {} }));
 
@@ -109,12 +151,15 @@ export function useCreateAlertForm({ advancedAlerts }: { advancedAlerts: boolean
     isOpen,
     changeOpen,
     values,
+    name,
     errors,
     isPending,
     isIncomplete,
     isLocked,
+    isCoinUnsupported,
     handleSubmit,
     setField,
+    selectCoin,
     setType,
     setCondition,
   };

@@ -19,6 +19,7 @@ export type ChatComposerProps = {
 export function ChatComposer({ value, onChange, onSend, isSending, disabledReason }: ChatComposerProps) {
   const { t } = useTranslation('chatPage');
   const id = useId();
+  const reasonId = `${id}-reason`;
   const isClosed = isSending || disabledReason !== undefined;
   const canSend = !isClosed && value.trim().length > 0;
 
@@ -35,7 +36,13 @@ export function ChatComposer({ value, onChange, onSend, isSending, disabledReaso
   }
 
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      {/* why the input is closed, visible and announced with both controls (a placeholder alone fades) */}
+      {disabledReason ? (
+        <p id={reasonId} className="w-full text-xs text-warning">
+          {disabledReason}
+        </p>
+      ) : null}
       <label htmlFor={id} className="sr-only">
         {t('composer.label')}
       </label>
@@ -45,16 +52,18 @@ export function ChatComposer({ value, onChange, onSend, isSending, disabledReaso
         value={value}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         disabled={isClosed}
+        aria-describedby={disabledReason ? reasonId : undefined}
         placeholder={disabledReason ?? (isSending ? t('composer.sending') : t('composer.placeholder'))}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={handleKeyDown}
-        className={cn(inputClassName, 'h-auto min-h-12 resize-none py-2.5 leading-snug')}
+        className={cn(inputClassName, 'h-auto min-h-12 flex-1 resize-none py-2.5 leading-snug')}
       />
       <Button
         type="submit"
         size="icon"
         className="h-12 w-12"
         disabled={!canSend}
+        aria-describedby={disabledReason ? reasonId : undefined}
         aria-label={t('composer.send')}
       >
         <SendHorizontal aria-hidden="true" />

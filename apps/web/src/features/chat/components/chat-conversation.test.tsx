@@ -94,9 +94,10 @@ describe('ChatConversation', () => {
 
     sendRest!();
     expect(await screen.findByText('sinal de compra.', { exact: false })).toBeVisible();
-    expect(screen.getByText('BTC').tagName).toBe('STRONG');
+    // bold as written, and a link to the coin's page
+    expect(screen.getByRole('link', { name: 'BTC' }).closest('strong')).not.toBeNull();
     expect(document.querySelector('script')).toBeNull();
-    expect(screen.getByText('72,00%')).toBeVisible();
+    expect(screen.getByText('72%')).toBeVisible();
     expect(screen.getByText('Médio')).toBeVisible();
     expect(screen.getByText('Técnica')).toBeVisible();
     expect(screen.getByText('Gestão de risco')).toBeVisible();

@@ -24,13 +24,13 @@ export type ChatConversationProps = {
 
 /** History, the turn in progress (steps and streamed text) and the input. */
 export function ChatConversation({ canChat, showKeyHint, providerName }: ChatConversationProps) {
-  const { t } = useTranslation('chatPage');
+  const { t } = useTranslation(['chatPage', 'common']);
   const history = useChatHistoryQuery();
   const conversation = useChatConversation();
   const { pending, steps, isPanelVisible, isRateLimited } = conversation;
 
   const messageCount = history.data?.length ?? 0;
-  const scroller = useStickToBottom(history.isSuccess, messageCount);
+  const scroller = useAnswerInView(history.isSuccess, messageCount, pending);
 
   const disabledReason = !canChat
     ? t('composer.limitReached')
@@ -40,8 +40,17 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
   const isEmpty = history.isSuccess && messageCount === 0 && !pending;
 
   return (
-    <Card className="flex min-h-[60dvh] flex-col overflow-hidden lg:h-[calc(100dvh-15rem)] lg:min-h-[32rem]">
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4" aria-busy={pending !== null}>
+    <Card className="flex min-h-72 flex-1 flex-col overflow-hidden">
+      {/* the one scrolling box of the screen: a focusable region, so the keyboard scrolls it too; relative, so
+          the screen-reader-only labels (absolutely placed) stay inside it instead of lengthening the page */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label={t('common:appNav.conversation')}
+        tabIndex={0}
+        className="relative min-h-0 flex-1 overflow-y-auto p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:p-4"
+        aria-busy={pending !== null}
+      >
         {history.isPending ? (
           <LoadingState label={t('historyLoading')} />
         ) : history.isError ? (
@@ -66,7 +75,12 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
         )}
       </div>
       <div className="flex flex-col gap-2 border-t border-border bg-card/80 p-3 sm:p-4">
-        {isPanelVisible ? <ChatProgressPanel steps={steps} isWorking={pending !== null} /> : null}
+        {/* the finished steps stay on larger screens; a phone gives their height back to the answer */}
+        {isPanelVisible ? (
+          <div className={pending === null ? 'hidden sm:block' : undefined}>
+            <ChatProgressPanel steps={steps} isWorking={pending !== null} />
+          </div>
+        ) : null}
         {isRateLimited ? <RateLimitNotice /> : null}
         {showKeyHint ? <KeyHint providerName={providerName} /> : null}
         <ChatComposer
@@ -86,23 +100,31 @@ export function ChatConversation({ canChat, showKeyHint, providerName }: ChatCon
 }
 
 /**
- * Keeps the newest text in view whenever the content or the box changes size (answers arriving, streamed
- * text, the progress panel or a hint opening below), as chat readers expect. Returns the box's ref.
+ * Scrolls the newest answer's start to the top of the message list when it appears (the history loaded,
+ * a streamed answer began, an answer was saved), so the trader reads it from its first line; the
+ * question in progress is shown by scrolling to the bottom. Streamed text never drags the view along.
+ * Returns the list's ref.
  */
-function useStickToBottom(hasHistory: boolean, messageCount: number) {
+function useAnswerInView(hasHistory: boolean, messageCount: number, pending: PendingQuestion | null) {
   const scroller = useRef<HTMLDivElement>(null);
+  const isAsking = pending !== null;
+  const isStreaming = Boolean(pending?.streamedText);
   useEffect(() => {
     const element = scroller.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const stickToBottom = () => {
-      element.scrollTop = element.scrollHeight;
-    };
-    const observer = new ResizeObserver(stickToBottom);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    stickToBottom();
-    return () => observer.disconnect();
-  }, [hasHistory, messageCount]);
+    if (!element) return;
+    const list = element.querySelector('ol');
+    // the welcome panel (no conversation yet) reads from its top
+    if (!list) {
+      element.scrollTop = 0;
+      return;
+    }
+    const answers = list.querySelectorAll<HTMLElement>('[data-answer]');
+    const latest = answers[answers.length - 1];
+    const isAnswerLast = latest !== undefined && latest === list.lastElementChild;
+    element.scrollTop = isAnswerLast
+      ? element.scrollTop + latest.getBoundingClientRect().top - element.getBoundingClientRect().top - 12
+      : element.scrollHeight;
+  }, [hasHistory, messageCount, isAsking, isStreaming]);
   return scroller;
 }
 

@@ -41,11 +41,14 @@ function AnsweredBy({ ai }: { ai: AiUsage | undefined }) {
   );
 }
 
+const iconOnPhone = 'size-8 p-0 sm:w-auto sm:px-3';
+const labelOnPhone = 'sr-only sm:not-sr-only';
+
 /** Breadcrumb, who answers, the 50+ indicators badge, settings shortcut, clear history and back. */
 export function ChatHeader({ ai, hasHistory }: ChatHeaderProps) {
   const { t } = useTranslation('chatPage');
   return (
-    <header className="flex flex-col gap-3">
+    <header className="flex flex-col gap-1.5 sm:gap-3">
       <nav aria-label={t('breadcrumb.label')} className="text-xs text-muted-foreground">
         <ol className="flex items-center gap-1.5">
           <li>
@@ -59,28 +62,29 @@ export function ChatHeader({ ai, hasHistory }: ChatHeaderProps) {
           </li>
         </ol>
       </nav>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start justify-between gap-3 sm:items-center">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
-          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{t('title')}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground sm:text-sm">
             <span className="flex flex-wrap items-center gap-x-1">
               {t('poweredBy')} <AnsweredBy ai={ai} />
             </span>
             <Badge variant="primary">{t('indicatorsBadge')}</Badge>
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm">
+        {/* icon buttons on phones (names kept for screen readers), so the conversation gets the height */}
+        <div className="flex shrink-0 flex-wrap justify-end gap-1.5 sm:gap-2">
+          <Button asChild variant="secondary" size="sm" className={iconOnPhone}>
             <Link to="/settings">
               <Settings aria-hidden="true" />
-              {t('actions.settings')}
+              <span className={labelOnPhone}>{t('actions.settings')}</span>
             </Link>
           </Button>
           <ClearHistoryButton isDisabled={!hasHistory} />
-          <Button asChild variant="ghost" size="sm">
+          <Button asChild variant="ghost" size="sm" className={iconOnPhone}>
             <Link to="/dashboard">
               <ArrowLeft aria-hidden="true" />
-              {t('actions.back')}
+              <span className={labelOnPhone}>{t('actions.back')}</span>
             </Link>
           </Button>
         </div>
@@ -95,9 +99,9 @@ function ClearHistoryButton({ isDisabled }: { isDisabled: boolean }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" disabled={isDisabled}>
+        <Button variant="outline" size="sm" className={iconOnPhone} disabled={isDisabled}>
           <Trash2 aria-hidden="true" />
-          {t('actions.clear')}
+          <span className={labelOnPhone}>{t('actions.clear')}</span>
         </Button>
       }
       title={t('clear.title')}

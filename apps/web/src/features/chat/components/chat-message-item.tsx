@@ -3,7 +3,7 @@ import { Bot, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatWholePercent } from '../../../lib/format.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
 const riskVariant = { low: 'success', medium: 'warning', high: 'danger' } as const satisfies Record<
@@ -37,7 +37,8 @@ export function QuestionBubble({ text, createdAt }: { text: string; createdAt?: 
 export function AnswerBubble({ children, provider }: { children: ReactNode; provider?: ChatAiProvider }) {
   const { t } = useTranslation('chatPage');
   return (
-    <li className="flex gap-2">
+    // data-answer: the conversation scrolls each new answer's start into view
+    <li data-answer className="flex scroll-mt-3 gap-2">
       <Bot aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
       <div className="max-w-[92%] min-w-0 rounded-lg rounded-tl-sm border border-border bg-card px-3 py-2">
         <span className="sr-only">{provider ? t(`providers.${provider}`) : t('assistant')}: </span>
@@ -55,7 +56,7 @@ function AnswerMetadata({ message }: { message: ChatMessage }) {
     <dl className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border pt-2 text-xs text-muted-foreground">
       <div className="flex items-center gap-1">
         <dt>{t('metadata.confidence')}</dt>
-        <dd className="font-medium text-foreground tabular-nums">{formatPercent(confidence)}</dd>
+        <dd className="font-medium text-foreground tabular-nums">{formatWholePercent(confidence)}</dd>
       </div>
       <div className="flex items-center gap-1">
         <dt>{t('metadata.risk')}</dt>

@@ -1,6 +1,8 @@
+import { analysisSymbols } from '@farol/contract';
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 
 // Model output is untrusted: links open outside the app without handing it the opener.
@@ -20,6 +22,51 @@ export function renderMarkdown(text: string): string {
   });
 }
 
+// The analysed coins' symbols as whole upper-case words (BTC, not WBTC, btc or BTCUSDT).
+const coinMention = new RegExp(`\\b(${analysisSymbols.join('|')})\\b`, 'g');
+// Text inside these stays as written: code is quoted verbatim, and a link cannot hold another link.
+const untouchedParents = new Set(['A', 'CODE', 'PRE']);
+
+function isUntouched(node: Node): boolean {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    if (untouchedParents.has(parent.tagName)) return true;
+  }
+  return false;
+}
+
+/** Replaces one text node's coin mentions with links to the coin pages (same tab: they are Farol's own). */
+function linkMentionsIn(text: Text) {
+  const value = text.data;
+  const parts = value.split(coinMention);
+  if (parts.length === 1) return;
+  const fragment = text.ownerDocument.createDocumentFragment();
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) {
+      if (part) fragment.append(part);
+      return;
+    }
+    const link = text.ownerDocument.createElement('a');
+    link.href = `/coins/${part.toLowerCase()}`;
+    link.dataset.coinLink = '';
+    link.textContent = part;
+    fragment.append(link);
+  });
+  text.replaceWith(fragment);
+}
+
+/** Sanitised HTML with the analysed coins' mentions (outside code and links) turned into coin-page links. */
+export function linkCoinMentions(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!isUntouched(node)) texts.push(node as Text);
+  }
+  texts.forEach(linkMentionsIn);
+  return template.innerHTML;
+}
+
 const proseClassName = cn(
   'min-w-0 text-sm leading-relaxed break-words',
   '[&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0',
@@ -36,7 +83,23 @@ const proseClassName = cn(
 );
 
 export function MarkdownContent({ text, className }: { text: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
-  // The HTML comes out of DOMPurify above; nothing unsanitised reaches the DOM.
-  return <div className={cn(proseClassName, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  const navigate = useNavigate();
+  const html = useMemo(() => linkCoinMentions(renderMarkdown(text)), [text]);
+  // A coin link opens its page inside the app (a modified click keeps the browser's own behaviour).
+  function openCoinLink(event: MouseEvent<HTMLDivElement>) {
+    const link = (event.target as Element).closest?.('a[data-coin-link]');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href')!);
+  }
+  // The HTML comes out of DOMPurify above (the coin links are added after, from a fixed list); nothing
+  // unsanitised reaches the DOM.
+  return (
+    <div
+      className={cn(proseClassName, className)}
+      onClick={openCoinLink}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -1,6 +1,12 @@
-import type { ChatMessage, ChatStep, ChatStreamEvent } from '@farol/contract';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  type ChatMessage,
+  type ChatStep,
+  type ChatStreamEvent,
+} from '@farol/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
@@ -89,7 +95,9 @@ function useRateLimitFlag() {
  */
 export function useChatConversation() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
+  // `?q=` (a coin page's "ask the chat") starts the composer with that question, unsent
+  const [searchParams] = useSearchParams();
+  const [draft, setDraft] = useState(() => searchParams.get('q')?.slice(0, CHAT_MESSAGE_MAX_LENGTH) ?? '');
   const [pending, setPending] = useState<PendingQuestion | null>(null);
   const [steps, setSteps] = useState<StepsState>(initialSteps);
   const [isPanelVisible, setIsPanelVisible] = useState(false);

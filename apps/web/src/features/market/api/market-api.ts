@@ -8,41 +8,74 @@ import {
   type AnalysisSymbol,
   type CandleInterval,
   type CoinPricesResponse,
+  type CoinSortKey,
+  type SortOrder,
   type ToggleFavoriteRequest,
 } from '@farol/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { COIN_PRICES_URL, coinPricesUrl } from '../../../lib/coin-prices.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
 
-// Coin list page size 10, search results up to 500; refresh fear-greed 5 min, dominance 2 min.
+// Coin list page size 10 (the spec's, kept on phones), search results up to 500; refresh fear-greed 5 min,
+// dominance 2 min. The desktop table offers 25, 50 or 100 rows, 25 first.
 export const COIN_PAGE_SIZE = 10;
+export const TABLE_PAGE_SIZES = [25, 50, 100] as const;
 export const SEARCH_LIST_SIZE = 500;
 const FEAR_GREED_REFRESH_MS = 5 * 60_000;
 const DOMINANCE_REFRESH_MS = 2 * 60_000;
 // The last candle moves with every trade; a short refresh keeps it live without a socket.
 const CANDLE_REFRESH_MS = 15_000;
 
-const PRICES_URL = '/api/crypto/prices';
 const FAVORITES_URL = '/api/crypto/favorites';
 const FEAR_GREED_URL = '/api/market-data/fear-greed';
 const DOMINANCE_URL = '/api/market-data/bitcoin-dominance';
 
-const pricesUrl = (page: number, limit: number) => `${PRICES_URL}?page=${page}&limit=${limit}`;
+/** The table's order: a column and its direction (the server sorts the plan's whole list). */
+export type CoinTableOrder = { sort: CoinSortKey; order: SortOrder };
 
-/** One page of the coin list (favourites first, as the server orders them). */
-export function useCoinPricesQuery(page: number, enabled: boolean) {
-  const url = pricesUrl(page, COIN_PAGE_SIZE);
+/**
+ * One page of the coin list (favourites first, as the server orders them): 10 coins in rank order unless
+ * the table asks for its page size and order.
+ */
+export function useCoinPricesQuery(
+  page: number,
+  enabled: boolean,
+  view?: { limit: number } & CoinTableOrder,
+) {
+  const queryClient = useQueryClient();
+  const url = coinPricesUrl({ page, limit: COIN_PAGE_SIZE, ...view });
+  const isFirstPageByRank = page === 1 && view?.sort === 'rank' && view.order === 'asc';
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
     enabled,
-    // The table keeps the previous page on screen while the next one loads: no layout jump.
-    placeholderData: keepPreviousData,
+    // The table keeps the previous page on screen while the next one loads: no layout jump. Its first
+    // page starts from the dashboard's 10-coin answer (the same order), so rows show without a second wait.
+    placeholderData: (previous) =>
+      previous ?? (isFirstPageByRank ? firstRowsFromTopTen(queryClient, view.limit) : undefined),
     // The card shows its own error kind with try-again; a toast would say it twice.
     meta: { silent: true },
     // Asking again at once is what a rate limit forbids; other failures follow the app's retry rule.
     retry: (count, error) => !(isApiError(error) && error.status === 429) && shouldRetryQuery(count, error),
   });
+}
+
+/** The cached first 10 coins in rank order, cut to `limit` and paged as `limit` rows would be. */
+function firstRowsFromTopTen(
+  queryClient: ReturnType<typeof useQueryClient>,
+  limit: number,
+): CoinPricesResponse | undefined {
+  const topTen = queryClient.getQueryData<CoinPricesResponse>([
+    coinPricesUrl({ page: 1, limit: COIN_PAGE_SIZE }),
+  ]);
+  if (!topTen) return undefined;
+  const totalPages = Math.max(1, Math.ceil(topTen.pagination.totalItems / limit));
+  return {
+    ...topTen,
+    data: topTen.data.slice(0, limit),
+    pagination: { ...topTen.pagination, totalPages, hasNextPage: totalPages > 1 },
+  };
 }
 
 export type CoinListErrorKind = 'rate_limit' | 'server_error' | 'api_error' | 'network_error';
@@ -58,9 +91,9 @@ export function coinListErrorKind(error: unknown): CoinListErrorKind {
 /** The server refuses the coin list to plans without a table (iniciante): 403 plan_required. */
 export const isPlanRefusal = (error: unknown) => isApiError(error) && error.status === 403;
 
-/** The coins whose name or symbol contains `term`, found by the server (favourites first). */
-export function useCoinSearchQuery(term: string, enabled: boolean) {
-  const url = `${pricesUrl(1, SEARCH_LIST_SIZE)}&search=${encodeURIComponent(term)}`;
+/** The coins whose name or symbol contains `term`, found by the server (favourites first), in the table's order. */
+export function useCoinSearchQuery(term: string, enabled: boolean, order?: CoinTableOrder) {
+  const url = coinPricesUrl({ page: 1, limit: SEARCH_LIST_SIZE, ...order, search: term });
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
@@ -111,7 +144,7 @@ export function useToggleFavoriteMutation() {
 
 function isPricesQuery(query: { queryKey: readonly unknown[] }): boolean {
   const [url] = query.queryKey;
-  return typeof url === 'string' && url.startsWith(`${PRICES_URL}?`);
+  return typeof url === 'string' && url.startsWith(`${COIN_PRICES_URL}?`);
 }
 
 export function useFearGreedQuery() {

@@ -1,35 +1,67 @@
-import type { CoinItem, Pagination } from '@farol/contract';
-import { ChevronLeft, ChevronRight, Search, Star, X } from 'lucide-react';
+import type { CoinItem, CoinSortKey, Pagination } from '@farol/contract';
+import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../lib/use-media-query.ts';
 import {
   COIN_PAGE_SIZE,
   coinListErrorKind,
+  TABLE_PAGE_SIZES,
   useCoinPricesQuery,
   useCoinSearchQuery,
   useToggleFavoriteMutation,
+  type CoinTableOrder,
 } from '../api/market-api.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
+import { CoinTable, nextOrder } from './coin-table.tsx';
 import { MarketSourceBadge } from './market-source-badge.tsx';
 
-/** The paged coin table with favourites, search (when the plan allows it), cache indicator and error kinds. */
+/** What the table shows: its page, its order and the rows per page chosen on a wide screen. */
+function useCoinTableView(access: PlanAccess) {
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [page, setPage] = useState(1);
+  const [chosenSize, setChosenSize] = useState<number>(TABLE_PAGE_SIZES[0]);
+  const [order, setOrder] = useState<CoinTableOrder>({ sort: 'rank', order: 'asc' });
+  // phones keep the spec's 10 rows; the plan's limit caps both (the server lists no more than it)
+  const pageSize = Math.min(isWide ? chosenSize : COIN_PAGE_SIZE, Math.max(1, access.coinsVisible));
+  return {
+    page,
+    setPage,
+    order,
+    pageSize,
+    chosenSize,
+    canChooseSize: isWide && access.coinsVisible > TABLE_PAGE_SIZES[0],
+    sortBy: (sort: CoinSortKey) => {
+      setOrder((current) => nextOrder(current, sort));
+      setPage(1);
+    },
+    chooseSize: (size: number) => {
+      setChosenSize(size);
+      setPage(1);
+    },
+  };
+}
+
+/**
+ * The paged coin table with favourites, search (when the plan allows it), sorting by column, rows per page
+ * (wide screens), cache indicator and error kinds.
+ */
 export function CoinListCard({ access }: { access: PlanAccess }) {
   const { t } = useTranslation('dashboard');
-  const [page, setPage] = useState(1);
+  const view = useCoinTableView(access);
+  const { page, setPage, order, pageSize } = view;
   const [term, setTerm] = useState('');
   const searchTerm = useDeferredValue(term.trim());
   const isSearching = access.canSearch && searchTerm.length > 0;
 
-  const pageQuery = useCoinPricesQuery(page, !isSearching);
-  const searchQuery = useCoinSearchQuery(searchTerm, isSearching);
+  const pageQuery = useCoinPricesQuery(page, !isSearching, { limit: pageSize, ...order });
+  const searchQuery = useCoinSearchQuery(searchTerm, isSearching, order);
   const favorite = useToggleFavoriteMutation();
   const active = isSearching ? searchQuery : pageQuery;
 
@@ -40,9 +72,8 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
       { onSuccess: () => setPage(1) },
     );
 
-  // the server searches (name or symbol, any case) and puts favourites first
+  // the server searches (name or symbol, any case), sorts and puts favourites first
   const rows = (isSearching ? searchQuery.data?.data : pageQuery.data?.data) ?? [];
-  const pagination = pageQuery.data?.pagination;
 
   return (
     <Card>
@@ -66,7 +97,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
             isRetrying={active.isFetching}
           />
         ) : active.isPending ? (
-          <CoinTableSkeleton />
+          <CoinTableSkeleton rows={pageSize} />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={Search}
@@ -82,20 +113,73 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
         ) : (
           <CoinTable
             coins={rows}
+            order={order}
+            onSort={view.sortBy}
             onToggleFavorite={toggleFavorite}
             pendingCoinId={favorite.isPending ? favorite.variables?.coinId : undefined}
           />
         )}
-        {!isSearching && pagination && pagination.totalPages > 1 && access.coinsVisible > COIN_PAGE_SIZE ? (
-          <CoinPagination
-            pagination={pagination}
+        {isSearching ? null : (
+          <CoinTableFooter
+            view={view}
+            pagination={pageQuery.data?.pagination}
             isChangingPage={pageQuery.isPlaceholderData}
-            onPrevious={() => setPage((current) => current - 1)}
-            onNext={() => setPage((current) => current + 1)}
+            coinsVisible={access.coinsVisible}
           />
-        ) : null}
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Rows per page (wide screens, plans with more than 25 coins) and the page buttons. */
+function CoinTableFooter({
+  view,
+  pagination,
+  isChangingPage,
+  coinsVisible,
+}: {
+  view: ReturnType<typeof useCoinTableView>;
+  pagination: Pagination | undefined;
+  isChangingPage: boolean;
+  coinsVisible: number;
+}) {
+  const hasPages = pagination && pagination.totalPages > 1 && coinsVisible > view.pageSize;
+  if (!view.canChooseSize && !hasPages) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-end gap-x-6 gap-y-3">
+      {view.canChooseSize ? <RowsPerPageSelect size={view.chosenSize} onChange={view.chooseSize} /> : null}
+      {hasPages ? (
+        <CoinPagination
+          pagination={pagination}
+          isChangingPage={isChangingPage}
+          onPrevious={() => view.setPage((current) => current - 1)}
+          onNext={() => view.setPage((current) => current + 1)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function RowsPerPageSelect({ size, onChange }: { size: number; onChange: (size: number) => void }) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm text-muted-foreground">
+      <label htmlFor={id}>{t('market:table.rowsPerPage')}</label>
+      <select
+        id={id}
+        value={size}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className={cn(inputClassName, 'h-9 w-auto')}
+      >
+        {TABLE_PAGE_SIZES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -110,7 +194,10 @@ type CoinPaginationProps = {
 function CoinPagination({ pagination, isChangingPage, onPrevious, onNext }: CoinPaginationProps) {
   const { t } = useTranslation('dashboard');
   return (
-    <nav aria-label={t('coins.pagination')} className="mt-4 flex items-center justify-between gap-2">
+    <nav
+      aria-label={t('coins.pagination')}
+      className="flex flex-1 items-center justify-between gap-2 sm:flex-none sm:gap-4"
+    >
       <Button
         variant="outline"
         size="sm"
@@ -207,148 +294,13 @@ function CoinListError({
   );
 }
 
-function CoinTableSkeleton() {
+function CoinTableSkeleton({ rows }: { rows: number }) {
   const { t } = useTranslation('dashboard');
   return (
     <div role="status" aria-label={t('coins.loading')} className="flex flex-col gap-2">
-      {Array.from({ length: COIN_PAGE_SIZE }, (_, index) => (
+      {Array.from({ length: Math.min(rows, 25) }, (_, index) => (
         <div key={index} className="h-11 animate-pulse rounded-md bg-muted/60" />
       ))}
     </div>
-  );
-}
-
-type CoinTableProps = {
-  coins: CoinItem[];
-  onToggleFavorite: (coin: CoinItem) => void;
-  pendingCoinId?: string;
-};
-
-function CoinTable({ coins, onToggleFavorite, pendingCoinId }: CoinTableProps) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('coins.title')}</caption>
-        <thead className="text-left text-xs text-muted-foreground">
-          <tr className="border-b border-border">
-            <th scope="col" className="w-10 py-2 pl-3 sm:pl-1">
-              <span className="sr-only">{t('coins.favorite')}</span>
-            </th>
-            <th scope="col" className="hidden w-10 py-2 sm:table-cell">
-              #
-            </th>
-            <th scope="col" className="py-2">
-              {t('coins.coin')}
-            </th>
-            <th scope="col" className="py-2 pl-2 text-right">
-              {t('coins.price')}
-            </th>
-            <th scope="col" className="py-2 pr-4 pl-2 text-right sm:pr-2">
-              {t('coins.change24h')}
-            </th>
-            <th scope="col" className="hidden py-2 pr-2 text-right md:table-cell">
-              {t('coins.marketCap')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coins.map((coin) => (
-            <tr key={coin.id} className="border-b border-border/60 last:border-0 hover:bg-muted/40">
-              <td className="py-1.5 pl-2 sm:pl-0">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9"
-                  aria-pressed={coin.isFavorite}
-                  aria-label={
-                    coin.isFavorite
-                      ? t('coins.removeFavorite', { name: coin.name })
-                      : t('coins.addFavorite', { name: coin.name })
-                  }
-                  disabled={pendingCoinId === coin.id}
-                  onClick={() => onToggleFavorite(coin)}
-                >
-                  <Star
-                    aria-hidden="true"
-                    className={cn(coin.isFavorite ? 'fill-primary text-primary' : 'text-muted-foreground')}
-                  />
-                </Button>
-              </td>
-              <td className="hidden text-muted-foreground tabular-nums sm:table-cell">
-                {coin.market_cap_rank ?? '—'}
-              </td>
-              <td className="py-1.5">
-                <div className="flex min-w-0 items-center gap-2">
-                  <CoinIcon coin={coin} />
-                  <div className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
-                    <span className="max-w-[7.5rem] truncate font-medium sm:max-w-none">{coin.name}</span>
-                    <span className="text-xs text-muted-foreground uppercase">{coin.symbol}</span>
-                  </div>
-                </div>
-              </td>
-              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">
-                {coin.current_price === null ? '—' : formatCoinPrice(coin.current_price)}
-              </td>
-              <td className="py-1.5 pr-4 pl-2 text-right whitespace-nowrap sm:pr-2">
-                <ChangeText value={coin.price_change_percentage_24h} />
-              </td>
-              <td className="hidden py-1.5 pr-2 text-right tabular-nums md:table-cell">
-                {coin.market_cap === null ? '—' : formatCompact(coin.market_cap)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/**
- * Prices with 2 decimals, except coins worth less than a cent: "0,00" would hide the
- * price, so they keep 4 significant digits.
- */
-export function formatCoinPrice(value: number): string {
-  if (value === 0 || Math.abs(value) >= 0.01) return formatPrice(value);
-  return new Intl.NumberFormat(currentLanguage(), {
-    style: 'currency',
-    currency: 'USD',
-    maximumSignificantDigits: 4,
-  }).format(value);
-}
-
-function CoinIcon({ coin }: { coin: CoinItem }) {
-  if (coin.image)
-    return (
-      <img
-        src={coin.image}
-        alt=""
-        width={24}
-        height={24}
-        loading="lazy"
-        className="size-6 shrink-0 rounded-full"
-      />
-    );
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-[0.6rem] font-semibold"
-    >
-      {coin.symbol.slice(0, 3).toUpperCase()}
-    </span>
-  );
-}
-
-export function ChangeText({ value }: { value: number | null }) {
-  if (value === null) return <span className="text-muted-foreground">—</span>;
-  return (
-    <span
-      className={cn(
-        'tabular-nums',
-        value > 0 ? 'text-success' : value < 0 ? 'text-danger' : 'text-muted-foreground',
-      )}
-    >
-      {formatPercent(value, { signed: true })}
-    </span>
   );
 }

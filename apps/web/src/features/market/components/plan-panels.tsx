@@ -1,5 +1,6 @@
 import { ChartCandlestick, Lock, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -53,25 +54,29 @@ export function LockedCoinsPanel() {
  */
 export function AnalysisShortcut({ isFreePlan }: { isFreePlan: boolean }) {
   const { t } = useTranslation('dashboard');
+  const reasonId = useId();
   return (
-    <Card>
-      <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
+    <Card className="h-full">
+      <CardContent className="flex h-full flex-col justify-between gap-3 pt-5">
         <div className="flex gap-3">
           <ChartCandlestick aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
           <div>
             <p className="font-medium">{t('plan.analysis.title')}</p>
-            <p className="text-sm text-muted-foreground">
+            {/* on the free plan this line says why the button is disabled, and the button points to it */}
+            <p id={reasonId} className="text-sm text-muted-foreground">
               {isFreePlan ? t('plan.analysis.upsell') : t('plan.analysis.description')}
             </p>
           </div>
         </div>
         {isFreePlan ? (
           <div className="flex flex-wrap gap-2">
-            <Button disabled>{t('plan.analysis.open')}</Button>
+            <Button disabled aria-describedby={reasonId}>
+              {t('plan.analysis.open')}
+            </Button>
             <UpgradeButton variant="outline" />
           </div>
         ) : (
-          <Button asChild>
+          <Button asChild className="self-start">
             <Link to="/market-analysis">{t('plan.analysis.open')}</Link>
           </Button>
         )}

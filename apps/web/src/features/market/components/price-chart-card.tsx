@@ -1,103 +1,282 @@
 import { candleIntervals, type AnalysisSymbol, type CandleInterval } from '@farol/contract';
-import { ChartCandlestick } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { ChartCandlestick, ChevronsRight, Maximize, Minimize, ZoomIn, ZoomOut } from 'lucide-react';
+import { lazy, Suspense, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { ToggleGroup, ToggleGroupItem } from '../../../components/ui/toggle-group.tsx';
+import { ChoiceGroup } from '../../../components/ui/toggle-group.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useCandlesQuery } from '../api/market-api.ts';
+import { useFullscreen } from '../hooks/use-fullscreen.ts';
+import { indicatorIds, type IndicatorChoice } from './chart-indicators.ts';
+import type { PriceLevel } from './chart-levels.ts';
+import { useChartInterval, useChartSymbol, useIndicatorChoice } from './chart-preferences.ts';
 import { MarketSourceBadge } from './market-source-badge.tsx';
-import type { PriceLevel } from './price-chart.tsx';
+import type { ChartView } from './price-chart.tsx';
+import { SymbolSearch } from './symbol-search.tsx';
 
 // lightweight-charts is the heaviest module of the dashboard: loaded on its own so the first paint does not wait.
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
-// Chart 500 px tall (candles, volume, RSI and MACD share it).
+// Chart 500 px tall (candles, volume, RSI and MACD share it); the levels chart of the analysis page 320 px.
 export const DASHBOARD_CHART_HEIGHT = 500;
+const LEVELS_CHART_HEIGHT = 320;
 
-function ChartBody({
-  symbol,
-  interval,
-  height,
-  withIndicators,
-  levels,
-}: {
+type ChartBodyProps = {
   symbol: AnalysisSymbol;
   interval: CandleInterval;
-  height: number;
-  withIndicators: boolean;
+  /** Pixels, or undefined to fill the card (full screen). */
+  height: number | undefined;
+  indicators?: IndicatorChoice;
   levels?: readonly PriceLevel[];
-}) {
+  viewRef?: Ref<ChartView>;
+  caption: string;
+};
+
+function ChartFrame({ height, children }: { height: number | undefined; children: ReactNode }) {
+  return (
+    <div
+      style={height === undefined ? undefined : { height }}
+      className={cn(height === undefined && 'min-h-0 flex-1')}
+    >
+      {children}
+    </div>
+  );
+}
+
+function ChartBody({ symbol, interval, height, indicators, levels, viewRef, caption }: ChartBodyProps) {
   const { t } = useTranslation('dashboard');
   const query = useCandlesQuery(symbol, interval);
-  const placeholder = <LoadingState className="rounded-md bg-muted/30" />;
-  if (query.isPending) return <div style={{ height }}>{placeholder}</div>;
+  const pair = `${symbol}/USDT`;
+  const placeholder = <LoadingState className="h-full rounded-md bg-muted/30" />;
+  if (query.isPending) return <ChartFrame height={height}>{placeholder}</ChartFrame>;
   if (query.isError && !query.data) {
     return (
-      <div style={{ height }} className="grid place-items-center">
+      <ChartFrame height={height}>
         <ErrorState
+          className="h-full"
           title={t('chart.error')}
           description={query.error.message}
           onRetry={() => void query.refetch()}
           isRetrying={query.isFetching}
         />
-      </div>
+      </ChartFrame>
     );
   }
+  const candles = query.data.data;
   return (
-    <div className="flex flex-col gap-2">
-      <Suspense fallback={<div style={{ height }}>{placeholder}</div>}>
-        <PriceChart
-          candles={query.data.data}
-          seriesKey={`${symbol}-${interval}`}
-          height={height}
-          withIndicators={withIndicators}
-          levels={levels}
-          label={t('chart.label', { pair: `${symbol}/USDT`, interval: t(`chart.intervals.${interval}`) })}
-        />
-      </Suspense>
+    <div className={cn('flex flex-col gap-2', height === undefined && 'min-h-0 flex-1')}>
+      <ChartFrame height={height}>
+        {candles.length === 0 ? (
+          <EmptyState className="h-full" icon={ChartCandlestick} title={t('chartControls.empty', { pair })} />
+        ) : (
+          <Suspense fallback={placeholder}>
+            <PriceChart
+              candles={candles}
+              seriesKey={`${symbol}-${interval}`}
+              indicators={indicators}
+              levels={levels}
+              viewRef={viewRef}
+              label={t('chartControls.label', { pair, interval: t(`chart.intervals.${interval}`) })}
+            />
+          </Suspense>
+        )}
+      </ChartFrame>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-        <span>{withIndicators ? t('chart.timeZoneIndicators') : t('chart.timeZone')}</span>
+        <span>{caption}</span>
         <MarketSourceBadge source={query.data.source} cache={query.data.cache} />
       </div>
     </div>
   );
 }
 
-/** Dashboard chart: BTC/USDT, 1h by default, interval switch, volume + RSI(14) + MACD(12,26,9) panes. */
-export function PriceChartCard({ symbol = 'BTC' }: { symbol?: AnalysisSymbol }) {
+/** One pressed/unpressed button per study; RSI and MACD panes come and go with theirs. */
+function IndicatorToggles({
+  choice,
+  onChange,
+}: {
+  choice: IndicatorChoice;
+  onChange: (choice: IndicatorChoice) => void;
+}) {
   const { t } = useTranslation('dashboard');
-  const [interval, setInterval] = useState<CandleInterval>('1h');
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle className="flex items-center gap-2">
-          <ChartCandlestick aria-hidden="true" className="size-4 text-muted-foreground" />
-          {t('chart.title', { pair: `${symbol}/USDT` })}
-        </CardTitle>
-        <ToggleGroup
-          type="single"
-          value={interval}
-          // Radix sends '' when the pressed item is pressed again: keep the current interval then.
-          onValueChange={(value) => value && setInterval(value as CandleInterval)}
-          aria-label={t('chart.interval')}
+    <div
+      role="group"
+      aria-label={t('chartControls.indicators')}
+      className="flex flex-wrap items-center gap-1 [grid-area:studies]"
+    >
+      {indicatorIds.map((id) => (
+        <button
+          key={id}
+          type="button"
+          aria-pressed={choice[id]}
+          title={t(`chartControls.hints.${id}`)}
+          onClick={() => onChange({ ...choice, [id]: !choice[id] })}
+          className={cn(
+            'inline-flex h-7 items-center rounded-md border px-2 text-xs font-medium whitespace-nowrap transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            choice[id]
+              ? 'border-primary/60 bg-primary/15 text-foreground'
+              : 'border-border bg-transparent text-muted-foreground hover:text-foreground',
+          )}
         >
-          {candleIntervals.map((value) => (
-            <ToggleGroupItem key={value} value={value} aria-label={t(`chart.intervals.${value}`)}>
-              {value}
-            </ToggleGroupItem>
-          ))}
-        </ToggleGroup>
+          {t(`chartControls.toggles.${id}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ViewButton({
+  label,
+  onClick,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** Zoom and "back to the latest" for those without a wheel or a pinch, and full screen. */
+function ViewButtons({
+  viewRef,
+  isFullscreen,
+  onFullscreen,
+}: {
+  viewRef: RefObject<ChartView | null>;
+  isFullscreen: boolean;
+  onFullscreen: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div
+      role="group"
+      aria-label={t('chartControls.view')}
+      className="flex items-center gap-0.5 justify-self-end [grid-area:view]"
+    >
+      <ViewButton label={t('chartControls.zoomOut')} onClick={() => viewRef.current?.zoom(1.5)}>
+        <ZoomOut aria-hidden="true" />
+      </ViewButton>
+      <ViewButton label={t('chartControls.zoomIn')} onClick={() => viewRef.current?.zoom(1 / 1.5)}>
+        <ZoomIn aria-hidden="true" />
+      </ViewButton>
+      <ViewButton label={t('chartControls.latest')} onClick={() => viewRef.current?.showLatest()}>
+        <ChevronsRight aria-hidden="true" />
+      </ViewButton>
+      <ViewButton
+        label={isFullscreen ? t('chartControls.exitFullscreen') : t('chartControls.fullscreen')}
+        onClick={onFullscreen}
+        pressed={isFullscreen}
+      >
+        {isFullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+      </ViewButton>
+    </div>
+  );
+}
+
+// A phone: title and coin, then intervals and view buttons, then the studies. Wider: title, coin and intervals,
+// then the studies and the view buttons.
+const headerGrid = cn(
+  'grid items-center gap-x-3 gap-y-2',
+  "grid-cols-[auto_minmax(8rem,1fr)] [grid-template-areas:'title_coin'_'interval_view'_'studies_studies']",
+  "sm:grid-cols-[1fr_auto_auto] sm:[grid-template-areas:'title_coin_interval'_'studies_studies_view']",
+);
+
+/** The symbol the card draws: the page's coin when it names one, else the trader's last choice. */
+function useCardSymbol(fixed: AnalysisSymbol | undefined) {
+  const [stored, setStored] = useChartSymbol();
+  return [fixed ?? stored, setStored] as const;
+}
+
+/**
+ * The trader's chart: any of the ten analysed coins (symbol search, unless the page fixes the coin), 15m to 1d,
+ * studies switched on and off, zoom, full screen; support and resistance when `levels` are given. Choices
+ * persist in this browser across pages.
+ */
+export function PriceChartCard({
+  symbol: fixedSymbol,
+  levels,
+}: {
+  symbol?: AnalysisSymbol;
+  levels?: readonly PriceLevel[];
+}) {
+  const { t } = useTranslation('dashboard');
+  const [symbol, setSymbol] = useCardSymbol(fixedSymbol);
+  const [interval, setInterval] = useChartInterval();
+  const [indicators, setIndicators] = useIndicatorChoice();
+  const cardRef = useRef<HTMLElement>(null);
+  const viewRef = useRef<ChartView>(null);
+  const fullscreen = useFullscreen(cardRef);
+  return (
+    <Card
+      ref={cardRef}
+      data-fullscreen={fullscreen.isFullscreen || undefined}
+      className={cn(
+        fullscreen.isFullscreen && 'flex h-full flex-col overflow-y-auto rounded-none',
+        fullscreen.isOverlay && 'fixed inset-0 z-50',
+      )}
+    >
+      <CardHeader className="px-3 sm:px-5">
+        <div className={headerGrid}>
+          <CardTitle className="flex items-center gap-2 [grid-area:title]">
+            <ChartCandlestick aria-hidden="true" className="size-4 text-muted-foreground" />
+            {t('chart.title', { pair: `${symbol}/USDT` })}
+          </CardTitle>
+          {fixedSymbol ? null : (
+            <SymbolSearch value={symbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
+          )}
+          <ChoiceGroup
+            value={interval}
+            options={candleIntervals}
+            onChange={setInterval}
+            label={t('chart.interval')}
+            optionLabel={(option) => t(`chart.intervals.${option}`)}
+            className="justify-self-start [grid-area:interval]"
+            itemClassName="h-7 min-w-9 px-2"
+          />
+          <ViewButtons
+            viewRef={viewRef}
+            isFullscreen={fullscreen.isFullscreen}
+            onFullscreen={fullscreen.toggle}
+          />
+          <IndicatorToggles choice={indicators} onChange={setIndicators} />
+        </div>
       </CardHeader>
-      <CardContent>
-        <ChartBody symbol={symbol} interval={interval} height={DASHBOARD_CHART_HEIGHT} withIndicators />
+      <CardContent className={cn('px-3 sm:px-5', fullscreen.isFullscreen && 'flex min-h-0 flex-1 flex-col')}>
+        <ChartBody
+          symbol={symbol}
+          interval={interval}
+          height={fullscreen.isFullscreen ? undefined : DASHBOARD_CHART_HEIGHT}
+          indicators={indicators}
+          levels={levels}
+          viewRef={viewRef}
+          caption={t('chartControls.caption')}
+        />
       </CardContent>
     </Card>
   );
 }
 
-/** A small chart of one coin (1h) with support and resistance drawn as price lines. */
+/** A chart of one coin (1h) with its support and resistance, for a page that has its own card around it. */
 export function CoinLevelsChart({
   symbol,
   levels,
@@ -105,7 +284,16 @@ export function CoinLevelsChart({
   symbol: AnalysisSymbol;
   levels: readonly PriceLevel[];
 }) {
-  return <ChartBody symbol={symbol} interval="1h" height={280} withIndicators={false} levels={levels} />;
+  const { t } = useTranslation('dashboard');
+  return (
+    <ChartBody
+      symbol={symbol}
+      interval="1h"
+      height={LEVELS_CHART_HEIGHT}
+      levels={levels}
+      caption={t('chart.timeZone')}
+    />
+  );
 }
 
 export type { PriceLevel };

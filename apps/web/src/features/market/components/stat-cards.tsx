@@ -20,19 +20,19 @@ export function StatCard({
   hint?: ReactNode;
 }) {
   return (
-    <Card className="flex min-h-28 flex-col justify-between gap-2 p-4">
-      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>{label}</span>
-        <Icon aria-hidden="true" className="size-4" />
+    <Card className="flex min-w-0 flex-col justify-between gap-1 p-3 sm:min-h-28 sm:gap-2 sm:p-4">
+      <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground sm:text-sm">
+        <span className="truncate">{label}</span>
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
       </div>
-      <div className="text-2xl font-semibold tabular-nums">{value}</div>
-      {hint ? <div className="text-xs text-muted-foreground">{hint}</div> : null}
+      <div className="truncate text-lg font-semibold tabular-nums sm:text-2xl">{value}</div>
+      {hint ? <div className="line-clamp-2 text-[11px] text-muted-foreground sm:text-xs">{hint}</div> : null}
     </Card>
   );
 }
 
 /**
- * The four stat cards: market cap of the listed coins (the first page, top 10 by
+ * The four key figures, a 2×2 grid on phones so they fit the first screen: market cap of the listed coins (the first page, top 10 by
  * market cap), favourites, market-data status and the compact subscription card given by the page.
  */
 export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {
@@ -44,7 +44,10 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
   const locked = access.coinsVisible === 0 || isPlanRefusal(firstPage.error);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section
+      aria-label={t('phoneFirst.keyFigures')}
+      className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4"
+    >
       <StatCard
         icon={CircleDollarSign}
         label={t('stats.marketCap')}
@@ -82,6 +85,6 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
         hint={firstPage.data ? t('stats.statusSource', { source: firstPage.data.source }) : undefined}
       />
       {subscriptionCard}
-    </div>
+    </section>
   );
 }

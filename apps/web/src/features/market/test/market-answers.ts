@@ -99,9 +99,13 @@ export function coin(index: number, overrides: Partial<CoinItem> = {}): CoinItem
     symbol: name === 'Bitcoin' ? 'btc' : name === 'Ethereum' ? 'eth' : name.slice(0, 4).toLowerCase(),
     image: null,
     current_price: 1000 / (index + 1),
+    price_change_percentage_1h: index % 2 === 0 ? 0.12 : -0.3,
     price_change_percentage_24h: index % 2 === 0 ? 1.234 : -2.5,
+    price_change_percentage_7d: index % 2 === 0 ? 5.5 : -7.25,
     market_cap: 1e12 / (index + 1),
     market_cap_rank: index + 1,
+    total_volume: 5e10 / (index + 1),
+    sparkline_7d: [900, 950, 920, 1000].map((price) => price / (index + 1)),
     isFavorite: false,
     ...overrides,
   };

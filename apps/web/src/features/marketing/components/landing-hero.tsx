@@ -1,6 +1,7 @@
 import { ArrowRight, LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { languages } from '@farol/i18n/languages';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { TypingText } from './typing-text.tsx';
@@ -53,7 +54,42 @@ export function LandingHero() {
           )}
         </div>
         <p className="text-xs text-muted-foreground">{t('hero.note')}</p>
+        <DashboardShot />
       </div>
     </section>
+  );
+}
+
+/**
+ * The product itself: the dashboard's first screen from the production build on the simulated market
+ * (`npm run screenshots:hero` writes the files), the phone's capture below sm. The sizes are the captures'
+ * own, so the box is reserved before the bytes arrive; the files stay off the first load's critical path.
+ */
+function DashboardShot() {
+  const { t, i18n } = useTranslation('landing');
+  const language = languages.find((code) => code === i18n.resolvedLanguage) ?? 'pt-BR';
+  return (
+    <figure className="mt-6 w-full sm:mt-10">
+      <picture>
+        <source
+          media="(max-width: 639px)"
+          srcSet={`/hero/dashboard-phone-${language}.webp`}
+          width={390}
+          height={640}
+        />
+        <img
+          src={`/hero/dashboard-desktop-${language}.webp`}
+          width={1366}
+          height={768}
+          alt={t('heroShot.alt')}
+          loading="lazy"
+          decoding="async"
+          className="h-auto w-full rounded-xl border border-border shadow-2xl shadow-black/40"
+        />
+      </picture>
+      <figcaption className="mt-3 text-center text-xs text-muted-foreground">
+        {t('heroShot.caption')}
+      </figcaption>
+    </figure>
   );
 }

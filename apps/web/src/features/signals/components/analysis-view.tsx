@@ -17,7 +17,13 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatMacd, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
+import {
+  formatDateTime,
+  formatMacd,
+  formatPrice,
+  formatRsi,
+  formatWholePercent,
+} from '../../../lib/format.ts';
 import { SignalBadge } from './signal-badge.tsx';
 
 /** Low risk reads green, medium amber, high red. */
@@ -56,7 +62,7 @@ function Meter({ label, value }: { label: string; value: number }) {
     <div className="flex flex-col gap-1">
       <div className="flex justify-between text-sm">
         <span className="text-muted-foreground">{label}</span>
-        <span className="font-medium tabular-nums">{formatPercent(value)}</span>
+        <span className="font-medium tabular-nums">{formatWholePercent(value)}</span>
       </div>
       <div
         role="progressbar"

@@ -20,7 +20,7 @@ export function SignalBadge({ signal, className }: { signal: SignalValue; classN
   const look = looks[signal];
   const Icon = look.variant === 'success' ? TrendingUp : look.variant === 'danger' ? TrendingDown : Minus;
   return (
-    <Badge variant={look.variant} className={cn(look.className, className)}>
+    <Badge variant={look.variant} className={cn('whitespace-nowrap', look.className, className)}>
       <Icon aria-hidden="true" className="size-3" />
       {t(`signal.${signal}`)}
     </Badge>

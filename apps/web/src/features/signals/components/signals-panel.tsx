@@ -1,12 +1,15 @@
 import type { MarketSignal, UnavailableSignal } from '@farol/contract';
 import { Radar } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatPrice, formatRsi, formatWholePercent } from '../../../lib/format.ts';
 import { useDashboardSignalsQuery } from '../api/signals-api.ts';
 import { SignalBadge } from './signal-badge.tsx';
 
@@ -20,10 +23,11 @@ export function SignalsPanel() {
   const signals = query.data?.data ?? [];
   const unavailable = query.data?.unavailable ?? [];
   const isSimulated = signals.some((item) => item.source === 'simulated');
+  const titleId = useId();
   return (
-    <Card className="h-full">
+    <Card className="h-full" aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <Radar aria-hidden="true" className="size-4 text-muted-foreground" />
           {t('panel.title')}
         </CardTitle>
@@ -53,11 +57,22 @@ export function SignalsPanel() {
         ) : signals.length === 0 ? (
           <EmptyState icon={Radar} title={t('panel.empty')} />
         ) : (
-          <ul className="grid gap-x-6 md:grid-cols-2 [&>li]:border-b [&>li]:border-border/60">
-            {signals.map((item) => (
-              <SignalRow key={item.symbol} item={item} />
-            ))}
-          </ul>
+          <>
+            <div
+              aria-hidden="true"
+              className={cn(rowGrid, 'border-b border-border/60 pb-1.5 text-[11px] text-muted-foreground')}
+            >
+              <span>{t('dashboard:phoneFirst.columns.coin')}</span>
+              <span>{t('dashboard:phoneFirst.columns.price')}</span>
+              <span>{t('dashboard:phoneFirst.columns.signal')}</span>
+              <span className="text-right">{t('dashboard:phoneFirst.columns.strength')}</span>
+            </div>
+            <ul className="[&>li]:border-b [&>li]:border-border/60">
+              {signals.map((item) => (
+                <SignalRow key={item.symbol} item={item} />
+              ))}
+            </ul>
+          </>
         )}
         {signals.length > 0 && unavailable.length > 0 ? <UnavailableCoins coins={unavailable} /> : null}
         {query.data && signals[0] ? (
@@ -88,23 +103,40 @@ function UnavailableCoins({ coins }: { coins: UnavailableSignal[] }) {
   );
 }
 
+// symbol, price, class, strength: one line per coin on every width
+const rowGrid = 'grid grid-cols-[3.25rem_minmax(0,1fr)_auto_2.75rem] items-center gap-x-2 sm:gap-x-3';
+
+/**
+ * One coin, one line: symbol, price, the signal class and its strength (a whole percentage). The class is
+ * the row's one verdict (no trend label beside it to contradict it); confidence and RSI follow in small
+ * print from sm up. The whole row opens the coin's page.
+ */
 function SignalRow({ item }: { item: MarketSignal }) {
-  const { t } = useTranslation('marketAnalysis');
+  const { t } = useTranslation(['marketAnalysis', 'dashboard']);
   return (
-    <li className="grid grid-cols-[4rem_1fr_auto] items-center gap-x-3 gap-y-1 py-2.5 text-sm">
-      <span className="font-semibold">{item.symbol}</span>
-      <span className="tabular-nums">{formatPrice(item.price)}</span>
-      <SignalBadge signal={item.signal} className="justify-self-end" />
-      <span className="col-span-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
-        <span>
-          {t('metrics.strength')}: {formatPercent(item.strength)}
+    <li>
+      {/* the row's name is its own text, read in the order it shows (sr-only words fill in what the column headings say) */}
+      <Link
+        to={`/coins/${item.symbol.toLowerCase()}`}
+        className="-mx-2 block rounded-md px-2 py-2 text-sm transition-colors hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <span className={rowGrid}>
+          {/* the spaces between the cells keep the words apart in the link's name (the grid ignores them) */}
+          <span className="font-semibold">{item.symbol}</span>{' '}
+          <span className="truncate tabular-nums">{formatPrice(item.price)}</span>{' '}
+          <SignalBadge signal={item.signal} />{' '}
+          <span className="text-right font-medium tabular-nums">
+            <span className="sr-only">{t('dashboard:phoneFirst.columns.strength')}</span>{' '}
+            {formatWholePercent(item.strength)}
+          </span>
+        </span>{' '}
+        <span className="mt-0.5 hidden gap-x-4 text-xs text-muted-foreground tabular-nums sm:flex">
+          <span>
+            {t('metrics.confidence')}: {formatWholePercent(item.confidence)}
+          </span>{' '}
+          <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
         </span>
-        <span>
-          {t('metrics.confidence')}: {formatPercent(item.confidence)}
-        </span>
-        <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
-        <span>{t(`momentum.${item.momentum}`)}</span>
-      </span>
+      </Link>
     </li>
   );
 }

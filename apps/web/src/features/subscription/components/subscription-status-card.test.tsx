@@ -82,12 +82,20 @@ function renderCard(variant: 'compact' | 'full') {
 }
 
 describe('SubscriptionStatusCard', () => {
-  it('shows the free plan as inactive in the compact variant', async () => {
+  it('shows the free plan by its name alone, without an inactive badge, in the compact variant', async () => {
     stubFetch(() => ({ status: 200, body: currentAnswer({ plan: 'free', periodEnd: null }) }));
     renderCard('compact');
     expect(await screen.findByText('Gratuito')).toBeVisible();
-    expect(screen.getByText('Inativo')).toBeVisible();
     expect(screen.getByText('Plano gratuito, sem cobrança')).toBeVisible();
+    expect(screen.queryByText('Inativo')).not.toBeInTheDocument();
+    expect(screen.queryByText('Ativo')).not.toBeInTheDocument();
+  });
+
+  it('still marks a paid plan that lapsed as inactive', async () => {
+    stubFetch(() => ({ status: 200, body: currentAnswer({ isActive: false }) }));
+    renderCard('compact');
+    expect(await screen.findByText('Profissional')).toBeVisible();
+    expect(screen.getByText('Inativo')).toBeVisible();
   });
 
   it('shows the renewal date, price and usage of a paid plan', async () => {
@@ -169,6 +177,6 @@ describe('SubscriptionStatusCard', () => {
     renderCard('compact');
     expect(await screen.findByText('Error al cargar la suscripción')).toBeVisible();
     await user.click(screen.getByRole('button', { name: i18n.t('common:actions.retry') }));
-    expect(await screen.findByText('Inactivo')).toBeVisible();
+    expect(await screen.findByText('Gratuito')).toBeVisible();
   });
 });

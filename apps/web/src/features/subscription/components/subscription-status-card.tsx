@@ -30,9 +30,13 @@ export type SubscriptionStatusCardProps = {
   className?: string;
 };
 
-/** Status badge: active, inactive ("Inativo"), or active with a scheduled cancellation. */
+/**
+ * Status badge: active, inactive ("Inativo"), or active with a scheduled cancellation. The free plan has
+ * nothing to be active or inactive about: its name says it all, so it shows no badge.
+ */
 function StatusBadge({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
+  if (!isPaidPlanId(current.plan.id)) return null;
   if (!current.isActive) return <Badge variant="neutral">{t('status.inactive')}</Badge>;
   if (current.subscription.cancelAtPeriodEnd)
     return <Badge variant="warning">{t('status.cancelScheduled')}</Badge>;
@@ -70,11 +74,11 @@ function CompactCard({ current }: { current: CurrentSubscription }) {
   const { t } = useTranslation('subscription');
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2">
-        <PlanName current={current} className="text-xl font-semibold" />
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <PlanName current={current} className="text-lg font-semibold sm:text-xl" />
         <StatusBadge current={current} />
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">
+      <p className="mt-1 text-[11px] text-muted-foreground sm:text-xs">
         <PeriodLine current={current} />
       </p>
       {current.subscription.isAdmin ? (
@@ -242,10 +246,13 @@ export function SubscriptionStatusCard({ variant, className }: SubscriptionStatu
 
   if (isCompact) {
     return (
-      <Card className={cn('flex flex-col p-4', className)} aria-labelledby="subscription-compact-title">
+      <Card
+        className={cn('flex min-w-0 flex-col p-3 sm:p-4', className)}
+        aria-labelledby="subscription-compact-title"
+      >
         <h2
           id="subscription-compact-title"
-          className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase"
+          className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase sm:mb-2"
         >
           {t('title')}
         </h2>

@@ -1,0 +1,77 @@
+import { analysisCoinIds, analysisSymbols, type AnalysisSymbol, type CoinFacts } from '@farol/contract';
+import type { DbExecutor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { listFavorites } from '../crypto/crypto.repository.ts';
+import type { Coin, MarketResult, MarketService } from './market.types.ts';
+
+export type CoinPageDeps = { db: DbExecutor; market: MarketService };
+
+/** The analysis symbol of a CoinGecko id (MATIC for the POL token), if the coin is one of the ten. */
+function analysisSymbolOf(coinId: string): AnalysisSymbol | null {
+  return analysisSymbols.find((symbol) => analysisCoinIds[symbol].includes(coinId)) ?? null;
+}
+
+/**
+ * The coin a page symbol names, from the followed list (rank order): one of the ten analysed coins by its
+ * CoinGecko ids first (so /coins/matic finds POL), else the best-ranked coin with that symbol (symbols collide).
+ */
+export function findCoinBySymbol(coins: readonly Coin[], symbolText: string): Coin | undefined {
+  const symbol = symbolText.trim().toUpperCase();
+  const analysed = analysisSymbols.find((candidate) => candidate === symbol);
+  if (analysed) {
+    const ids = analysisCoinIds[analysed];
+    const coin = coins.find((candidate) => ids.includes(candidate.id));
+    if (coin) return coin;
+  }
+  return coins.find((candidate) => candidate.symbol === symbol);
+}
+
+/** The followed coin a page symbol names, from the market's cached top 500; the cached copy's age comes along. */
+export async function findListedCoin(
+  market: MarketService,
+  symbolText: string,
+): Promise<MarketResult<Coin | undefined>> {
+  const result = await market.getCoins();
+  return { ...result, data: findCoinBySymbol(result.data, symbolText) };
+}
+
+function toCoinFacts(coin: Coin, isFavorite: boolean): CoinFacts {
+  const analysisSymbol = analysisSymbolOf(coin.id);
+  return {
+    id: coin.id,
+    name: coin.name,
+    symbol: coin.symbol,
+    image: coin.image ?? null,
+    price: coin.currentPrice ?? null,
+    priceChangePercentage24h: coin.priceChangePercentage24h ?? null,
+    rank: coin.rank ?? null,
+    marketCap: coin.marketCap ?? null,
+    volume24h: coin.totalVolume ?? null,
+    circulatingSupply: coin.circulatingSupply ?? null,
+    totalSupply: coin.totalSupply ?? null,
+    maxSupply: coin.maxSupply ?? null,
+    isFavorite,
+    isAnalysed: analysisSymbol !== null,
+    analysisSymbol,
+  };
+}
+
+/**
+ * GET coins/{symbol}: one coin's market facts, read from the cached top-500 list (never an upstream call per
+ * visitor); `isFavorite` for a signed-in caller. A coin outside the list is a 404.
+ */
+export async function readCoinFacts(
+  deps: CoinPageDeps,
+  actor: Actor | undefined,
+  symbolText: string,
+): Promise<MarketResult<CoinFacts>> {
+  const [listed, favorites] = await Promise.all([
+    findListedCoin(deps.market, symbolText),
+    actor ? listFavorites(deps.db, actor.id) : Promise.resolve([]),
+  ]);
+  const coin = listed.data;
+  if (!coin) throw new AppError('coin_not_found', { symbol: symbolText.trim().toUpperCase() });
+  const isFavorite = favorites.some((favorite) => favorite.coinId === coin.id);
+  return { ...listed, data: toCoinFacts(coin, isFavorite) };
+}

@@ -1,0 +1,56 @@
+import { analysisResponseSchema } from '@farol/contract';
+
+/** GET /api/market-signals/analysis/{symbol}, built through the contract (a contract change breaks it here). */
+export const analysisAnswer = (symbol: string) =>
+  analysisResponseSchema.parse({
+    success: true,
+    data: {
+      symbol,
+      price: 3120.456,
+      marketSignal: {
+        signal: 'sell',
+        strength: 58.3,
+        confidence: 71,
+        reasoning: 'Médias em baixa e MACD negativo.',
+        indicators: [
+          {
+            rule: 'macd_histogram',
+            name: 'Histograma MACD',
+            timeframe: '4h',
+            vote: -1,
+            weight: 1,
+            value: -12.5,
+            explanation: 'Histograma negativo.',
+          },
+        ],
+      },
+      trendStrength: 40,
+      volume: 123456,
+      keyIndicators: {
+        rsi: { value: 38.26, signal: 'neutral', strength: 30 },
+        macd: { value: -12.34567, signal: 'bearish_crossover', strength: 60 },
+        bollinger: { position: 'lower_half', squeeze: true },
+        volume: { trend: 'rising', anomaly: true },
+      },
+      supportLevels: [3050, 2980],
+      resistanceLevels: [3200],
+      confluenceAnalysis: {
+        signalStrength: 55,
+        marketContext: 'Tendência de baixa',
+        strategyType: 'Venda no repique',
+        riskLevel: 'high',
+        confluenceFactors: ['MACD cruzou para baixo'],
+      },
+      recommendedStrategy: {
+        name: 'Aguardar repique',
+        description: 'Esperar teste da resistência.',
+        entrySignals: ['Rejeição em 3200'],
+        stopLoss: 3260,
+        targets: [3050, 2980],
+      },
+      aiAnalysis: 'O ETH perde força no curto prazo.',
+      recommendations: ['Reduza a alavancagem'],
+      source: 'simulated',
+      asOf: '2026-01-01T12:00:00.000Z',
+    },
+  });

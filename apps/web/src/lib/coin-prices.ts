@@ -1,0 +1,26 @@
+import type { CoinSortKey, SortOrder } from '@farol/contract';
+
+export const COIN_PRICES_URL = '/api/crypto/prices';
+
+export type CoinPricesParams = {
+  page: number;
+  limit: number;
+  sort?: CoinSortKey;
+  order?: SortOrder;
+  search?: string;
+};
+
+/**
+ * The coin list's URL (also its query key): the table, its search and the alert dialog's coin picker
+ * read the same list, so one builder keeps their keys comparable (favourite toggles refresh them all).
+ */
+export function coinPricesUrl({ page, limit, sort, order, search }: CoinPricesParams): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (sort) query.set('sort', sort);
+  if (order) query.set('order', order);
+  if (search !== undefined) query.set('search', search);
+  return `${COIN_PRICES_URL}?${query}`;
+}
+
+/** The coin page of a symbol: `/coins/btc`. */
+export const coinPagePath = (symbol: string) => `/coins/${encodeURIComponent(symbol.toLowerCase())}`;

@@ -1,0 +1,175 @@
+import {
+  analysisSymbols,
+  type AnalysisSymbol,
+  type CacheInfo,
+  type CoinFacts,
+  type MarketSource,
+} from '@farol/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { BellPlus, ChartNoAxesCombined, MessageSquareText, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { ErrorState } from '../components/ui/error-state.tsx';
+import { PageContainer } from '../components/ui/page-container.tsx';
+import { LoadingState } from '../components/ui/spinner.tsx';
+import { coinUrl, isNotFound, useCoinQuery } from '../features/coin/api/coin-api.ts';
+import { FavoriteButton, SignInStar } from '../features/coin/components/favorite-button.tsx';
+import { CoinFactsCard, CoinHeading } from '../features/coin/components/coin-overview.tsx';
+import { SignalSection } from '../features/coin/components/signal-section.tsx';
+import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
+import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
+import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
+import { levelsFromAnalysis } from '../features/market/components/chart-levels.ts';
+import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
+import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
+import { useSession } from '../lib/session.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { CoinAnalysisSection } from './coin-analysis-section.tsx';
+
+/** /coins/{symbol}: public; signed-in users also get their favourite star, alerts and the chat. */
+export function CoinPage() {
+  const { t } = useTranslation('coin');
+  const { symbol: requested = '' } = useParams();
+  const symbol = requested.toUpperCase();
+  const coin = useCoinQuery(requested);
+  const facts = coin.data?.data;
+  useDocumentTitle(facts ? t('meta.title', { name: facts.name, symbol: facts.symbol }) : symbol);
+
+  let body;
+  if (coin.isPending) body = <LoadingState className="min-h-96" label={t('page.loading', { symbol })} />;
+  else if (coin.isError && isNotFound(coin.error)) body = <CoinNotFound symbol={symbol} />;
+  else if (coin.isError) {
+    body = (
+      <ErrorState
+        title={t('page.loadError', { symbol })}
+        description={coin.error.message}
+        onRetry={() => void coin.refetch()}
+        isRetrying={coin.isFetching}
+      />
+    );
+  } else body = <CoinScreen coin={coin.data.data} source={coin.data.source} cache={coin.data.cache} />;
+  return <PageContainer className="flex flex-col gap-6">{body}</PageContainer>;
+}
+
+function CoinNotFound({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('coin');
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={
+        <span role="heading" aria-level={1}>
+          {t('page.notFoundTitle')}
+        </span>
+      }
+      description={t('page.notFoundDescription', { symbol })}
+      action={
+        <nav aria-label={t('page.toMarket')} className="flex max-w-md flex-wrap justify-center gap-2">
+          {analysisSymbols.map((item) => (
+            <Button key={item} asChild size="sm" variant="secondary">
+              <Link to={`/coins/${item.toLowerCase()}`}>{item}</Link>
+            </Button>
+          ))}
+        </nav>
+      }
+    />
+  );
+}
+
+/** Signed-in actions go straight there; a visitor signs in first and lands there after. */
+const forSession = (path: string, isSignedIn: boolean) =>
+  isSignedIn ? path : `/login?next=${encodeURIComponent(path)}`;
+
+function CoinActions({ coin, isSignedIn }: { coin: CoinFacts; isSignedIn: boolean }) {
+  const { t } = useTranslation('coin');
+  const queryClient = useQueryClient();
+  const toggle = useToggleFavoriteMutation();
+  const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
+  const question = t('actions.chatQuestion', { name: coin.name, symbol: coin.symbol });
+  const onToggle = () =>
+    toggle.mutate(
+      { coinId: coin.id, coinName: coin.name, isFavorite: !coin.isFavorite },
+      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: [coinUrl(coin.symbol)] }) },
+    );
+  return (
+    <>
+      {isSignedIn ? (
+        <FavoriteButton
+          symbol={coin.symbol}
+          isFavorite={coin.isFavorite}
+          isPending={toggle.isPending}
+          onToggle={onToggle}
+        />
+      ) : (
+        <SignInStar symbol={coin.symbol} returnPath={returnPath} />
+      )}
+      <Button asChild variant="secondary">
+        <Link to={forSession(`/alerts?create=${coin.symbol.toLowerCase()}`, isSignedIn)}>
+          <BellPlus aria-hidden="true" />
+          {t('actions.createAlert')}
+        </Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link to={forSession(`/chat?q=${encodeURIComponent(question)}`, isSignedIn)}>
+          <MessageSquareText aria-hidden="true" />
+          {t('actions.askChat', { symbol: coin.symbol })}
+        </Link>
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The coin's chart, with the analysis' supports and resistances drawn on it when the plan includes the analysis
+ * (the same query as the analysis section below: one request).
+ */
+function CoinChart({ symbol, isSignedIn }: { symbol: AnalysisSymbol; isSignedIn: boolean }) {
+  return isSignedIn ? <SignedInCoinChart symbol={symbol} /> : <PriceChartCard symbol={symbol} />;
+}
+
+function SignedInCoinChart({ symbol }: { symbol: AnalysisSymbol }) {
+  const subscription = useCurrentSubscriptionQuery();
+  const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
+  const analysis = useAnalysisQuery(symbol, canAnalyse);
+  const data = analysis.data?.data;
+  const levels = useMemo(() => (data ? levelsFromAnalysis(data) : undefined), [data]);
+  return <PriceChartCard symbol={symbol} levels={levels} />;
+}
+
+function CoinScreen({ coin, source, cache }: { coin: CoinFacts; source: MarketSource; cache: CacheInfo }) {
+  const { t } = useTranslation('coin');
+  const isSignedIn = useSession() !== null;
+  const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
+  const symbol = coin.analysisSymbol;
+  return (
+    <>
+      <CoinHeading
+        coin={coin}
+        badges={<MarketSourceBadge source={source} cache={cache} />}
+        actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
+      />
+      <CoinFactsCard coin={coin} />
+      {symbol ? (
+        <>
+          <div className="flex flex-col gap-2">
+            <CoinChart symbol={symbol} isSignedIn={isSignedIn} />
+            <p className="text-xs text-muted-foreground">
+              {t('chart.sourceNote', { pair: `${symbol}/USDT` })}
+            </p>
+          </div>
+          <SignalSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
+          <CoinAnalysisSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
+        </>
+      ) : (
+        <EmptyState
+          icon={ChartNoAxesCombined}
+          title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
+          description={t('chart.notAnalysedDescription', { symbols: analysisSymbols.join(', ') })}
+        />
+      )}
+    </>
+  );
+}

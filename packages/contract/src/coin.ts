@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+import { analysisSymbols } from './market-constants.ts';
+import { cacheInfoSchema, marketSourceSchema } from './market.ts';
+import { signalTimeframes, signalValues } from './signals.ts';
+
+// The coin page (/coins/{symbol}): one coin's market facts, and its signal as one score with the
+// timeframe × indicator summary behind it.
+
+/** `{symbol}` of the coin calls: any case ("btc", "BTC"). */
+export const coinParamsSchema = z.object({ symbol: text().trim().min(1).max(20) });
+export type CoinParams = z.infer<typeof coinParamsSchema>;
+
+/** GET /api/market-data/coins/{symbol}: the facts of one coin of the followed top 500 (null: unknown to the source). */
+export const coinFactsSchema = z.object({
+  /** CoinGecko id ("bitcoin"). */
+  id: z.string(),
+  name: z.string(),
+  /** Upper case. */
+  symbol: z.string(),
+  image: z.string().nullable(),
+  /** USD; the one price the coin page shows. */
+  price: z.number().nullable(),
+  priceChangePercentage24h: z.number().nullable(),
+  rank: z.number().int().nullable(),
+  marketCap: z.number().nullable(),
+  volume24h: z.number().nullable(),
+  circulatingSupply: z.number().nullable(),
+  totalSupply: z.number().nullable(),
+  maxSupply: z.number().nullable(),
+  /** False for visitors. */
+  isFavorite: z.boolean(),
+  /** One of the ten coins with candles, signals and full analysis. */
+  isAnalysed: z.boolean(),
+  /** The symbol its candles and signals go by (MATIC for POL); null when not analysed. */
+  analysisSymbol: z.enum(analysisSymbols).nullable(),
+});
+export type CoinFacts = z.infer<typeof coinFactsSchema>;
+
+export const coinFactsResponseSchema = z.object({
+  success: z.literal(true),
+  data: coinFactsSchema,
+  source: marketSourceSchema,
+  cache: cacheInfoSchema,
+});
+export type CoinFactsResponse = z.infer<typeof coinFactsResponseSchema>;
+
+/** The summary's rows, in the order shown: each one rule of the signal engine. */
+export const summaryIndicators = ['rsi', 'macd', 'bollinger', 'adx', 'ema', 'volume'] as const;
+export type SummaryIndicator = (typeof summaryIndicators)[number];
+
+export const indicatorReadings = ['buy', 'neutral', 'sell'] as const;
+export type IndicatorReading = (typeof indicatorReadings)[number];
+
+export const summaryCellSchema = z.object({
+  timeframe: z.enum(signalTimeframes),
+  /** Which way this indicator votes on this timeframe. */
+  reading: z.enum(indicatorReadings),
+  /** The indicator's value (RSI, MACD histogram, %B, ADX, EMA 50 over EMA 200 in %, volume ratio). */
+  value: z.number().nullable(),
+  /** One sentence in the caller's language. */
+  explanation: z.string(),
+});
+export type SummaryCell = z.infer<typeof summaryCellSchema>;
+
+export const summaryRowSchema = z.object({
+  indicator: z.enum(summaryIndicators),
+  name: z.string(),
+  /** 1h, 4h, 1d. */
+  cells: z.array(summaryCellSchema),
+});
+export type SummaryRow = z.infer<typeof summaryRowSchema>;
+
+/** GET /api/market-signals/summary/{symbol}: the signal as one score and the table behind it. */
+export const signalSummarySchema = z.object({
+  symbol: z.enum(analysisSymbols),
+  /** −100 (every rule sells) … +100 (every rule buys): the engine's weighted vote. */
+  score: z.number().int().min(-100).max(100),
+  signal: z.enum(signalValues),
+  rows: z.array(summaryRowSchema),
+  source: marketSourceSchema,
+  /** Close time (ISO) of the last closed 1h candle. */
+  asOf: z.iso.datetime(),
+});
+export type SignalSummary = z.infer<typeof signalSummarySchema>;
+
+export const signalSummaryResponseSchema = z.object({ success: z.literal(true), data: signalSummarySchema });
+export type SignalSummaryResponse = z.infer<typeof signalSummaryResponseSchema>;
