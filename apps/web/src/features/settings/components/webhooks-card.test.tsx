@@ -30,8 +30,17 @@ function renderCard(maxWebhooks: number) {
   saveSession('token-abc', sampleUser);
   let webhooks: Webhook[] = maxWebhooks ? [hook] : [];
   const calls = stubFetch((url, method) => {
-    if (url === '/api/user/webhooks' && method === 'GET')
-      return { status: 200, body: { success: true, data: { webhooks, maxWebhooks } } };
+    if (url === '/api/user/webhooks' && method === 'GET') {
+      const answer = { status: 200, body: { success: true, data: { webhooks, maxWebhooks } } };
+      // a delivery seen being sent has its outcome at the next read
+      webhooks = webhooks.map((item) => ({
+        ...item,
+        deliveries: item.deliveries.map((delivery) =>
+          delivery.status === 'sending' ? { ...delivery, status: 'sent' as const } : delivery,
+        ),
+      }));
+      return answer;
+    }
     if (url === '/api/user/webhooks' && method === 'POST') {
       const created = {
         ...hook,
@@ -83,7 +92,7 @@ describe('WebhooksCard', () => {
     expect(screen.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('lists a webhook with its delivery log and sends a test event', async () => {
+  it('lists a webhook with its delivery log, sends a test event and follows it until it is delivered', async () => {
     renderCard(5);
     expect(await screen.findByText('https://bots.example.com/farol')).toBeVisible();
     expect(screen.getByText('HTTP 500')).toBeVisible();
@@ -92,7 +101,8 @@ describe('WebhooksCard', () => {
       screen.getByRole('button', { name: 'Enviar evento de teste para https://bots.example.com/farol' }),
     );
     expect(await screen.findByText('webhook.test')).toBeVisible();
-    expect(screen.getByText('Entregue')).toBeVisible();
+    // the log is read again while the delivery is on its way
+    expect(await screen.findByText('Entregue', {}, { timeout: 5000 })).toBeVisible();
   });
 
   it('creates a webhook for the chosen events and shows its secret once', async () => {

@@ -34,8 +34,12 @@ export function WebhooksCard() {
   const { t } = useTranslation('settings');
   const [isAwaitingDelivery, setIsAwaitingDelivery] = useState(false);
   const webhooks = useWebhooksQuery(isAwaitingDelivery);
+  // a delivery not tried yet, or being sent: its outcome is a moment away
   const pending = webhooks.data?.webhooks.some((webhook) =>
-    webhook.deliveries.some((delivery) => delivery.status === 'pending' && delivery.attempts === 0),
+    webhook.deliveries.some(
+      (delivery) =>
+        delivery.status === 'sending' || (delivery.status === 'pending' && delivery.attempts === 0),
+    ),
   );
   if (isAwaitingDelivery && webhooks.data && !pending) setIsAwaitingDelivery(false);
   return (
