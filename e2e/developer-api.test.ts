@@ -71,7 +71,7 @@ describe('developer API journey', () => {
 
     const phoneTab = await signedInPage(browser, pro, { viewport: phone, pageErrors });
     await phoneTab.page.goto(`${server.url}/settings`);
-    await phoneTab.page.getByText('planilha').waitFor();
+    await phoneTab.page.getByText('planilha', { exact: true }).waitFor();
     await saveScreenshot(phoneTab.page, 'developer-settings', 'pt-BR', true);
     await expectNoSidewaysScroll(phoneTab.page, phone.width);
     await phoneTab.context.close();
