@@ -12,6 +12,9 @@ import { loadOrCreateSecret, loadOrCreateSharedSecret, MISSING_ENCRYPTION_KEY } 
 import { startupStep } from './lib/startup-step.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerWebhooks } from './modules/webhooks/webhooks.setup.ts';
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -144,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await registerPush(app);
   await registerTelegram(app);
   registerAlertChecks(app);
+  registerWebhooks(app);
   app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
@@ -164,6 +168,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', tokens });
   await app.register(usersRoutes, { prefix: '/api/user', tokens });
+  await app.register(apiTokensRoutes, { prefix: '/api/user/api-tokens' });
+  await app.register(webhooksRoutes, { prefix: '/api/user/webhooks' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
   await app.register(emailVerificationRoutes, { prefix: '/api/auth' });

@@ -87,6 +87,8 @@ export const configSchema = z.object({
   VAPID_SUBJECT: z.string().min(1).optional(),
   // tests only: push endpoints over plain HTTP or on local addresses
   PUSH_ALLOW_INSECURE_ENDPOINTS: booleanFlag.default(false),
+  // webhooks may reach private, loopback and link-local addresses, and plain HTTP (tests, a closed network)
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   // Telegram: alerts to a linked chat through the Bot API; the webhook must be reachable at APP_URL over HTTPS
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -9,6 +10,7 @@ import type { MarketServiceWithInternals } from './modules/market/market.types.t
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { PushDelivery } from './modules/push/push.setup.ts';
 import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
+import type { WebhookChannel } from './modules/webhooks/webhooks.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
@@ -36,6 +38,8 @@ declare module 'fastify' {
     emailDelivery: EmailDelivery;
     push: PushDelivery;
     telegram: TelegramChannel;
+    /** Signed webhook deliveries through the outbox, and the signal-change watch that queues some. */
+    webhooks: WebhookChannel;
     /** Alert checks, one at a time in this process (after each market refresh and on their schedule). */
     alertChecks: AlertChecks;
     /** Scheduled work: alert checks, digest, outbox delivery, market refresh. */
@@ -44,6 +48,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (see `RouteAccess`); every API route declares it. */
     access?: RouteAccess;
+    /**
+     * The codes the route's own code can answer, beyond those of its access level and input validation: the
+     * OpenAPI document lists each under its status (see plugins/openapi.ts).
+     */
+    errors?: readonly ErrorCode[];
+    /** A personal API token may call the route (reads only: market data, signals, analyses, alerts). */
+    apiToken?: boolean;
+    /** A success answer the route writes itself (a download, an event stream), for the OpenAPI document. */
+    writtenAnswer?: { contentType: string; description: string };
   }
   interface FastifyRequest {
     /** The answer's language: the requested one, else the signed-in user's preference, else pt-BR. */

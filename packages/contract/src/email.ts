@@ -15,6 +15,7 @@ export const emailTemplates = [
   'digest',
   'account-deleted',
   'refund-issued',
+  'webhook-disabled',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 

@@ -68,6 +68,17 @@ export const errorCodes = [
   'telegram_unavailable',
   // jobs
   'unknown_job',
+  // personal API tokens
+  'api_tokens_require_pro',
+  'api_token_limit_reached',
+  'api_token_not_found',
+  'api_token_invalid',
+  'api_token_read_only',
+  // webhooks
+  'webhooks_require_pro',
+  'webhook_limit_reached',
+  'webhook_not_found',
+  'webhook_url_refused',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -15,4 +15,6 @@ export * from './jobs.ts';
 export * from './backtest.ts';
 export * from './push.ts';
 export * from './telegram.ts';
+export * from './api-tokens.ts';
+export * from './webhooks.ts';
 export * from './coin.ts';

@@ -14,6 +14,7 @@ export const publicPages = [
   { path: '/trading-signals', meta: 'marketing:tradingSignals.meta' },
   { path: '/blog', meta: 'blog:meta' },
   { path: '/contact', meta: 'contact:meta' },
+  { path: '/developers', meta: 'developers:meta' },
   { path: '/privacy', meta: 'legal:privacy.meta' },
   { path: '/terms', meta: 'legal:terms.meta' },
 ] as const satisfies { path: string; meta: string; fullTitle?: boolean }[];

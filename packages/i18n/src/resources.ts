@@ -72,6 +72,9 @@ import esEmailSettings from '../locales/es/emailSettings.json' with { type: 'jso
 import ptPasswordReset from '../locales/pt-BR/passwordReset.json' with { type: 'json' };
 import enPasswordReset from '../locales/en/passwordReset.json' with { type: 'json' };
 import esPasswordReset from '../locales/es/passwordReset.json' with { type: 'json' };
+import ptDevelopers from '../locales/pt-BR/developers.json' with { type: 'json' };
+import enDevelopers from '../locales/en/developers.json' with { type: 'json' };
+import esDevelopers from '../locales/es/developers.json' with { type: 'json' };
 import ptCoin from '../locales/pt-BR/coin.json' with { type: 'json' };
 import enCoin from '../locales/en/coin.json' with { type: 'json' };
 import esCoin from '../locales/es/coin.json' with { type: 'json' };
@@ -102,6 +105,7 @@ export const resources = {
     blog: ptBlog,
     emailSettings: ptEmailSettings,
     passwordReset: ptPasswordReset,
+    developers: ptDevelopers,
     coin: ptCoin,
   },
   en: {
@@ -129,6 +133,7 @@ export const resources = {
     blog: enBlog,
     emailSettings: enEmailSettings,
     passwordReset: enPasswordReset,
+    developers: enDevelopers,
     coin: enCoin,
   },
   es: {
@@ -156,6 +161,7 @@ export const resources = {
     blog: esBlog,
     emailSettings: esEmailSettings,
     passwordReset: esPasswordReset,
+    developers: esDevelopers,
     coin: esCoin,
   },
 } as const;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forEachEngine, useTestApp } from '../test/harness.ts';
 import { selectRows } from './client.ts';
 import * as alerts from './schema/alerts.ts';
+import * as apiTokens from './schema/api-tokens.ts';
 import * as billing from './schema/billing.ts';
 import * as chat from './schema/chat.ts';
 import * as email from './schema/email.ts';
@@ -12,6 +13,7 @@ import * as serverSecrets from './schema/server-secrets.ts';
 import * as subscriptions from './schema/subscriptions.ts';
 import * as telegram from './schema/telegram.ts';
 import * as users from './schema/users.ts';
+import * as webhooks from './schema/webhooks.ts';
 
 // The SQL migrations create the tables; the Drizzle definitions type the queries. They are two statements of one
 // fact, so this test holds them equal: every table, column, type and nullability of the migrated database.
@@ -20,6 +22,7 @@ type Column = { table: string; column: string; type: string; nullable: boolean }
 
 const drizzleTables = [
   alerts,
+  apiTokens,
   billing,
   chat,
   email,
@@ -29,6 +32,7 @@ const drizzleTables = [
   subscriptions,
   telegram,
   users,
+  webhooks,
 ].flatMap((module) => Object.values(module).filter((value): value is PgTable => value instanceof PgTable));
 
 /** Drizzle's SQL type names as information_schema spells them. */
@@ -36,6 +40,8 @@ function normaliseType(type: string): string {
   const lower = type.toLowerCase();
   if (lower === 'timestamp with time zone' || lower === 'timestamptz') return 'timestamp with time zone';
   if (lower === 'serial') return 'integer';
+  // information_schema names every array type just ARRAY
+  if (lower.endsWith('[]')) return 'array';
   if (lower === 'bigserial') return 'bigint';
   if (lower.startsWith('varchar')) return 'character varying';
   if (lower.startsWith('numeric')) return 'numeric';

@@ -32,6 +32,7 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
     app.emailDelivery.kick();
     app.push.kick();
     app.telegram.kick();
+    app.webhooks.kick();
     return result;
   };
   return [

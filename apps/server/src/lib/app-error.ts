@@ -28,3 +28,10 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** What a call that reads market data through the shared cache can answer when the upstreams fail it. */
+export const upstreamErrorCodes = [
+  'upstream_unavailable',
+  'upstream_bad_response',
+  'upstream_rate_limited',
+] as const satisfies readonly ErrorCode[];

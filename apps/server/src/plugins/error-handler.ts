@@ -61,6 +61,15 @@ export const statusByCode = {
   push_endpoint_refused: 400,
   telegram_unavailable: 503,
   unknown_job: 404,
+  api_tokens_require_pro: 403,
+  api_token_limit_reached: 403,
+  api_token_not_found: 404,
+  api_token_invalid: 401,
+  api_token_read_only: 403,
+  webhooks_require_pro: 403,
+  webhook_limit_reached: 403,
+  webhook_not_found: 404,
+  webhook_url_refused: 400,
 } satisfies Record<ErrorCode, number>;
 
 export const errorMessage = (language: Language, code: ErrorCode, params: Record<string, unknown> = {}) =>

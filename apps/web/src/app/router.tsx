@@ -28,6 +28,7 @@ const publicPageModules: Record<Exclude<PublicPagePath, '/'>, () => Promise<Comp
   '/ai-chat': () => import('../pages/ai-chat-page.tsx').then((m) => m.AiChatPage),
   '/blog': () => import('../pages/blog-page.tsx').then((m) => m.BlogPage),
   '/contact': () => import('../pages/contact-page.tsx').then((m) => m.ContactPage),
+  '/developers': () => import('../pages/developers-page.tsx').then((m) => m.DevelopersPage),
   '/features': () => import('../pages/features-page.tsx').then((m) => m.FeaturesPage),
   '/pricing': () => import('../pages/pricing-page.tsx').then((m) => m.PricingPage),
   '/privacy': () => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage),

@@ -30,7 +30,15 @@ const allNamespaces = [
  * Namespaces of the public marketing pages: long copy the signed-in screens never use, so they are
  * loaded by the page that needs them (`loadNamespaces`), not with the app.
  */
-const pageOnlyNamespaces = new Set(['landing', 'marketing', 'pricing', 'legal', 'contact', 'blog']);
+const pageOnlyNamespaces = new Set([
+  'landing',
+  'marketing',
+  'pricing',
+  'legal',
+  'contact',
+  'blog',
+  'developers',
+]);
 /** What the shell itself speaks (nav, footer, states, API errors, the session-expired toast). */
 const startupNamespaces = ['common', 'errors', 'auth'];
 /** The signed-in screens' copy: the router loads it with those routes (`loadAppNamespaces`), not with the landing. */

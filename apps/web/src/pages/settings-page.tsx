@@ -5,8 +5,10 @@ import { LoadingState } from '../components/ui/spinner.tsx';
 import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { ApiKeysCard } from '../features/settings/components/api-keys-card.tsx';
+import { ApiTokensCard } from '../features/settings/components/api-tokens-card.tsx';
 import { PreferencesForm } from '../features/settings/components/preferences-form.tsx';
 import { TelegramCard } from '../features/settings/components/telegram-card.tsx';
+import { WebhooksCard } from '../features/settings/components/webhooks-card.tsx';
 import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
 import { useCheckoutReturn } from '../features/subscription/hooks/use-checkout-return.ts';
 import { useSubscriptionSyncOnOpen } from '../features/subscription/hooks/use-subscription-sync.ts';
@@ -31,6 +33,8 @@ function SettingsSections() {
         <SubscriptionStatusCard variant="full" />
         <ApiKeysCard />
         <TelegramCard />
+        <ApiTokensCard />
+        <WebhooksCard />
       </div>
       <QueryState
         query={profile}

@@ -6,10 +6,10 @@ export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
 /**
- * How an outbox message leaves: e-mail over SMTP (`to_address` an address), Web Push (the endpoint) or a
- * Telegram message (the chat id).
+ * How an outbox message leaves: e-mail over SMTP (`to_address` an address), Web Push (the endpoint), a
+ * Telegram message (the chat id) or a signed webhook POST (the webhook's id; `template` the event type).
  */
-export const outboxChannels = ['email', 'push', 'telegram'] as const;
+export const outboxChannels = ['email', 'push', 'telegram', 'webhook'] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
 /**

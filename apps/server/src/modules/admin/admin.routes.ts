@@ -14,7 +14,6 @@ import { grantPlan, listUsers, setAdminFlag } from './admin.service.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const security = [{ bearerAuth: [] }];
 const tags = ['admin'];
 
 /** /api/admin/users…: administrators only (401 without a token, 403 for everyone else). */
@@ -31,7 +30,7 @@ function registerUserList(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
+        operationId: 'listUsers',
         summary: 'Users, paged, filtered by name or e-mail',
         querystring: adminUsersQuerySchema,
         response: { 200: adminUsersResponseSchema },
@@ -46,10 +45,10 @@ function registerGrants(app: App) {
   app.put(
     '/users/:id/subscription',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', errors: ['not_found', 'conflict'] },
       schema: {
         tags,
-        security,
+        operationId: 'grantPlan',
         summary: 'Grant a plan without payment (months absent: no end; free removes a grant)',
         params: adminUserParamsSchema,
         body: grantPlanRequestSchema,
@@ -69,10 +68,10 @@ function registerGrants(app: App) {
   app.put(
     '/users/:id/admin',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', errors: ['not_found', 'conflict'] },
       schema: {
         tags,
-        security,
+        operationId: 'setAdmin',
         summary: 'Set or clear the admin flag',
         params: adminUserParamsSchema,
         body: setAdminRequestSchema,
@@ -96,10 +95,13 @@ function registerRefund(app: App) {
   app.post(
     '/users/:id/refund',
     {
-      config: { access: 'admin' },
+      config: {
+        access: 'admin',
+        errors: ['not_found', 'nothing_to_refund', 'payments_unavailable', 'billing_provider_error'],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'refundUser',
         summary: 'Refund the latest paid invoice in full and cancel the subscription (the 30-day guarantee)',
         params: adminUserParamsSchema,
         response: { 200: adminRefundResponseSchema },

@@ -24,7 +24,6 @@ import {
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const security = [{ bearerAuth: [] }];
 const tags = ['alerts'];
 
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,10 +46,10 @@ function registerAlertReads(app: App) {
   app.get(
     '/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
-        security,
+        operationId: 'listAlerts',
         summary: "The caller's alerts, newest first",
         response: { 200: alertListResponseSchema },
       },
@@ -65,10 +64,10 @@ function registerAlertReads(app: App) {
   app.get(
     '/limits',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
-        security,
+        operationId: 'getAlertLimits',
         summary: 'Alerts used and allowed by the plan (-1: unlimited)',
         response: { 200: alertLimitsResponseSchema },
       },
@@ -82,10 +81,10 @@ function registerAlertReads(app: App) {
   app.get(
     '/events',
     {
-      config: { access: 'user' },
+      config: { access: 'user', apiToken: true },
       schema: {
         tags,
-        security,
+        operationId: 'listAlertEvents',
         summary: "Recent firings of the caller's alerts",
         querystring: alertEventsQuerySchema,
         response: { 200: alertEventsResponseSchema },
@@ -103,10 +102,18 @@ function registerAlertChanges(app: App) {
   app.post(
     '/',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: [
+          'alert_limit_reached',
+          'advanced_alerts_require_pro',
+          'unknown_coin',
+          'upstream_unavailable',
+        ],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'createAlert',
         summary: 'Create an alert (403 with requiresUpgrade over the plan limit)',
         body: createAlertRequestSchema,
         response: { 201: alertResponseSchema },
@@ -123,10 +130,10 @@ function registerAlertChanges(app: App) {
   app.patch(
     '/:id/toggle',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['alert_not_found', 'alert_limit_reached'] },
       schema: {
         tags,
-        security,
+        operationId: 'toggleAlert',
         summary: 'Activate or deactivate an alert',
         params: alertIdParamsSchema,
         response: { 200: alertResponseSchema },
@@ -142,10 +149,10 @@ function registerAlertChanges(app: App) {
   app.delete(
     '/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['alert_not_found'] },
       schema: {
         tags,
-        security,
+        operationId: 'deleteAlert',
         summary: 'Delete an alert',
         params: alertIdParamsSchema,
         response: { 200: alertDeleteResponseSchema },

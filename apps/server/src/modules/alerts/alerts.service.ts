@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotice } from '../email/email.outbox.ts';
 import { enqueueAlertPushes } from '../push/push.service.ts';
 import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
+import { enqueueUserWebhooks } from '../webhooks/webhooks.service.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -206,6 +207,9 @@ export async function checkAlertsAgainst(
           await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
         // a linked Telegram chat is an opt-in of its own
         await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
+        // the owner's webhooks for alert.fired: the same facts, without the owner's name
+        const { name: _name, ...firing } = data;
+        await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
         if (!owner.preferences.emailAlerts) continue;
         const queued = await enqueueNotice(tx, {
           to: owner.email,

@@ -25,6 +25,7 @@ export function registerAlertChecks(app: FastifyInstance) {
         app.emailDelivery.kick();
         app.push.kick();
         app.telegram.kick();
+        app.webhooks.kick();
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'alert check after a market refresh failed'));
   });

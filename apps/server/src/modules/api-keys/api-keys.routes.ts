@@ -17,7 +17,6 @@ export const API_KEY_CHECKS_WINDOW_MS = 10 * 60_000;
 /** /api/subscription/api-keys: the user's own OpenAI and Gemini keys (stored encrypted, never returned). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['api-keys'];
-  const security = [{ bearerAuth: [] }];
   const context = { db: app.db, config: app.config, encryption: app.encryption };
 
   app.get(
@@ -26,7 +25,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'getAiKeyStatus',
         summary: 'Which AI keys are configured',
         response: { 200: apiKeyStatusResponseSchema },
       },
@@ -37,7 +36,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['api_key_required', 'api_key_rejected', 'too_many_requests'] },
       // saving checks each key with its provider: a user's attempts are limited
       preHandler: limitPerUser(app.rateLimitStore, {
         name: 'api-key-checks-user',
@@ -46,7 +45,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       schema: {
         tags,
-        security,
+        operationId: 'saveAiKeys',
         summary: 'Check and store one or both keys (an absent key stays as it is)',
         body: saveApiKeysRequestSchema,
         response: { 200: saveApiKeysResponseSchema },
@@ -69,7 +68,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'removeAiKey',
         summary: 'Remove a key',
         params: deleteApiKeyParamsSchema,
         response: { 200: deleteApiKeyResponseSchema },

@@ -106,9 +106,13 @@ function registerRegistration(app: App, context: ContextFor, limits: RequestLimi
   app.post(
     '/register',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['email_taken', 'password_mismatch', 'password_too_weak', 'too_many_requests'],
+      },
       schema: {
         tags: ['auth'],
+        operationId: 'registerAccount',
         summary: 'Create an account (free plan) and sign in',
         body: registerRequestSchema,
         response: { 201: authResponseSchema },
@@ -127,9 +131,10 @@ function registerLogin(app: App, context: ContextFor, limits: RequestLimits, log
   app.post(
     '/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['invalid_credentials', 'too_many_requests'] },
       schema: {
         tags: ['auth'],
+        operationId: 'signIn',
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
         response: { 200: authResponseSchema },

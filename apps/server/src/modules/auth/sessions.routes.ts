@@ -7,7 +7,6 @@ import { signOut, signOutEverywhere } from './sessions.service.ts';
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, now: app.now };
   const tags = ['auth'];
-  const security = [{ bearerAuth: [] }];
 
   app.post(
     '/logout',
@@ -15,7 +14,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'signOut',
         summary: 'Sign this session out: its token stops working at once',
         response: { 200: messageResponseSchema },
       },
@@ -32,7 +31,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'signOutEverywhere',
         summary: 'Sign out every session of this account, this one included',
         response: { 200: messageResponseSchema },
       },

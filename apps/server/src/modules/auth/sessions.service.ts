@@ -8,7 +8,7 @@ export async function signOut(deps: { db: Db; now: () => Date }, actor: Actor): 
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(revokedSessions)
-      .values({ sessionId: actor.session.id, userId: actor.id, expiresAt: actor.session.expiresAt })
+      .values({ sessionId: actor.session!.id, userId: actor.id, expiresAt: actor.session!.expiresAt })
       .onConflictDoNothing();
     // a signed-out token is kept only while it could still be presented
     await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, deps.now()));

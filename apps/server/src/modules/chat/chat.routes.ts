@@ -19,7 +19,16 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 type TakeTurn = (request: FastifyRequest) => Promise<() => Promise<void>>;
 
 const tags = ['chat'];
-const security = [{ bearerAuth: [] }];
+/** What asking can answer besides validation: the message, the daily limit, one turn at a time, the provider. */
+const chatErrors = [
+  'message_empty',
+  'message_too_long',
+  'chat_limit_reached',
+  'chat_busy',
+  'api_key_rejected',
+  'ai_provider_unavailable',
+  'ai_quota_exceeded',
+] as const;
 
 /** /api/chat: questions to the analyst agents, the user's history. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,10 +67,13 @@ function registerAsk(app: App, context: ChatContext, takeTurn: TakeTurn) {
   app.post(
     '/message',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: chatErrors,
+      },
       schema: {
         tags,
-        security,
+        operationId: 'sendChatMessage',
         summary: 'Ask the analyst agents; the answer is stored in the history',
         body: sendChatMessageRequestSchema,
         response: { 201: chatMessageSchema },
@@ -83,10 +95,17 @@ function registerAskStreamed(app: App, context: ChatContext, takeTurn: TakeTurn)
   app.post(
     '/stream',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: chatErrors,
+        writtenAnswer: {
+          contentType: 'text/event-stream',
+          description: 'Server-sent events: step, delta, then done (or error)',
+        },
+      },
       schema: {
         tags,
-        security,
+        operationId: 'streamChatMessage',
         summary: 'The same answer as server-sent events: step, delta, then done (or error)',
         description:
           'Errors before the first event (validation, daily limit, session) are ordinary JSON answers with their status; after it, an `error` event ends the stream and nothing is stored.',
@@ -170,7 +189,7 @@ function registerHistory(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'listChatHistory',
         summary: "The user's messages, newest first, paged",
         querystring: chatHistoryQuerySchema,
         response: { 200: chatHistoryResponseSchema },
@@ -190,7 +209,7 @@ function registerClearHistory(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'clearChatHistory',
         summary: "Erase the user's messages",
         response: { 200: clearChatResponseSchema },
       },

@@ -10,20 +10,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cacheInfo } from '../market/market-data.service.ts';
 import { prepareFavoritesQuery } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from './crypto.service.ts';
+import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['crypto'];
-  const security = [{ bearerAuth: [] }];
   const deps: CryptoDeps = { db: app.db, market: app.market, favoritesOf: prepareFavoritesQuery(app.db) };
 
   app.get(
     '/prices',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        apiToken: true,
+        errors: ['search_requires_pro', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'listCoinPrices',
         summary: 'Coins by market cap for the caller’s plan, favourites first, paged',
         querystring: coinPricesQuerySchema,
         response: { 200: coinPricesResponseSchema },
@@ -44,10 +48,14 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        apiToken: true,
+        errors: upstreamErrorCodes,
+      },
       schema: {
         tags,
-        security,
+        operationId: 'listFavoriteCoins',
         summary: 'The caller’s favourite coins',
         response: { 200: favoritesResponseSchema },
       },
@@ -68,10 +76,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/toggle-favorite',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['unknown_coin', 'plan_required', 'upstream_unavailable'] },
       schema: {
         tags,
-        security,
+        operationId: 'toggleFavoriteCoin',
         summary: 'Add or remove a favourite (idempotent when `isFavorite` is sent)',
         body: toggleFavoriteRequestSchema,
         response: { 200: toggleFavoriteResponseSchema },

@@ -31,9 +31,10 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['invalid_verification_token', 'too_many_requests'] },
       schema: {
         tags: ['auth'],
+        operationId: 'verifyEmail',
         summary: 'Confirm the address with the single-use link e-mailed at registration',
         body: verifyEmailRequestSchema,
         response: { 200: verifyEmailResponseSchema },
@@ -50,10 +51,10 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-verification',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['email_rate_limited', 'too_many_requests'] },
       schema: {
         tags: ['auth'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'resendVerificationEmail',
         summary: 'E-mail a new verification link (older ones stop working)',
         response: { 200: emailResultSchema, 429: errorBodySchema.extend(emailResultSchema.shape) },
       },

@@ -37,7 +37,6 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     max: CONTACT_MESSAGES_PER_IP,
     windowMs: CONTACT_WINDOW_MS,
   });
-  const security = [{ bearerAuth: [] }];
   const context = (request: FastifyRequest): EmailServiceContext => ({
     db: app.db,
     config: app.config,
@@ -51,14 +50,15 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
     };
   const responses = { 200: emailResultSchema, 403: failure, 429: failure };
+  const sendErrors = ['email_not_verified', 'email_rate_limited'] as const;
 
   app.post(
     '/test',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: [...sendErrors, 'email_recipient_forbidden'] },
       schema: {
         tags: ['email'],
-        security,
+        operationId: 'sendTestEmail',
         summary: 'Send a test e-mail (own address; admins may name another)',
         body: emailTestRequestSchema,
         response: responses,
@@ -71,8 +71,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-welcome',
     {
-      config: { access: 'user' },
-      schema: { tags: ['email'], security, summary: 'Send the welcome e-mail again', response: responses },
+      config: { access: 'user', errors: sendErrors },
+      schema: {
+        tags: ['email'],
+        operationId: 'resendWelcomeEmail',
+        summary: 'Send the welcome e-mail again',
+        response: responses,
+      },
       preHandler: limit(perUser, (request) => request.user!.id),
     },
     async (request) => resendWelcomeEmail(context(request), request.user!),
@@ -81,9 +86,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['email_rate_limited', 'too_many_requests', 'service_unavailable'],
+      },
       schema: {
         tags: ['email'],
+        operationId: 'sendContactMessage',
         summary: 'The public contact form, delivered to CONTACT_EMAIL',
         body: contactRequestSchema,
         response: responses,
@@ -94,17 +103,22 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => sendContactMessage(context(request), request.body),
   );
 
+  registerEmailStatus(app);
+};
+
+/** What the outbox holds: the whole site's for admins, the caller's own otherwise. */
+function registerEmailStatus(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get(
     '/status',
     {
       config: { access: 'user' },
       schema: {
         tags: ['email'],
-        security,
+        operationId: 'getEmailStatus',
         summary: 'SMTP configuration and outbox counts: the whole site for admins, own messages otherwise',
         response: { 200: emailStatusSchema },
       },
     },
     async (request) => getEmailStatus({ db: app.db, delivery: app.emailDelivery }, request.user!),
   );
-};
+}

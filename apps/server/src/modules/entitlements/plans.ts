@@ -1,4 +1,4 @@
-import { planIds, type CatalogPlanId, type CoinList, type PlanId } from '@farol/contract';
+import { apiAccessLimits, planIds, type CatalogPlanId, type CoinList, type PlanId } from '@farol/contract';
 
 export { planIds, type PlanId };
 
@@ -14,6 +14,10 @@ export type PlanLimits = {
   alerts: number;
   /** Alerts on a price change within 1 h or 24 h, the signal turning, a support or resistance crossed. */
   advancedAlerts: boolean;
+  /** Personal API tokens the user may hold (0: no API access); each reads at API_TOKEN_REQUESTS_PER_MINUTE. */
+  apiTokens: number;
+  /** Webhooks the user may register for alert firings and signal changes (0: none). */
+  webhooks: number;
 };
 
 /**
@@ -31,6 +35,8 @@ export const planLimits = {
     conversationsPerDay: 3,
     alerts: 3,
     advancedAlerts: false,
+    apiTokens: 0,
+    webhooks: 0,
   },
   iniciante: {
     coinsVisible: 10,
@@ -41,6 +47,8 @@ export const planLimits = {
     conversationsPerDay: 5,
     alerts: 10,
     advancedAlerts: false,
+    apiTokens: 0,
+    webhooks: 0,
   },
   profissional: {
     coinsVisible: 500,
@@ -51,6 +59,8 @@ export const planLimits = {
     conversationsPerDay: -1,
     alerts: 100,
     advancedAlerts: true,
+    apiTokens: apiAccessLimits.tokens,
+    webhooks: apiAccessLimits.webhooks,
   },
 } as const satisfies Record<PlanId, PlanLimits>;
 
@@ -64,6 +74,8 @@ export const adminLimits: PlanLimits = {
   conversationsPerDay: -1,
   alerts: -1,
   advancedAlerts: true,
+  apiTokens: apiAccessLimits.tokens,
+  webhooks: apiAccessLimits.webhooks,
 };
 
 /**

@@ -7,9 +7,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['service_unavailable'] },
       schema: {
         tags: ['health'],
+        operationId: 'getHealth',
         summary: 'Liveness and database reachability',
         response: {
           200: z.object({

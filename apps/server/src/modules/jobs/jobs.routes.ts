@@ -6,10 +6,10 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:name/run',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', errors: ['unknown_job'] },
       schema: {
         tags: ['admin'],
-        security: [{ bearerAuth: [] }],
+        operationId: 'runJob',
         summary: 'Run a scheduled job now: alert-check, alert-digest, email-delivery, market-refresh',
         params: jobRunParamsSchema,
         response: { 200: jobRunResponseSchema },

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readCoinFacts } from './coin-page.service.ts';
 import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
+import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /**
  * `/api/market-data/*`: public (no token) because the data is public, the landing page's chart uses the
@@ -19,9 +20,10 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fear-greed',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
+        operationId: 'getFearGreedIndex',
         summary: 'Latest Fear & Greed index (alternative.me)',
         response: { 200: fearGreedResponseSchema },
       },
@@ -31,9 +33,10 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bitcoin-dominance',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
+        operationId: 'getBitcoinDominance',
         summary: 'BTC and ETH dominance, total and BTC market cap',
         response: { 200: globalMarketResponseSchema },
       },
@@ -43,9 +46,10 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/global',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: upstreamErrorCodes },
       schema: {
         tags,
+        operationId: 'getGlobalMarket',
         summary: 'Global market (same fields as bitcoin-dominance)',
         response: { 200: globalMarketResponseSchema },
       },
@@ -55,9 +59,13 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/candles',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
+        operationId: 'listCandles',
         summary: 'Closed OHLCV candles of an analysis coin, oldest first',
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema },
@@ -69,9 +77,10 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/coins/:symbol',
     {
       // anyone (the coin pages are public); a session adds whether the coin is a favourite
-      config: { access: 'optional' },
+      config: { access: 'optional', apiToken: true, errors: ['coin_not_found', ...upstreamErrorCodes] },
       schema: {
         tags,
+        operationId: 'getCoin',
         summary:
           'One coin of the followed top 500 by symbol (any case; the best-ranked when symbols collide)',
         params: coinParamsSchema,

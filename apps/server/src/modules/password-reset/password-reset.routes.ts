@@ -42,9 +42,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['too_many_requests'] },
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary: 'E-mail a single-use reset link (same answer whether the account exists or not)',
         body: forgotPasswordRequestSchema,
         response: { 200: messageResponseSchema },
@@ -61,9 +62,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['invalid_reset_token', 'password_mismatch', 'password_too_weak', 'too_many_requests'],
+      },
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with a reset link; every older session ends',
         body: resetPasswordRequestSchema,
         response: { 200: messageResponseSchema },

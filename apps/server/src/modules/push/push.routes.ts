@@ -8,16 +8,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
 
 const tags = ['push'];
-const security = [{ bearerAuth: [] }];
 
 /** /api/push/…: the VAPID public key, and the browsers a user receives alert notifications in. */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-key',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['service_unavailable'] },
       schema: {
         tags,
+        operationId: 'getPushPublicKey',
         summary: 'The VAPID public key to subscribe a browser with',
         response: { 200: pushPublicKeyResponseSchema },
       },
@@ -28,10 +28,10 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['push_endpoint_refused', 'service_unavailable'] },
       schema: {
         tags,
-        security,
+        operationId: 'subscribePush',
         summary: "Receive alert notifications in this browser (its PushSubscription's JSON)",
         body: pushSubscriptionRequestSchema,
         response: { 200: pushSubscriptionResponseSchema },
@@ -49,7 +49,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'unsubscribePush',
         summary: 'Stop alert notifications in this browser',
         body: pushUnsubscribeRequestSchema,
         response: { 200: pushSubscriptionResponseSchema },

@@ -63,6 +63,14 @@ describe('per-page head tags in the HTML the server sends', () => {
     expect(html).toContain('<html lang="en"');
   });
 
+  it('serves the developers guide with its own head in each language', async () => {
+    expect((await getHtml('/developers?lng=en')).html).toContain('<title>API for developers · Farol</title>');
+    expect((await getHtml('/developers')).html).toContain('<title>API para desenvolvedores · Farol</title>');
+    expect((await getHtml('/developers?lng=es')).html).toContain(
+      '<title>API para desarrolladores · Farol</title>',
+    );
+  });
+
   it('gives the landing page its full title without the brand suffix', async () => {
     const { html } = await getHtml('/?lng=en');
     expect(html).toContain('<title>Farol: AI crypto analysis with real indicators</title>');

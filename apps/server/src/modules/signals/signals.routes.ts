@@ -12,20 +12,24 @@ import {
   listDashboardSignals,
   type SignalsDeps,
 } from './signals.service.ts';
+import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
 export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market-signals'];
-  const security = [{ bearerAuth: [] }];
   const deps: SignalsDeps = { signals: app.signals };
 
   app.get(
     '/dashboard-signals',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        apiToken: true,
+        errors: ['unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'listDashboardSignals',
         summary: 'Signals for the requested coins (default: the ten analysed), as many as the plan allows',
         querystring: dashboardSignalsQuerySchema,
         response: { 200: dashboardSignalsResponseSchema },
@@ -40,10 +44,14 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analysis/:symbol',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        apiToken: true,
+        errors: ['analysis_requires_pro', 'unknown_symbol', ...upstreamErrorCodes],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'getCoinAnalysis',
         summary: 'The full analysis of one of the ten coins (plans with advanced analysis)',
         params: analysisParamsSchema,
         response: { 200: analysisResponseSchema },
@@ -59,9 +67,10 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/summary/:symbol',
     {
       // the coin pages are public: visitors get what the free plan gets
-      config: { access: 'optional' },
+      config: { access: 'optional', apiToken: true, errors: ['unknown_symbol', ...upstreamErrorCodes] },
       schema: {
         tags,
+        operationId: 'getSignalSummary',
         summary:
           'The signal of one of the ten coins as one score (−100 … +100) with its timeframe × indicator table',
         params: analysisParamsSchema,

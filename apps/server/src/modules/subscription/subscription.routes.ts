@@ -32,7 +32,9 @@ export const BILLING_WINDOW_MS = 10 * 60_000;
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type LimitBilling = ReturnType<typeof limitPerUser>;
 
-const security = [{ bearerAuth: [] }];
+/** What a call to the payment provider can answer (billing calls are limited per user). */
+const billingErrors = ['payments_unavailable', 'billing_provider_error', 'too_many_requests'] as const;
+
 const tags = ['subscription'];
 
 /** /api/subscription/* except /api-keys (the chat module's). */
@@ -65,6 +67,7 @@ function registerPlanReads(app: App) {
       config: { access: 'public' },
       schema: {
         tags,
+        operationId: 'listPlans',
         summary: "The plan catalogue in the caller's language, and whether plans can be bought",
         response: { 200: plansResponseSchema },
       },
@@ -82,7 +85,7 @@ function registerPlanReads(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'getCurrentSubscription',
         summary: 'The plan in force and the subscription state',
         response: { 200: currentSubscriptionResponseSchema },
       },
@@ -99,7 +102,7 @@ function registerPlanReads(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'getChatUsage',
         summary: 'Conversations today (America/Sao_Paulo day) against the plan limit',
         response: { 200: usageResponseSchema },
       },
@@ -115,10 +118,19 @@ function registerCheckout(app: App, context: BillingContext, limitBilling: Limit
   app.post(
     '/checkout',
     {
-      config: { access: 'optional' },
+      config: {
+        access: 'optional',
+        errors: [
+          'login_required_to_subscribe',
+          'plan_already_active',
+          'payments_unavailable',
+          'billing_provider_error',
+          'too_many_requests',
+        ],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'startCheckout',
         summary: 'Start a Stripe Checkout (or schedule a plan change)',
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
@@ -140,11 +152,14 @@ function registerPortal(app: App, context: BillingContext, limitBilling: LimitBi
   app.post(
     '/portal',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['no_active_subscription', ...billingErrors],
+      },
       preHandler: limitBilling,
       schema: {
         tags,
-        security,
+        operationId: 'openBillingPortal',
         summary: 'Open the Stripe billing portal',
         response: { 200: portalResponseSchema },
       },
@@ -157,10 +172,13 @@ function registerCancel(app: App, context: BillingContext) {
   app.post(
     '/cancel',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['no_active_subscription', ...billingErrors],
+      },
       schema: {
         tags,
-        security,
+        operationId: 'cancelSubscription',
         summary: 'Cancel at the end of the paid period',
         response: { 200: cancelResponseSchema },
       },
@@ -176,9 +194,17 @@ function registerSync(app: App, context: BillingContext, limitBilling: LimitBill
   app.post(
     '/sync',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: billingErrors,
+      },
       preHandler: limitBilling,
-      schema: { tags, security, summary: 'Reconcile with Stripe', response: { 200: syncResponseSchema } },
+      schema: {
+        tags,
+        operationId: 'syncSubscription',
+        summary: 'Reconcile with Stripe',
+        response: { 200: syncResponseSchema },
+      },
     },
     async (request) => ({ success: true as const, data: await syncSubscription(context, request.user!) }),
   );
@@ -191,8 +217,13 @@ function registerWebhook(webhook: App, context: BillingContext) {
   webhook.post(
     '/webhook',
     {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Stripe events (signed)', response: { 200: webhookResponseSchema } },
+      config: { access: 'public', errors: ['invalid_webhook_signature', 'payments_unavailable'] },
+      schema: {
+        tags,
+        operationId: 'receiveStripeEvent',
+        summary: 'Stripe events (signed)',
+        response: { 200: webhookResponseSchema },
+      },
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];

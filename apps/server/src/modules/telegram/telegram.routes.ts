@@ -18,7 +18,6 @@ import {
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['telegram'];
-const security = [{ bearerAuth: [] }];
 
 /** /api/telegram…: a user links a chat with a one-time code, and Telegram delivers the bot's updates. */
 export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +32,7 @@ function registerLinking(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'getTelegramStatus',
         summary: 'Whether a bot is set up and this user linked',
         response: { 200: telegramStatusResponseSchema },
       },
@@ -46,10 +45,10 @@ function registerLinking(app: App) {
   app.post(
     '/link',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: ['telegram_unavailable'] },
       schema: {
         tags,
-        security,
+        operationId: 'createTelegramLinkCode',
         summary: 'A one-time code to link a Telegram chat (15 minutes)',
         response: { 200: telegramLinkResponseSchema },
       },
@@ -66,7 +65,7 @@ function registerLinking(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
+        operationId: 'unlinkTelegram',
         summary: 'Stop alerts to the linked Telegram chat',
         response: { 200: messageResponseSchema },
       },
@@ -83,9 +82,10 @@ function registerWebhook(app: App) {
   app.post(
     '/webhook',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['forbidden', 'telegram_unavailable'] },
       schema: {
         tags,
+        operationId: 'receiveTelegramUpdate',
         summary: "Telegram's updates for the bot (X-Telegram-Bot-Api-Secret-Token required)",
         body: z.looseObject({}),
         response: { 200: z.object({ ok: z.literal(true) }) },

@@ -23,8 +23,6 @@ export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const security = [{ bearerAuth: [] }];
-
 export const usersRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
   registerProfile(app);
   registerPasswordChange(app, tokens);
@@ -39,7 +37,12 @@ function registerProfile(app: App) {
     '/profile',
     {
       config: { access: 'user' },
-      schema: { tags: ['user'], security, summary: 'The signed-in user', response: { 200: profileSchema } },
+      schema: {
+        tags: ['user'],
+        operationId: 'getProfile',
+        summary: 'The signed-in user',
+        response: { 200: profileSchema },
+      },
     },
     async (request) => getProfile(app.db, request.user!),
   );
@@ -50,7 +53,7 @@ function registerProfile(app: App) {
       config: { access: 'user' },
       schema: {
         tags: ['user'],
-        security,
+        operationId: 'updateProfile',
         summary: 'Change the name (the e-mail is read-only)',
         body: updateProfileRequestSchema,
         response: { 200: updateProfileResponseSchema },
@@ -67,7 +70,10 @@ function registerPasswordChange(app: App, tokens: TokenService) {
   app.put(
     '/change-password',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['wrong_current_password', 'password_mismatch', 'password_too_weak', 'too_many_requests'],
+      },
       // each attempt hashes a password: a stolen session cannot guess the current one at speed
       preHandler: limitPerUser(app.rateLimitStore, {
         name: 'change-password-user',
@@ -76,7 +82,7 @@ function registerPasswordChange(app: App, tokens: TokenService) {
       }),
       schema: {
         tags: ['user'],
-        security,
+        operationId: 'changePassword',
         summary: 'Change the password; every other session ends and a fresh token is returned',
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema },
@@ -96,7 +102,7 @@ function registerPreferences(app: App) {
       config: { access: 'user' },
       schema: {
         tags: ['user'],
-        security,
+        operationId: 'updatePreferences',
         summary: 'Update any subset of the preferences',
         body: updatePreferencesRequestSchema,
         response: { 200: preferencesResponseSchema },
@@ -114,10 +120,17 @@ function registerExport(app: App) {
   app.get(
     '/export',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['too_many_requests'],
+        writtenAnswer: {
+          contentType: 'application/json',
+          description: 'The account data, as a file download',
+        },
+      },
       schema: {
         tags: ['user'],
-        security,
+        operationId: 'exportAccountData',
         summary: 'Everything Farol holds about the caller, as a JSON download (LGPD right of access)',
       },
     },
@@ -138,10 +151,13 @@ function registerAccountDeletion(app: App) {
   app.delete(
     '',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: ['wrong_current_password', 'payments_unavailable', 'too_many_requests'],
+      },
       schema: {
         tags: ['user'],
-        security,
+        operationId: 'deleteAccount',
         summary: 'Delete the account and its personal data, with the password (LGPD right of erasure)',
         body: deleteAccountRequestSchema,
         response: { 200: messageResponseSchema },

@@ -18,6 +18,7 @@ const footerGroups = [
       { to: '/about', key: 'nav.about' },
       { to: '/contact', key: 'nav.contact' },
       { to: '/blog', key: 'footer.blog' },
+      { to: '/developers', key: 'developers.footerLink' },
     ],
   },
   {

@@ -38,6 +38,8 @@ export type EmailDataByTemplate = {
   };
   'crypto-alert': { name: string } & AlertFiringData;
   contact: { name: string; email: string; subject: string; message: string };
+  /** A webhook that failed WEBHOOK_MAX_CONSECUTIVE_FAILURES times in a row was disabled. */
+  'webhook-disabled': { name: string; url: string };
   /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */
   digest: { name: string; events: AlertFiringData[]; checksPaused?: boolean };
 };

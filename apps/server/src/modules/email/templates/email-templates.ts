@@ -99,6 +99,15 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'button', label: t('welcome.cta'), url: link(appUrl, '/dashboard') },
     ],
   }),
+  'webhook-disabled': ({ data, t, appUrl }) => ({
+    subject: t('webhooks.disabledSubject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('webhooks.disabledIntro', { url: data.url }) },
+      { kind: 'paragraph', text: t('webhooks.disabledNext') },
+      { kind: 'button', label: t('webhooks.disabledCta'), url: link(appUrl, '/settings') },
+    ],
+  }),
   'account-deleted': ({ data, t }) => ({
     subject: t('accountDeleted.subject'),
     greeting: t('layout.greeting', { name: data.name }),

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { WEBHOOK_SIGNATURE_HEADER } from '@farol/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbExecutor } from '../../db/client.ts';
+import type { EmailOutboxRow } from '../../db/schema/email.ts';
+import { users } from '../../db/schema/users.ts';
+import { webhooks } from '../../db/schema/webhooks.ts';
+import type { Encryption } from '../../lib/encryption.ts';
+import {
+  drainOutbox,
+  nextAttemptAt,
+  type DeliveryOutcome,
+  type OutboxPassReport,
+} from '../email/email.delivery.ts';
+import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { checkedLookup, checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
+import { recordWebhookFailure, secretContext } from './webhooks.service.ts';
+
+export type WebhookDeliveryContext = {
+  db: DbExecutor;
+  encryption: Encryption;
+  policy: AddressPolicy;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+};
+
+/** Failed attempts in a row (over all its deliveries) after which a webhook is disabled and its owner told. */
+export const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 15;
+const TIMEOUT_MS = 10_000;
+const LEASE_MS = 60_000;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`: the receiver checks both and the age. */
+export function signWebhookBody(secret: string, body: string, now: Date): string {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const signature = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** One POST, through a lookup that refuses private addresses; resolves with the status, rejects on no answer. */
+function post(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  policy: AddressPolicy,
+): Promise<number> {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+        lookup: checkedLookup(policy),
+        timeout: TIMEOUT_MS,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The JSON every delivery carries: the event id (stable across retries, to drop repeats), type, time, data. */
+export const webhookPayload = (row: EmailOutboxRow) =>
+  JSON.stringify({ id: row.id, type: row.template, createdAt: row.createdAt.toISOString(), data: row.data });
+
+async function tellOwner(context: WebhookDeliveryContext, webhookId: string) {
+  const [owner] = await context.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      preferences: users.preferences,
+      url: webhooks.url,
+    })
+    .from(webhooks)
+    .innerJoin(users, eq(users.id, webhooks.userId))
+    .where(eq(webhooks.id, webhookId));
+  if (!owner) return;
+  await enqueueNotice(context.db, {
+    to: owner.email,
+    userId: owner.id,
+    language: owner.preferences.language ?? 'pt-BR',
+    template: 'webhook-disabled',
+    data: { name: owner.name, url: owner.url },
+  });
+}
+
+async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Promise<string | undefined> {
+  const [webhook] = await context.db.select().from(webhooks).where(eq(webhooks.id, row.toAddress));
+  if (!webhook) return 'gone';
+  if (webhook.disabledAt) return 'disabled';
+  const body = webhookPayload(row);
+  const secret = context.encryption.decrypt(webhook.secretEncrypted, secretContext(webhook));
+  try {
+    // checked again now: the address may have moved since registration
+    const url = await checkWebhookUrl(webhook.url, context.policy);
+    const status = await post(
+      url,
+      body,
+      {
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, body, context.now()),
+        'farol-event': row.template,
+        'farol-delivery': row.id,
+        'user-agent': 'Farol-Webhooks/1',
+      },
+      context.policy,
+    );
+    return status >= 200 && status < 300 ? undefined : `HTTP ${status}`;
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  }
+}
+
+async function deliverClaimed(
+  context: WebhookDeliveryContext,
+  row: EmailOutboxRow,
+): Promise<DeliveryOutcome> {
+  const failure = await attempt(context, row);
+  const now = context.now();
+  if (failure === undefined) {
+    await markEmailSent(context.db, row.id, now);
+    await context.db.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, row.toAddress));
+    return 'sent';
+  }
+  if (failure === 'gone' || failure === 'disabled') {
+    await markEmailAttemptFailed(context.db, row.id, `webhook ${failure}`, undefined);
+    return 'failed';
+  }
+  const retryAt = nextAttemptAt(row, now);
+  await markEmailAttemptFailed(context.db, row.id, failure, retryAt);
+  context.log?.warn({ outboxId: row.id, attempts: row.attempts, err: failure }, 'webhook delivery failed');
+  if (await recordWebhookFailure(context.db, row.toAddress, WEBHOOK_MAX_CONSECUTIVE_FAILURES, now))
+    await tellOwner(context, row.toAddress);
+  return retryAt ? 'retrying' : 'failed';
+}
+
+/** One pass of the webhook worker over the outbox's due webhook deliveries. */
+export const deliverDueWebhooks = (context: WebhookDeliveryContext): Promise<OutboxPassReport> =>
+  drainOutbox({ db: context.db, now: context.now, channel: 'webhook', leaseMs: LEASE_MS }, (row) =>
+    deliverClaimed(context, row),
+  );
