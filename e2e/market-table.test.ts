@@ -51,6 +51,8 @@ async function sortAndOpenCoin(page: Page, language: Language, width: number, pr
   if (width === phone.width) await row.getByRole('link').click();
   else await row.locator('td').nth(3).click();
   await page.waitForURL(/\/coins\/[a-z0-9]+$/);
+  // the coin page opens on the coin that topped the sorted table
+  await page.getByRole('heading', { level: 1, name: gainer }).waitFor();
   return new URL(page.url()).pathname;
 }
 
@@ -85,6 +87,10 @@ async function createAlertThroughPicker(page: Page, language: Language, width: n
   expect(await link.getAttribute('href')).toBe('/coins/eth');
   await shoot(page, 'alerts', language, width);
   if (width === phone.width) await expectNoSidewaysScroll(page, phone.width);
+  // the alert card opens its coin's page
+  await link.click();
+  await page.waitForURL(/\/coins\/eth$/);
+  await page.getByRole('heading', { level: 1, name: /Ethereum/ }).waitFor();
 }
 
 describe('market table and alert picker journey', () => {
