@@ -1,9 +1,10 @@
-import { apiAccessLimits, API_TOKEN_PREFIX, WEBHOOK_SIGNATURE_HEADER } from '@farol/contract';
+import { apiAccessLimits, API_TOKEN_PREFIX } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
 import { PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
+import { nodeVerify, pythonVerify } from '../features/developers/webhook-snippets.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 await loadNamespaces('developers');
@@ -29,26 +30,6 @@ const payload = `{
     "triggeredAt": "2026-11-26T14:00:00.000Z"
   }
 }`;
-
-const nodeVerify = `import crypto from 'node:crypto';
-
-// header: the ${WEBHOOK_SIGNATURE_HEADER} header; body: the raw request body, as received
-export function isFromFarol(header, body, secret, maxAgeSeconds = 300) {
-  const { t, v1 } = Object.fromEntries(header.split(',').map((part) => part.split('=')));
-  const expected = crypto.createHmac('sha256', secret).update(\`\${t}.\${body}\`).digest();
-  const given = Buffer.from(v1 ?? '', 'hex');
-  const isFresh = Math.abs(Date.now() / 1000 - Number(t)) <= maxAgeSeconds;
-  return isFresh && given.length === expected.length && crypto.timingSafeEqual(given, expected);
-}`;
-
-const pythonVerify = `import hashlib, hmac, time
-
-def is_from_farol(header: str, body: bytes, secret: str, max_age_seconds: int = 300) -> bool:
-    parts = dict(part.split("=", 1) for part in header.split(","))
-    signed = parts["t"].encode() + b"." + body
-    expected = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
-    is_fresh = abs(time.time() - int(parts["t"])) <= max_age_seconds
-    return is_fresh and hmac.compare_digest(expected, parts.get("v1", ""))`;
 
 function CodeBlock({ code, label }: { code: string; label: string }) {
   return (

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '@farol/contract';
@@ -16,6 +15,7 @@ import {
   type OutboxPassReport,
 } from '../email/email.delivery.ts';
 import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { signWebhookBody } from './webhook-signature.ts';
 import { checkedLookup, checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
 import { recordWebhookFailure, secretContext } from './webhooks.service.ts';
 
@@ -31,13 +31,6 @@ export type WebhookDeliveryContext = {
 export const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 15;
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`: the receiver checks both and the age. */
-export function signWebhookBody(secret: string, body: string, now: Date): string {
-  const timestamp = Math.floor(now.getTime() / 1000);
-  const signature = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${signature}`;
-}
 
 /** One POST, through a lookup that refuses private addresses; resolves with the status, rejects on no answer. */
 function post(
