@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { successExamples } from './openapi-examples.ts';
 import { forEachEngine, useTestApp } from '../test/harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -105,6 +106,17 @@ describe('the OpenAPI document', () => {
       const example =
         byId.get('deleteAlert')?.responses['404']?.content?.['application/json']?.schema.example;
       expect(example).toEqual({ code: 'alert_not_found', message: expect.any(String) });
+    });
+
+    it('shows a success example, valid for its schema, on the calls a bot starts with', () => {
+      const byId = new Map(operationsOf(document).map(({ operation }) => [operation.operationId, operation]));
+      for (const [id, example] of Object.entries(successExamples)) {
+        const success = Object.entries(byId.get(id)?.responses ?? {}).find(([status]) =>
+          status.startsWith('2'),
+        );
+        expect(success?.[1]?.content?.['application/json']?.schema.example, id).toEqual(example);
+      }
+      expect(Object.keys(successExamples)).toEqual(expect.arrayContaining(['listCoinPrices', 'listCandles']));
     });
 
     it('answers the documented path of a prefix root and the old one with a trailing slash alike', async () => {

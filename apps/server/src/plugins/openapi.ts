@@ -5,8 +5,9 @@ import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastif
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage, statusByCode } from './error-handler.ts';
+import { successExamples } from './openapi-examples.ts';
 
-type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
+type RouteSchema = Record<string, unknown> & { operationId?: string; response?: Record<string, unknown> };
 
 /**
  * The codes every route of an access level can answer, before its own: the auth hook's (a missing or dead
@@ -62,6 +63,18 @@ function securityOf(access: FastifyContextConfig['access']) {
   return [];
 }
 
+/** The route's success answers, the first one with its example when `openapi-examples.ts` has one. */
+function successResponsesOf(schema: RouteSchema): Record<string, unknown> {
+  const responses = { ...schema.response };
+  const example = schema.operationId ? successExamples[schema.operationId] : undefined;
+  const status = Object.keys(responses).find((code) => code.startsWith('2'));
+  const answer = status ? responses[status] : undefined;
+  // parsed with the answer's own schema: an example that drifts from the contract breaks the document (and its test)
+  if (example !== undefined && status && answer instanceof z.ZodType)
+    responses[status] = answer.meta({ example: answer.parse(example) });
+  return responses;
+}
+
 /**
  * Completes what a route declares into what the document says: its error answers, its security, and the
  * path without the trailing slash a prefix root gets (Fastify answers both; the document names one).
@@ -79,7 +92,7 @@ function documentRoute(route: RouteOptions, schema: RouteSchema, url: string) {
     schema: {
       ...schema,
       security: securityOf(access),
-      response: { ...written, ...schema.response, ...errorResponsesOf(errorCodesOf(route)) },
+      response: { ...written, ...successResponsesOf(schema), ...errorResponsesOf(errorCodesOf(route)) },
     },
     url: url.length > 1 ? url.replace(/\/$/, '') : url,
   };
