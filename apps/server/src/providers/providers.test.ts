@@ -11,16 +11,18 @@ describe('live providers against the recorded answers', () => {
     stub = await startMarketStub();
   });
   afterAll(() => stub.close());
-  const coinGecko = () =>
+  // 300 ms is enough to prove a stalled answer times out; the first page with sparklines reads the recorded
+  // hourly candles of four coins, which can take longer than that on a busy machine
+  const coinGecko = (timeoutMs = 300) =>
     createCoinGeckoClient({
       baseUrl: stub.env.COINGECKO_BASE_URL,
       apiPlan: 'demo',
-      timeoutMs: 300,
+      timeoutMs,
       now: Date.now,
     });
 
   it('maps CoinGecko coins by id, and drops null numbers instead of zeroing them', async () => {
-    const top = await coinGecko().fetchCoins(1, 250);
+    const top = await coinGecko(10_000).fetchCoins(1, 250);
     expect(top).toHaveLength(30);
     expect(top[0]).toMatchObject({
       id: 'bitcoin',
@@ -29,7 +31,7 @@ describe('live providers against the recorded answers', () => {
       currentPrice: 79847,
       rank: 1,
     });
-    const withNulls = await coinGecko().fetchCoins(2, 250);
+    const withNulls = await coinGecko(10_000).fetchCoins(2, 250);
     // recorded: chartex has a null 24h change; moontools a null rank and CoinGecko's "unknown" market cap 0
     expect(withNulls.find((coin) => coin.id === 'chartex')!.priceChangePercentage24h).toBeUndefined();
     expect(withNulls.find((coin) => coin.id === 'moontools')).toMatchObject({

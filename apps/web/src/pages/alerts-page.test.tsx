@@ -457,7 +457,8 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
         'Bitcoin (BTC)',
       ),
     );
-    expect(within(dialog).getByText('Preço atual: US$ 1.000,00')).toBeVisible();
+    // the price arrives with the coin list, which may answer after the coin was chosen
+    expect(await within(dialog).findByText('Preço atual: US$ 1.000,00')).toBeVisible();
     expect(within(dialog).getByLabelText('Nome do alerta')).toHaveProperty('value', 'BTC · Preço');
   });
 });
