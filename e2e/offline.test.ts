@@ -37,7 +37,10 @@ describe('service worker and offline start', () => {
     await notice.waitFor();
     await expect(notice.getByRole('button', { name: 'Tentar novamente' }).isVisible()).resolves.toBe(true);
     // The shell itself: the app's navigation and a page heading, not a blank page or the browser's error page.
-    await expect(page.getByRole('link', { name: 'Painel' }).first().isVisible()).resolves.toBe(true);
+    // A visitor (no session) is sent to sign in: the top bar of a visitor, with the brand and the menu.
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Farol' }).isVisible()).resolves.toBe(true);
+    await expect(banner.getByRole('button', { name: 'Abrir menu' }).isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.title()).toMatch(/Farol/);
     await page.screenshot({ path: `${screenshotDir}offline-dashboard-pt-BR.png` });
