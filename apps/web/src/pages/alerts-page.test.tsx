@@ -306,6 +306,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       condition,
       observedValue: 0,
       threshold: 0,
+      currency: 'USD',
       triggeredAt: '2026-05-02T15:04:00.000Z',
       ...values,
     });

@@ -12,6 +12,16 @@ import { prepareFavoritesQuery } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from './crypto.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
+/** One page of the coin table as the contract writes it. */
+const pricesAnswer = (page: Awaited<ReturnType<typeof listCoinPrices>>) => ({
+  success: true as const,
+  data: page.coins,
+  pagination: page.pagination,
+  source: page.market.source,
+  cache: cacheInfo(page.market),
+  currency: 'USD' as const,
+});
+
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['crypto'];
@@ -33,16 +43,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: coinPricesResponseSchema },
       },
     },
-    async (request) => {
-      const page = await listCoinPrices(deps, request.user!, request.query);
-      return {
-        success: true as const,
-        data: page.coins,
-        pagination: page.pagination,
-        source: page.market.source,
-        cache: cacheInfo(page.market),
-      };
-    },
+    async (request) => pricesAnswer(await listCoinPrices(deps, request.user!, request.query)),
   );
 
   app.get(

@@ -41,7 +41,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => marketAnswer(await readGlobalMarket(app.market)),
+    async () => ({ ...marketAnswer(await readGlobalMarket(app.market)), currency: 'USD' as const }),
   );
   app.get(
     '/global',
@@ -54,7 +54,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => marketAnswer(await readGlobalMarket(app.market)),
+    async () => ({ ...marketAnswer(await readGlobalMarket(app.market)), currency: 'USD' as const }),
   );
   app.get(
     '/candles',
@@ -71,12 +71,21 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candlesResponseSchema },
       },
     },
-    async (request) => marketAnswer(await readCandles(app.market, request.query)),
+    async (request) => ({
+      ...marketAnswer(await readCandles(app.market, request.query)),
+      currency: 'USD' as const,
+      conversion: null,
+    }),
   );
+  registerCoinRoute(app);
+};
+
+/** `/coins/{symbol}`: anyone (the coin pages are public); a session adds whether the coin is a favourite. */
+function registerCoinRoute(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const tags = ['market-data'];
   app.get(
     '/coins/:symbol',
     {
-      // anyone (the coin pages are public); a session adds whether the coin is a favourite
       config: { access: 'optional', apiToken: true, errors: ['coin_not_found', ...upstreamErrorCodes] },
       schema: {
         tags,
@@ -87,9 +96,11 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: coinFactsResponseSchema },
       },
     },
-    async (request) =>
-      marketAnswer(
+    async (request) => ({
+      ...marketAnswer(
         await readCoinFacts({ db: app.db, market: app.market }, request.user, request.params.symbol),
       ),
+      currency: 'USD' as const,
+    }),
   );
-};
+}

@@ -6,6 +6,7 @@ import {
   signalSummaryResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerCurrency } from '../../lib/currency.ts';
 import {
   getAnalysisForUser,
   getSignalSummaryForCaller,
@@ -37,7 +38,13 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { signals, unavailable } = await listDashboardSignals(deps, request.user!, request.query.symbols);
-      return { success: true as const, data: signals, unavailable };
+      return {
+        success: true as const,
+        data: signals,
+        unavailable,
+        currency: 'USD' as const,
+        conversion: null,
+      };
     },
   );
 
@@ -60,6 +67,8 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await getAnalysisForUser(deps, request.user!, request.params.symbol),
+      currency: 'USD' as const,
+      conversion: null,
     }),
   );
 
@@ -80,6 +89,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await getSignalSummaryForCaller(deps, request.user, request.language, request.params.symbol),
+      currency: answerCurrency(request, undefined),
     }),
   );
 };
