@@ -18,10 +18,11 @@ export type CoinPricesParams = {
  * read the same list, so one builder keeps their keys comparable (favourite toggles refresh them all).
  */
 export function coinPricesUrl({ page, limit, sort, order, search, currency }: CoinPricesParams): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit), currency });
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (sort) query.set('sort', sort);
   if (order) query.set('order', order);
   if (search !== undefined) query.set('search', search);
+  query.set('currency', currency);
   return `${COIN_PRICES_URL}?${query}`;
 }
 

@@ -1,16 +1,14 @@
-import { preferencesResponseSchema } from '@farol/contract';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from './api-client.ts';
 import type { Currency } from './format.ts';
 import { currentLanguage, type Language } from './i18n.ts';
-import { notifyError } from './query-client.ts';
-import { readSession, saveUser, subscribeSession } from './session.ts';
+import { readSession, subscribeSession } from './session.ts';
 
 // The one answer to "in which currency are figures shown?". Signed in: the account's preference (or, before
 // one is saved, BRL for a pt-BR account and USD otherwise). Visitors: what they picked in the top bar (kept in
 // this browser), else the interface language (pt-BR → BRL, en and es → USD). Market queries send it and keep
-// it in their keys, so a switch fetches the answers in the new currency.
+// it in their keys, so a switch fetches the answers in the new currency. This module stays free of zod (the
+// contract's schemas): the top bar reads it on every page's first load; saving lives in choose-currency.ts.
 
 export type { Currency };
 export const currencies = ['BRL', 'USD'] as const satisfies readonly Currency[];
@@ -18,9 +16,15 @@ export const currencies = ['BRL', 'USD'] as const satisfies readonly Currency[];
 const VISITOR_CURRENCY_KEY = 'farol:currency';
 const CURRENCY_EVENT = 'farol:currency';
 
+/** Keeps a visitor's pick in this browser and tells every screen. */
+export function saveVisitorCurrency(currency: Currency): void {
+  localStorage.setItem(VISITOR_CURRENCY_KEY, currency);
+  window.dispatchEvent(new Event(CURRENCY_EVENT));
+}
+
 const isCurrency = (value: unknown): value is Currency => value === 'BRL' || value === 'USD';
 
-/** BRL for Brazilian Portuguese, USD for the other languages. */
+/** BRL for Brazilian Portuguese, USD for the other languages (the contract's defaultCurrencyFor, without zod). */
 export const currencyForLanguage = (language: Language | undefined): Currency =>
   language === 'pt-BR' ? 'BRL' : 'USD';
 
@@ -33,8 +37,8 @@ function visitorChoice(): Currency | null {
 export function readCurrency(language: Language = currentLanguage()): Currency {
   const session = readSession();
   if (session) {
-    const saved: unknown = (session.user.preferences as { currency?: unknown }).currency;
-    return isCurrency(saved) ? saved : currencyForLanguage(session.user.preferences.language ?? language);
+    const { currency, language: accountLanguage } = session.user.preferences;
+    return isCurrency(currency) ? currency : currencyForLanguage(accountLanguage ?? language);
   }
   return visitorChoice() ?? currencyForLanguage(language);
 }
@@ -63,35 +67,6 @@ export function useCurrency(): Currency {
     () => readCurrency(language),
     () => currencyForLanguage(language),
   );
-}
-
-/** Saves `currency` in the account (signed in) or in this browser (visitors); the screen follows at once. */
-export async function chooseCurrency(currency: Currency): Promise<void> {
-  const session = readSession();
-  if (!session) {
-    localStorage.setItem(VISITOR_CURRENCY_KEY, currency);
-    window.dispatchEvent(new Event(CURRENCY_EVENT));
-    return;
-  }
-  const previous = session.user;
-  // the screen switches now; the server's answer replaces the stored preferences
-  saveUser({
-    ...previous,
-    preferences: { ...previous.preferences, currency } as typeof previous.preferences,
-  });
-  try {
-    const { preferences } = await apiRequest('/api/user/preferences', {
-      method: 'PUT',
-      body: { currency } as Record<string, unknown>,
-      schema: preferencesResponseSchema,
-    });
-    const current = readSession();
-    if (current?.token === session.token) saveUser({ ...current.user, preferences });
-  } catch (error) {
-    const current = readSession();
-    if (current?.token === session.token) saveUser({ ...current.user, preferences: previous.preferences });
-    notifyError(error);
-  }
 }
 
 /** Adds `currency=` to a market URL (it is also the query key, so switching the currency fetches again). */

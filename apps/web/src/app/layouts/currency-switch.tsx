@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { chooseCurrency, useCurrency } from '../../lib/currency.ts';
+import { useCurrency, type Currency } from '../../lib/currency.ts';
+
+// saving needs the contract's schema (zod): loaded on the first press, not with every page
+const chooseCurrency = (currency: Currency) =>
+  import('../../lib/choose-currency.ts').then((module) => module.chooseCurrency(currency));
 
 /**
  * The compact R$ / US$ switch beside the language menu: one press shows every figure in the other currency

@@ -1,12 +1,9 @@
 import type { Alert, AlertConditionKey, AlertEvent } from '@farol/contract';
 import { conditionKeysByType } from '@farol/contract';
 import type { TFunction } from 'i18next';
-import { currencyOf, type Currency } from '../../../lib/currency.ts';
+import type { Currency } from '../../../lib/currency.ts';
 import { formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-
-/** The currency an alert was set in (alerts saved before currencies existed are in US dollars). */
-export const alertCurrency = (alert: Alert): Currency => currencyOf(alert, 'USD');
 
 /**
  * A value in the unit of its condition: a price (and level) in `currency`, RSI 1 decimal, fear and greed index, volume
@@ -65,7 +62,7 @@ export function describeAlertConditions(
       return [{ key, text: t(`alertsPage:conditions.levelCross.${conditions.levelCross}`) }];
     const value = conditions[key];
     if (typeof value !== 'number') return [];
-    const shown = formatConditionValue(key, value, alertCurrency(alert));
+    const shown = formatConditionValue(key, value, alert.currency);
     return [{ key, text: t(`alertsPage:conditions.${key}`, { value: shown }) }];
   });
 }
@@ -98,9 +95,9 @@ function describeAdvancedEvent(event: AlertEvent, t: Translate, currency: Curren
 }
 
 /** A firing in one line: what happened for advanced conditions, else the threshold crossed and the value seen. */
-export function describeAlertEvent(event: AlertEvent, t: Translate, alertIn?: Currency): string {
-  // a firing is in its alert's currency (the event says so when the server sends it)
-  const currency = currencyOf(event, alertIn ?? 'USD');
+export function describeAlertEvent(event: AlertEvent, t: Translate): string {
+  // a firing's values are in its alert's currency, whatever the display shows now
+  const { currency } = event;
   const value = (figure: number) => formatConditionValue(event.condition, figure, currency);
   return (
     describeAdvancedEvent(event, t, currency) ??

@@ -133,8 +133,7 @@ export function useCreateAlertForm({
     const parsed = parseForm({ ...values, name });
     setErrors(parsed.errors);
     if (!parsed.request) return;
-    const request = { ...parsed.request, currency };
-    createMutation.mutate(request, { onSuccess: () => changeOpen(false) });
+    createMutation.mutate({ ...parsed.request, currency }, { onSuccess: () => changeOpen(false) });
   }
 
   const setField = (field: AlertTextField, value: string) => {

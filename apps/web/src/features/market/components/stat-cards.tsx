@@ -42,7 +42,7 @@ export function StatCard({
  * market cap), favourites, market-data status and the compact subscription card given by the page.
  */
 export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {
-  const { t } = useTranslation(['dashboard', 'common']);
+  const { t } = useTranslation('dashboard');
   const firstPage = useCoinPricesQuery(1, access.coinsVisible > 0);
   const currency = currencyOf(firstPage.data, useCurrency());
   const favorites = useFavoritesQuery();

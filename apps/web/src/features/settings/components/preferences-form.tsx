@@ -107,18 +107,18 @@ function CurrencyCard({
   value: Currency;
   onChange: (currency: Currency) => void;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('settings');
   return (
     <Card aria-labelledby={`${id}-title`}>
       <CardHeader>
         <CardTitle id={`${id}-title`} className="flex items-center gap-2">
           <Coins aria-hidden="true" className="size-4 text-primary" />
-          {t('currency.settingsTitle')}
+          {t('common:currency.settingsTitle')}
         </CardTitle>
-        <CardDescription id={`${id}-description`}>{t('currency.settingsDescription')}</CardDescription>
+        <CardDescription id={`${id}-description`}>{t('common:currency.settingsDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <Label htmlFor={id}>{t('currency.label')}</Label>
+        <Label htmlFor={id}>{t('common:currency.label')}</Label>
         <select
           id={id}
           value={value}
@@ -128,7 +128,7 @@ function CurrencyCard({
         >
           {currencies.map((currency) => (
             <option key={currency} value={currency}>
-              {t(`currency.names.${currency}`)}
+              {t(`common:currency.names.${currency}`)}
             </option>
           ))}
         </select>
