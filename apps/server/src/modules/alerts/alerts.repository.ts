@@ -165,6 +165,7 @@ export async function listUndigestedEvents(executor: DbExecutor, since: Date) {
       alertName: alerts.name,
       coinSymbol: alerts.coinSymbol,
       coinName: alerts.coinName,
+      currency: alerts.currency,
       owner: {
         email: users.email,
         name: users.name,

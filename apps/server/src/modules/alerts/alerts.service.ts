@@ -203,6 +203,7 @@ export async function checkAlertsAgainst(
           alertName: alert.name,
           coinSymbol: alert.coinSymbol,
           coinName: alert.coinName,
+          currency: alert.currency,
           ...reading,
           triggeredAt: now.toISOString(),
         };
@@ -298,10 +299,11 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
         data: {
           name: owner.name,
           checksPaused: areAlertChecksPaused(context),
-          events: events.map(({ event, alertName, coinSymbol, coinName }) => ({
+          events: events.map(({ event, alertName, coinSymbol, coinName, currency }) => ({
             alertName,
             coinSymbol,
             coinName,
+            currency,
             condition: event.condition,
             observedValue: event.observedValue,
             threshold: event.threshold,

@@ -6,6 +6,8 @@ import {
   toggleFavoriteResponseSchema,
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
+import type { Currency } from '@farol/contract';
+import { answerCurrency } from '../../lib/currency.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cacheInfo } from '../market/market-data.service.ts';
 import { prepareFavoritesQuery } from './crypto.repository.ts';
@@ -13,13 +15,13 @@ import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from '.
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
 /** One page of the coin table as the contract writes it. */
-const pricesAnswer = (page: Awaited<ReturnType<typeof listCoinPrices>>) => ({
+const pricesAnswer = (page: Awaited<ReturnType<typeof listCoinPrices>>, currency: Currency) => ({
   success: true as const,
   data: page.coins,
   pagination: page.pagination,
   source: page.market.source,
   cache: cacheInfo(page.market),
-  currency: 'USD' as const,
+  currency,
 });
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
@@ -43,7 +45,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: coinPricesResponseSchema },
       },
     },
-    async (request) => pricesAnswer(await listCoinPrices(deps, request.user!, request.query)),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      return pricesAnswer(await listCoinPrices(deps, request.user!, request.query, currency), currency);
+    },
   );
 
   app.get(
