@@ -150,7 +150,8 @@ function SignedInCoinChart({ symbol }: { symbol: AnalysisSymbol }) {
   const subscription = useCurrentSubscriptionQuery();
   const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
   const analysis = useAnalysisQuery(symbol, canAnalyse);
-  const data = analysis.data?.data;
+  // levels are drawn only over candles in their own currency
+  const data = analysis.data?.currency === useCurrency() ? analysis.data.data : undefined;
   const levels = useMemo(() => (data ? levelsFromAnalysis(data) : undefined), [data]);
   return <PriceChartCard symbol={symbol} levels={levels} />;
 }

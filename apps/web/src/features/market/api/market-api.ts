@@ -174,8 +174,15 @@ export function useDominanceQuery() {
   });
 }
 
-export function useCandlesQuery(symbol: AnalysisSymbol, interval: CandleInterval, limit = 500) {
-  const currency = useCurrency();
+/** Candles in the display currency, or in `wanted` (a chart drawing levels that came in another one). */
+export function useCandlesQuery(
+  symbol: AnalysisSymbol,
+  interval: CandleInterval,
+  limit = 500,
+  wanted?: Currency,
+) {
+  const display = useCurrency();
+  const currency = wanted ?? display;
   const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;
   return useQuery({
     queryKey: [url],

@@ -36,6 +36,8 @@ type ChartBodyProps = {
   levels?: readonly PriceLevel[];
   viewRef?: Ref<ChartView>;
   caption: string;
+  /** The currency the levels are in: the candles are asked in it (else in the display currency). */
+  currency?: Currency;
 };
 
 function ChartFrame({ height, children }: { height: number | undefined; children: ReactNode }) {
@@ -53,9 +55,10 @@ function ChartFrame({ height, children }: { height: number | undefined; children
 const chartPair = (symbol: AnalysisSymbol, currency: Currency) =>
   `${symbol}/${currency === 'BRL' ? 'BRL' : 'USDT'}`;
 
-function ChartBody({ symbol, interval, height, indicators, levels, viewRef, caption }: ChartBodyProps) {
+function ChartBody(props: ChartBodyProps) {
+  const { symbol, interval, height, indicators, levels, viewRef, caption } = props;
   const { t } = useTranslation(['dashboard', 'common']);
-  const query = useCandlesQuery(symbol, interval);
+  const query = useCandlesQuery(symbol, interval, undefined, props.currency);
   const currency = currencyOf(query.data, useCurrency());
   const pair = chartPair(symbol, currency);
   const placeholder = <LoadingState className="h-full rounded-md bg-muted/30" />;
@@ -296,9 +299,12 @@ export function PriceChartCard({
 export function CoinLevelsChart({
   symbol,
   levels,
+  currency,
 }: {
   symbol: AnalysisSymbol;
   levels: readonly PriceLevel[];
+  /** The analysis's currency: the candles are asked in it, so levels and candles agree. */
+  currency: Currency;
 }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -307,6 +313,7 @@ export function CoinLevelsChart({
       interval="1h"
       height={LEVELS_CHART_HEIGHT}
       levels={levels}
+      currency={currency}
       caption={t('chart.timeZone')}
     />
   );
