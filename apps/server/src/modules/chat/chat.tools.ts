@@ -64,6 +64,8 @@ export type IndicatorReading = {
   params: Record<string, number>;
   /** Each output's value on the last closed candle and the one before it. */
   outputs: Record<string, { last: number | undefined; previous: number | undefined }>;
+  /** Indicators run on the USDT candles: `close` and price-denominated outputs are in USDT, whatever the user's currency. */
+  quote: 'USDT';
   close: number;
   candleOpenTime: string;
   source: string;
@@ -122,6 +124,7 @@ export async function getIndicator(
     interval: input.interval,
     params: { ...input.params },
     outputs,
+    quote: 'USDT',
     close: last.close,
     candleOpenTime: new Date(last.openTime).toISOString(),
     source,
