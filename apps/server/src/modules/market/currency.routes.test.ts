@@ -1,5 +1,7 @@
 import {
+  analysisResponseSchema,
   candlesResponseSchema,
+  dashboardSignalsResponseSchema,
   coinFactsResponseSchema,
   coinPricesResponseSchema,
   globalMarketResponseSchema,
@@ -161,5 +163,47 @@ describe('money in the caller’s currency (live market on the recorded upstream
     expect(dollars.pricesBrl.size).toBe(0);
     const reais = await readMarketSnapshot(sources, [{ type: 'preco', coinSymbol: 'BTC', currency: 'BRL' }]);
     expect(reais.pricesBrl.get('BTC')).toBeCloseTo(recordedBtc.current_price! * brlPerUsd, 6);
+  });
+
+  it('converts the analysis’ price, levels, stop and targets at the latest USDT/BRL close; the signal stays the same', async () => {
+    const { token, user } = await context.testApp.registerUser({ language: 'pt-BR' });
+    await context.testApp.setPlan(user.id, 'profissional');
+    const analysis = async (currency: string) =>
+      analysisResponseSchema.parse(
+        (
+          await context.testApp.request('GET', `/api/market-signals/analysis/BTC?currency=${currency}`, {
+            token,
+          })
+        ).body,
+      );
+    const [usd, brl] = [await analysis('USD'), await analysis('BRL')];
+    expect(usd.conversion).toBeNull();
+    expect(brl.conversion).toMatchObject({
+      from: 'USDT',
+      to: 'BRL',
+      rateSymbol: 'USDTBRL',
+      method: 'latest',
+    });
+    const rate = brl.conversion!.latestRate;
+    expect(brl.data.price).toBeCloseTo(usd.data.price * rate, 6);
+    expect(brl.data.supportLevels).toHaveLength(usd.data.supportLevels.length);
+    brl.data.supportLevels.forEach((level, index) =>
+      expect(level).toBeCloseTo(usd.data.supportLevels[index]! * rate, 6),
+    );
+    brl.data.recommendedStrategy.targets.forEach((target, index) =>
+      expect(target).toBeCloseTo(usd.data.recommendedStrategy.targets[index]! * rate, 6),
+    );
+    expect(brl.data.marketSignal.signal).toBe(usd.data.marketSignal.signal);
+    expect(brl.data.marketSignal.strength).toBe(usd.data.marketSignal.strength);
+    expect(brl.data.aiAnalysis).toContain('R$');
+    expect(brl.data.aiAnalysis).not.toContain('US$');
+
+    const signals = dashboardSignalsResponseSchema.parse(
+      (await context.testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', { token }))
+        .body,
+    );
+    // a pt-BR account that never chose: reais
+    expect(signals.currency).toBe('BRL');
+    expect(signals.data[0]!.price).toBeCloseTo(usd.data.price * rate, 6);
   });
 });

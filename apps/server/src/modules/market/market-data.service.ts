@@ -7,6 +7,7 @@ import type {
   GlobalMarketResponse,
 } from '@farol/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { usdtConversion } from '../../lib/currency.ts';
 import type { Candle, MarketResult, MarketService } from './market.types.ts';
 
 export const cacheInfo = (result: Pick<MarketResult<unknown>, 'isFromCache' | 'ageSeconds'>): CacheInfo => ({
@@ -81,17 +82,9 @@ export async function readCandles(
     const rate = rateByOpen.get(candle.openTime);
     return rate === undefined ? [] : [toChart(candle, rate)];
   });
-  const simulated = rates.source === 'simulated';
   return {
     ...result,
     data: converted,
-    conversion: {
-      from: 'USDT',
-      to: currency,
-      rateSymbol: 'USDTBRL',
-      rateSource: simulated ? 'simulated' : 'binance',
-      method: simulated ? 'simulated_fixed' : 'candle_close',
-      latestRate,
-    },
+    conversion: usdtConversion(currency, latestRate, rates.source, 'candle_close'),
   };
 }
