@@ -30,13 +30,13 @@ describe('alerts journey', () => {
     await picker.fill('bitcoin');
     await dialog.getByRole('option', { name: /^BTC Bitcoin/ }).click();
     expect(await picker.inputValue()).toBe('Bitcoin (BTC)');
-    await dialog.getByLabel('Preço acima de (US$)').fill('110000');
+    await dialog.getByLabel('Preço acima de (R$)').fill('110000');
     await dialog.getByLabel('Nome do alerta').fill('BTC acima de 110 mil');
     await saveScreenshot(page, 'alerts-dialog', 'pt-BR');
     await submit.click();
     await dialog.waitFor({ state: 'detached' });
 
-    await page.getByText('Preço acima de US$ 110.000,00').waitFor();
+    await page.getByText('Preço acima de R$ 110.000,00').waitFor();
     await page.getByText('Ainda não disparado').waitFor();
     expect(await page.getByRole('link', { name: 'Bitcoin (BTC)' }).getAttribute('href')).toBe('/coins/btc');
     const toggle = page.getByRole('switch', { name: 'Alerta BTC acima de 110 mil ativo' });
@@ -53,7 +53,10 @@ describe('alerts journey', () => {
       });
       await other.page.goto(`${journey.server.url}/alerts`);
       await other.page
-        .getByText(language === 'en' ? 'Price above $110,000.00' : 'Precio por encima de 110.000,00 US$')
+        .getByText(
+          // the alert keeps the currency it was set in (reais), whatever the language (Intl writes BRL in Spanish)
+          language === 'en' ? 'Price above R$110,000.00' : 'Precio por encima de 110.000,00 BRL',
+        )
         .waitFor();
       await saveScreenshot(other.page, 'alerts', language);
       await other.context.close();
@@ -63,7 +66,7 @@ describe('alerts journey', () => {
       pageErrors: journey.pageErrors,
     });
     await mobile.page.goto(`${journey.server.url}/alerts`);
-    await mobile.page.getByText('Preço acima de US$ 110.000,00').waitFor();
+    await mobile.page.getByText('Preço acima de R$ 110.000,00').waitFor();
     await saveScreenshot(mobile.page, 'alerts', 'pt-BR', true);
     await expectNoSidewaysScroll(mobile.page, phone.width);
     await mobile.context.close();

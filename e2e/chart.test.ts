@@ -93,7 +93,8 @@ async function chooseEth(page: Page, language: Language) {
   await combobox.fill('eth');
   await page.getByRole('option', { name: /ETH/ }).click();
   await request;
-  await page.getByRole('heading', { level: 2, name: /ETH\/USDT/ }).waitFor();
+  // a pt-BR account sees reais (ETH/BRL), the others may see dollars (ETH/USDT)
+  await page.getByRole('heading', { level: 2, name: /ETH\/(USDT|BRL)/ }).waitFor();
 }
 
 async function tapAnOlderCandle(page: Page, chart: Locator, isPhone: boolean) {
@@ -190,7 +191,7 @@ describe('the trader chart', () => {
     await switchRsiOff(page, page.locator('[data-visible-bars]'));
     await chooseEth(page, 'pt-BR');
     await page.reload();
-    await page.getByRole('heading', { level: 2, name: 'Gráfico ETH/USDT' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Gráfico ETH/BRL' }).waitFor();
     expect(await page.getByRole('button', { name: 'RSI', exact: true }).getAttribute('aria-pressed')).toBe(
       'false',
     );

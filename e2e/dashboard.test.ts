@@ -72,9 +72,7 @@ describe('dashboard journeys', () => {
     expect(await page.getByText('Dados simulados').count()).toBeGreaterThan(0);
     expect(await page.getByRole('searchbox').count()).toBe(0);
     // The chart is drawn by lightweight-charts, loaded lazily; its text alternative says what is in view.
-    await page
-      .getByRole('img', { name: /^Gráfico de velas BTC\/USDT, 1 hora\. Último fechamento/ })
-      .waitFor();
+    await page.getByRole('img', { name: /^Gráfico de velas BTC\/BRL, 1 hora\. Último fechamento/ }).waitFor();
     await saveScreenshot(page, 'dashboard-free', 'pt-BR');
     await context.close();
   }, 60_000);
@@ -123,7 +121,8 @@ describe('dashboard journeys', () => {
     await page.getByRole('radio', { name: 'ETH' }).click();
     await page.getByText('Preço de ETH').waitFor();
     await page.getByRole('heading', { name: 'Suportes e resistências', exact: true }).waitFor();
-    await page.getByRole('img', { name: /^Gráfico de velas ETH\/USDT/ }).waitFor();
+    // the levels chart is drawn in the analysis's own currency (reais here), so its levels sit on its candles
+    await page.getByRole('img', { name: /^Gráfico de velas ETH\/BRL/ }).waitFor();
     await page.locator('[data-level-label]').first().waitFor();
     await context.close();
   }, 90_000);

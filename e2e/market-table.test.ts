@@ -73,10 +73,14 @@ async function createAlertThroughPicker(page: Page, language: Language, width: n
   // the first match is active: Enter chooses it
   await picker.press('Enter');
   expect(await picker.inputValue()).toBe('Ethereum (ETH)');
-  await dialog.getByLabel(t('alertsPage:create.fields.priceAbove')).fill('5000');
+  // the account was made in pt-BR: its prices and new alerts are in reais in every language
+  await dialog.getByLabel(t('alertsPage:create.fields.priceAbove', { currency: 'R$' })).fill('5000');
   const sentence = dialog.getByRole('region', { name: t('alerts:picker.sentence.label') });
   const expected = t('alerts:picker.sentence.lead', {
-    conditions: t('alerts:picker.sentence.priceAbove', { coin: 'ETH', value: formatPrice(5000, language) }),
+    conditions: t('alerts:picker.sentence.priceAbove', {
+      coin: 'ETH',
+      value: formatPrice(5000, language, 'BRL'),
+    }),
   });
   await expect.poll(() => sentence.textContent()).toBe(expected);
   await shoot(page, 'alert-dialog', language, width);

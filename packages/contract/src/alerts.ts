@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, text } from './common.ts';
+import { currencySchema } from './currency.ts';
 import { signalValues } from './signals.ts';
 
 /**
@@ -124,6 +125,8 @@ const alertBase = {
     .regex(/^[A-Za-z0-9]+$/, 'coin_symbol_invalid')
     .transform((value) => value.toUpperCase()),
   coinName: text().trim().min(1, 'coin_name_required').max(ALERT_COIN_NAME_MAX_LENGTH),
+  /** The currency of the price thresholds; default: the caller's currency preference. */
+  currency: currencySchema.optional(),
 };
 const withCondition = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
   schema.refine(hasAnyCondition, 'alert_condition_required');
@@ -154,6 +157,8 @@ export const alertSchema = z.object({
   coinSymbol: z.string(),
   coinName: z.string(),
   conditions: alertConditionsSchema,
+  /** The currency the alert was set in: its price thresholds are compared with the price in it. */
+  currency: currencySchema,
   isActive: z.boolean(),
   triggeredCount: z.number().int(),
   createdAt: z.string(),
@@ -171,6 +176,8 @@ export const alertListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(alertSchema),
   checksPaused: z.boolean(),
+  /** The caller's display currency; each alert keeps its own `currency`. */
+  currency: currencySchema,
 });
 export const alertResponseSchema = z.object({
   success: z.literal(true),
@@ -218,6 +225,8 @@ export const alertEventSchema = z.object({
   condition: z.enum(alertConditionKeys),
   observedValue: z.number(),
   threshold: z.number(),
+  /** The alert's currency (price firings' values are in it). */
+  currency: currencySchema,
   detail: alertEventDetailSchema.optional(),
   triggeredAt: z.string(),
 });

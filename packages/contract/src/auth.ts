@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, text } from './common.ts';
+import { currencySchema } from './currency.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
@@ -35,6 +36,11 @@ export const preferencesSchema = z.object({
   emailAlerts: z.boolean(),
   pushNotifications: z.boolean(),
   language: languageSchema.optional(),
+  /**
+   * The currency every money figure is shown in. Always present in the server's answers (an account that
+   * never chose gets BRL in pt-BR, USD otherwise); optional here so sessions stored before it still parse.
+   */
+  currency: currencySchema.optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { currencySchema } from './currency.ts';
 import { analysisSymbols } from './market-constants.ts';
 import { cacheInfoSchema, marketSourceSchema } from './market.ts';
 import { signalTimeframes, signalValues } from './signals.ts';
@@ -19,7 +20,7 @@ export const coinFactsSchema = z.object({
   /** Upper case. */
   symbol: z.string(),
   image: z.string().nullable(),
-  /** USD; the one price the coin page shows. */
+  /** In the answer's `currency`; the one price the coin page shows. */
   price: z.number().nullable(),
   priceChangePercentage24h: z.number().nullable(),
   rank: z.number().int().nullable(),
@@ -42,6 +43,8 @@ export const coinFactsResponseSchema = z.object({
   data: coinFactsSchema,
   source: marketSourceSchema,
   cache: cacheInfoSchema,
+  /** price, marketCap and volume24h are in this currency (`?currency=`, else the caller's preference or language). */
+  currency: currencySchema,
 });
 export type CoinFactsResponse = z.infer<typeof coinFactsResponseSchema>;
 
@@ -84,5 +87,10 @@ export const signalSummarySchema = z.object({
 });
 export type SignalSummary = z.infer<typeof signalSummarySchema>;
 
-export const signalSummaryResponseSchema = z.object({ success: z.literal(true), data: signalSummarySchema });
+/** `currency`: the caller's display currency (the summary itself carries no price; the engine works on USDT). */
+export const signalSummaryResponseSchema = z.object({
+  success: z.literal(true),
+  data: signalSummarySchema,
+  currency: currencySchema,
+});
 export type SignalSummaryResponse = z.infer<typeof signalSummaryResponseSchema>;

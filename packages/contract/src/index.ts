@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './common.ts';
+export * from './currency.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './market-constants.ts';

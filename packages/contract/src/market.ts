@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema, queryInt, text } from './common.ts';
+import { currencyConversionSchema, currencySchema } from './currency.ts';
 import { analysisSymbols, candleIntervals, marketSources } from './market-constants.ts';
 
 export const marketSourceSchema = z.enum(marketSources);
@@ -11,6 +12,9 @@ export type CacheInfo = z.infer<typeof cacheInfoSchema>;
 /** Every market answer says where its data came from; `simulated` must be shown as such. */
 const marketAnswer = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, source: marketSourceSchema, cache: cacheInfoSchema });
+
+/** A market answer carrying money: its figures are in `currency` (field names unchanged since USD-only days). */
+const moneyAnswer = <T extends z.ZodType>(data: T) => marketAnswer(data).extend({ currency: currencySchema });
 
 // ---- coin list ----
 
@@ -40,6 +44,7 @@ export const coinPricesQuerySchema = z.object({
   /** Rank ascending by default; coins without the value come last in either order. */
   sort: z.enum(coinSortKeys).default('rank'),
   order: z.enum(sortOrders).default('asc'),
+  currency: currencySchema.optional(),
 });
 export type CoinPricesQuery = z.infer<typeof coinPricesQuerySchema>;
 
@@ -55,15 +60,15 @@ export const coinItemSchema = z.object({
   price_change_percentage_7d: z.number().nullable(),
   market_cap: z.number().nullable(),
   market_cap_rank: z.number().int().nullable(),
-  /** 24 h traded volume in USD. */
+  /** 24 h traded volume in the answer's `currency`. */
   total_volume: z.number().nullable(),
-  /** USD prices over the last 7 days, oldest first, at most SPARKLINE_MAX_POINTS; null when the source has none. */
+  /** Prices in the answer's `currency` over the last 7 days, oldest first, at most SPARKLINE_MAX_POINTS; null when the source has none. */
   sparkline_7d: z.array(z.number()).max(SPARKLINE_MAX_POINTS).nullable(),
   isFavorite: z.boolean(),
 });
 export type CoinItem = z.infer<typeof coinItemSchema>;
 
-export const coinPricesResponseSchema = marketAnswer(z.array(coinItemSchema)).extend({
+export const coinPricesResponseSchema = moneyAnswer(z.array(coinItemSchema)).extend({
   pagination: paginationSchema,
 });
 export type CoinPricesResponse = z.infer<typeof coinPricesResponseSchema>;
@@ -117,7 +122,8 @@ export const globalMarketSchema = z.object({
   market_cap_change_percentage_24h: z.number().optional(),
 });
 export type GlobalMarketData = z.infer<typeof globalMarketSchema>;
-export const globalMarketResponseSchema = marketAnswer(globalMarketSchema);
+/** GET /api/market-data/global?currency=: market caps in `currency` (CoinGecko's own per-currency totals). */
+export const globalMarketResponseSchema = moneyAnswer(globalMarketSchema);
 export type GlobalMarketResponse = z.infer<typeof globalMarketResponseSchema>;
 
 // ---- candles (dashboard chart, analysis page) ----
@@ -130,6 +136,7 @@ export const candlesQuerySchema = z.object({
     .pipe(z.enum(analysisSymbols)),
   interval: z.enum(candleIntervals).default('1h'),
   limit: queryInt(1, 1000).default(500),
+  currency: currencySchema.optional(),
 });
 export type CandlesQuery = z.infer<typeof candlesQuerySchema>;
 
@@ -144,5 +151,11 @@ export const candleSchema = z.object({
   volume: z.number(),
 });
 export type CandleData = z.infer<typeof candleSchema>;
-export const candlesResponseSchema = marketAnswer(z.array(candleSchema));
+/**
+ * Candles in `currency`: BRL candles are the USDT candles times the USDT/BRL close of the same open time
+ * (`conversion` says so; null for USD). Volume stays in the base asset.
+ */
+export const candlesResponseSchema = moneyAnswer(z.array(candleSchema)).extend({
+  conversion: currencyConversionSchema.nullable(),
+});
 export type CandlesResponse = z.infer<typeof candlesResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { currencyConversionSchema, currencySchema } from './currency.ts';
 import { analysisSymbols, marketSources } from './market-constants.ts';
 
 /** The overall verdict of the signal engine. */
@@ -49,6 +50,7 @@ export const dashboardSignalsQuerySchema = z.object({
         .map((symbol) => symbol.trim().toUpperCase())
         .filter(Boolean),
     ),
+  currency: currencySchema.optional(),
 });
 
 export const analysisParamsSchema = z.object({ symbol: text().min(1).max(20) });
@@ -95,10 +97,16 @@ export const unavailableSignalSchema = z.object({
 export type UnavailableSignal = z.infer<typeof unavailableSignalSchema>;
 
 /** One coin failing never fails the list: the others are answered and the failed ones named in `unavailable`. */
+/**
+ * `currency`: every `price` is in it (BRL: the USDT price times the latest USDT/BRL close, see `conversion`).
+ * The signals themselves are computed on USDT candles and do not change with the display currency.
+ */
 export const dashboardSignalsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(marketSignalSchema),
   unavailable: z.array(unavailableSignalSchema),
+  currency: currencySchema,
+  conversion: currencyConversionSchema.nullable(),
 });
 export type DashboardSignalsResponse = z.infer<typeof dashboardSignalsResponseSchema>;
 
@@ -161,5 +169,14 @@ export const analysisSchema = z.object({
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 
-export const analysisResponseSchema = z.object({ success: z.literal(true), data: analysisSchema });
+/**
+ * `currency`: price, support and resistance levels, stop and targets are in it (BRL: converted at the latest
+ * USDT/BRL close, see `conversion`); the texts write money in it too.
+ */
+export const analysisResponseSchema = z.object({
+  success: z.literal(true),
+  data: analysisSchema,
+  currency: currencySchema,
+  conversion: currencyConversionSchema.nullable(),
+});
 export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;

@@ -29,6 +29,7 @@ const prices: CoinPricesResponse = {
   ],
   source: 'simulated',
   cache: { isFromCache: true, ageSeconds: 3 },
+  currency: 'USD',
   pagination: { currentPage: 1, totalPages: 1, totalItems: 1, hasPreviousPage: false, hasNextPage: false },
 };
 

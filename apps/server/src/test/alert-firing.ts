@@ -40,6 +40,8 @@ export async function createTopoAlert(t: TestApp, token: string): Promise<void> 
       coinSymbol: 'BTC',
       coinName: 'Bitcoin',
       conditions: { priceAbove: 100_000 },
+      // in dollars, like btcAt's prices
+      currency: 'USD',
     },
   });
   expect(alert.status).toBe(201);

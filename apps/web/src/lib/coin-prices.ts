@@ -1,4 +1,5 @@
 import type { CoinSortKey, SortOrder } from '@farol/contract';
+import type { Currency } from './format.ts';
 
 export const COIN_PRICES_URL = '/api/crypto/prices';
 
@@ -8,17 +9,20 @@ export type CoinPricesParams = {
   sort?: CoinSortKey;
   order?: SortOrder;
   search?: string;
+  /** The currency the prices are asked in (part of the URL, so of the query key too). */
+  currency: Currency;
 };
 
 /**
  * The coin list's URL (also its query key): the table, its search and the alert dialog's coin picker
  * read the same list, so one builder keeps their keys comparable (favourite toggles refresh them all).
  */
-export function coinPricesUrl({ page, limit, sort, order, search }: CoinPricesParams): string {
+export function coinPricesUrl({ page, limit, sort, order, search, currency }: CoinPricesParams): string {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (sort) query.set('sort', sort);
   if (order) query.set('order', order);
   if (search !== undefined) query.set('search', search);
+  query.set('currency', currency);
   return `${COIN_PRICES_URL}?${query}`;
 }
 

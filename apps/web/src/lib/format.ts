@@ -77,6 +77,11 @@ export function formatCompact(value: number, language = currentLanguage()): stri
   return compact(value, language);
 }
 
+/** A large amount of money in compact notation: 1.2e12 in BRL -> "R$ 1,20 tri" (pt-BR). */
+export function formatCompactMoney(value: number, currency: Currency, language = currentLanguage()): string {
+  return compact(value, language, currency);
+}
+
 /** Amount in trillions with 2 decimals, unit left to the caller's copy: 2.41e12 -> "2,41". */
 export function formatTrillions(value: number, language = currentLanguage()): string {
   return formatFixed(value / 1e12, 2, language);

@@ -14,6 +14,7 @@ import { AlertsPage } from './alerts-page.tsx';
 
 const bitcoin = coinFactsResponseSchema.parse({
   success: true,
+  currency: 'BRL',
   data: {
     id: 'bitcoin',
     name: 'Bitcoin',
@@ -40,11 +41,16 @@ describe('AlertsPage ?create=', () => {
     saveSession('token-abc', sampleUser);
     stubFetch((url) => {
       if (url === '/api/user/profile') return { status: 200, body: sampleUser };
-      if (url === '/api/market-data/coins/btc') return { status: 200, body: bitcoin };
+      if (url === '/api/market-data/coins/btc?currency=BRL') return { status: 200, body: bitcoin };
       if (url === '/api/alerts')
         return {
           status: 200,
-          body: alertListResponseSchema.parse({ success: true, data: [], checksPaused: false }),
+          body: alertListResponseSchema.parse({
+            success: true,
+            data: [],
+            checksPaused: false,
+            currency: 'BRL',
+          }),
         };
       if (url === '/api/alerts/limits')
         return {

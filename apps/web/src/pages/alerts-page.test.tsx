@@ -15,7 +15,7 @@ import { AlertsPage } from './alerts-page.tsx';
 import { CreateAlertDialog } from '../features/alerts/components/create-alert-dialog.tsx';
 import { coin, pricesAnswer } from '../features/market/test/market-answers.ts';
 import { i18n } from '../lib/i18n.ts';
-import { saveSession } from '../lib/session.ts';
+import { readSession, saveSession, saveUser } from '../lib/session.ts';
 import { network } from '../test/network.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type RecordedCall } from '../test/render.tsx';
 
@@ -26,6 +26,7 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
   coinSymbol: 'BTC',
   coinName: 'Bitcoin',
   conditions: { priceAbove: 110000 },
+  currency: 'BRL',
   isActive: true,
   triggeredCount: 0,
   createdAt: '2026-05-02T15:04:00.000Z',
@@ -83,6 +84,7 @@ function stubAlertsServer(
           success: true,
           data: alerts,
           checksPaused: options.checksPaused ?? false,
+          currency: 'BRL',
         }),
       };
     if (url === '/api/alerts/limits') return { status: 200, body: limits() };
@@ -107,7 +109,7 @@ function stubAlertsServer(
       // the alert as asked for: its name, coin, type and conditions come back on the card
       const asked = calls.at(-1)!.body as Pick<
         Alert,
-        'name' | 'type' | 'conditions' | 'coinSymbol' | 'coinName'
+        'name' | 'type' | 'conditions' | 'coinSymbol' | 'coinName' | 'currency'
       >;
       const created = { ...btcAlert, ...asked };
       alerts.push(created);
@@ -161,7 +163,7 @@ async function fillCreateDialog(user: User) {
   await user.clear(name);
   expect(submit).toHaveProperty('disabled', true);
   await user.type(name, 'BTC acima de 110 mil');
-  await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '110000');
+  await user.type(within(dialog).getByLabelText('Preço acima de (R$)'), '110000');
   expect(submit).toHaveProperty('disabled', false);
   return { dialog, submit };
 }
@@ -189,6 +191,22 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Alertas pausados: o mercado exibido é simulado')).toBeNull();
   });
 
+  it('keeps an alert in the currency it was set in after the display switches, and sets new ones in the new one', async () => {
+    const { alerts } = stubAlertsServer();
+    alerts.push(btcAlert);
+    const user = userEvent.setup();
+    renderAlerts();
+    expect(await screen.findByText('Preço acima de R$ 110.000,00')).toBeVisible();
+    // the user switches the display to dollars (top bar or settings: the stored preferences follow)
+    const session = readSession()!;
+    act(() => saveUser({ ...session.user, preferences: { ...session.user.preferences, currency: 'USD' } }));
+    await user.click(await screen.findByRole('button', { name: 'Criar alerta' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Preço acima de (US$)')).toBeVisible();
+    // the card still compares against, and shows, the price in reais
+    expect(screen.getByText('Preço acima de R$ 110.000,00')).toBeInTheDocument();
+  });
+
   it('creates an alert from the empty state, then toggles and deletes it after confirmation', async () => {
     const { calls } = stubAlertsServer();
     const user = userEvent.setup();
@@ -205,8 +223,10 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       coinSymbol: 'BTC',
       coinName: 'Bitcoin',
       conditions: { priceAbove: 110000 },
+      // set in the display currency (R$ for pt-BR)
+      currency: 'BRL',
     });
-    expect(await screen.findByText('Preço acima de US$ 110.000,00')).toBeVisible();
+    expect(await screen.findByText('Preço acima de R$ 110.000,00')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Bitcoin (BTC)' }).getAttribute('href')).toBe('/coins/btc');
     expect(screen.getByText('Ainda não disparado')).toBeVisible();
     expect(await screen.findByText('1 de 3 alertas em uso · 2 restantes')).toBeVisible();
@@ -238,7 +258,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderAlerts();
     const { dialog, submit } = await fillCreateDialog(user);
-    await user.clear(within(dialog).getByLabelText('Preço acima de (US$)'));
+    await user.clear(within(dialog).getByLabelText('Preço acima de (R$)'));
     await user.click(submit);
     expect(await within(dialog).findByText('Preencha ao menos uma condição.')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -262,6 +282,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       coinSymbol: 'BTC',
       coinName: 'Bitcoin',
       conditions: { changeAbovePercent: 5, changeWindow: '24h', signalTurns: 'buy', levelCross: 'support' },
+      currency: 'BRL',
     });
     expect(await screen.findByText('Variação de mais de 5,00% em 24 h')).toBeVisible();
     expect(screen.getByText('Sinal vira para compra')).toBeVisible();
@@ -292,7 +313,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
     expect(submit).toHaveProperty('disabled', true);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'preco');
-    expect(within(dialog).getByLabelText('Preço acima de (US$)')).toBeVisible();
+    expect(within(dialog).getByLabelText('Preço acima de (R$)')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
@@ -306,6 +327,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       condition,
       observedValue: 0,
       threshold: 0,
+      currency: 'USD',
       triggeredAt: '2026-05-02T15:04:00.000Z',
       ...values,
     });
@@ -338,9 +360,9 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
         .map((option) => option.textContent?.replace(/\u00a0/g, ' '));
     // the initials stand in for the logo (aria-hidden), then symbol, name and price
     await waitFor(() =>
-      expect(optionTexts()).toEqual(['ETHETH Ethereum US$ 500,00', 'TETTETH Tether US$ 333,33']),
+      expect(optionTexts()).toEqual(['ETHETH Ethereum R$ 500,00', 'TETTETH Tether R$ 333,33']),
     );
-    expect(calls.some((call) => call.url.endsWith('&search=eth'))).toBe(true);
+    expect(calls.some((call) => call.url.endsWith('&search=eth&currency=BRL'))).toBe(true);
 
     await user.clear(picker);
     await user.type(picker, 'o');
@@ -356,7 +378,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog')).toBe(dialog);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(picker).toHaveProperty('value', 'Solana (SOLA)');
-    expect(within(dialog).getByText('Preço atual: US$ 200,00')).toBeVisible();
+    expect(within(dialog).getByText('Preço atual: R$ 200,00')).toBeVisible();
   });
 
   it('says the alert as a sentence that follows the fields, in each language', async () => {
@@ -376,11 +398,11 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       'Escolha a moeda e preencha uma condição para ver o alerta em uma frase.',
     );
     await chooseCoin(user, dialog, 'btc');
-    await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '100000');
-    expect(summary.textContent).toBe('Avisar quando BTC ficar acima de US$ 100.000,00');
-    await user.type(within(dialog).getByLabelText('Preço abaixo de (US$)'), '90000');
+    await user.type(within(dialog).getByLabelText('Preço acima de (R$)'), '100000');
+    expect(summary.textContent).toBe('Avisar quando BTC ficar acima de R$ 100.000,00');
+    await user.type(within(dialog).getByLabelText('Preço abaixo de (R$)'), '90000');
     expect(summary.textContent).toBe(
-      'Avisar quando BTC ficar acima de US$ 100.000,00 ou BTC ficar abaixo de US$ 90.000,00',
+      'Avisar quando BTC ficar acima de R$ 100.000,00 ou BTC ficar abaixo de R$ 90.000,00',
     );
     await act(() => i18n.changeLanguage('en'));
     expect(summary.textContent).toBe(
@@ -403,7 +425,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const picker = within(dialog).getByRole('combobox', { name: 'Moeda' });
     await user.type(picker, 'teth');
     await user.click(await within(dialog).findByRole('option', { name: /^TETH Tether/ }));
-    await user.type(within(dialog).getByLabelText('Preço acima de (US$)'), '2');
+    await user.type(within(dialog).getByLabelText('Preço acima de (R$)'), '2');
     const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
     expect(submit).toHaveProperty('disabled', false);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'tecnico');
@@ -458,7 +480,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       ),
     );
     // the price arrives with the coin list, which may answer after the coin was chosen
-    expect(await within(dialog).findByText('Preço atual: US$ 1.000,00')).toBeVisible();
+    expect(await within(dialog).findByText('Preço atual: R$ 1.000,00')).toBeVisible();
     expect(within(dialog).getByLabelText('Nome do alerta')).toHaveProperty('value', 'BTC · Preço');
   });
 });

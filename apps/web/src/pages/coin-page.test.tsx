@@ -47,10 +47,12 @@ const coinAnswer = (coin: Partial<CoinFacts> = {}) =>
     data: { ...bitcoin, ...coin },
     source: 'coingecko',
     cache: { isFromCache: true, ageSeconds: 20 },
+    currency: 'BRL',
   });
 
 const summaryAnswer = signalSummaryResponseSchema.parse({
   success: true,
+  currency: 'BRL',
   data: {
     symbol: 'BTC',
     score: 42,
@@ -100,8 +102,8 @@ function renderPage(path: string, routes: (url: string) => StubAnswer | undefine
 }
 
 const visitorRoutes = (url: string): StubAnswer | undefined => {
-  if (url === '/api/market-data/coins/btc') return { status: 200, body: coinAnswer() };
-  if (url === '/api/market-signals/summary/BTC') return { status: 200, body: summaryAnswer };
+  if (url === '/api/market-data/coins/btc?currency=BRL') return { status: 200, body: coinAnswer() };
+  if (url === '/api/market-signals/summary/BTC?currency=BRL') return { status: 200, body: summaryAnswer };
   return undefined;
 };
 
@@ -110,11 +112,11 @@ describe('CoinPage', () => {
     const { calls } = renderPage('/coins/btc', visitorRoutes);
     expect(screen.getByText('Carregando BTC…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: /Bitcoin/ })).toBeInTheDocument();
-    expect(screen.getByText('US$ 79.847,00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 79.847,00')).toBeInTheDocument();
     expect(screen.getByText('-8,20%')).toBeInTheDocument();
     expect(screen.getAllByText('#1')).toHaveLength(2);
     const facts = screen.getByText('Capitalização de mercado').closest('div')!;
-    expect(within(facts).getByText('US$ 1,59 tri')).toBeInTheDocument();
+    expect(within(facts).getByText('R$ 1,59 tri')).toBeInTheDocument();
     expect(screen.getByText('21,00 mi')).toBeInTheDocument();
     const meter = await screen.findByRole('meter', { name: 'Pontuação do sinal de BTC' });
     expect(meter).toHaveAttribute('aria-valuenow', '42');
@@ -170,7 +172,8 @@ describe('CoinPage', () => {
       (url) => {
         if (url === '/api/subscription/current')
           return { status: 200, body: subscriptionAnswer('profissional') };
-        if (url === '/api/market-signals/analysis/BTC') return { status: 200, body: analysisAnswer('BTC') };
+        if (url === '/api/market-signals/analysis/BTC?currency=BRL')
+          return { status: 200, body: analysisAnswer('BTC') };
         if (url === '/api/crypto/toggle-favorite')
           return {
             status: 200,
@@ -200,7 +203,8 @@ describe('CoinPage', () => {
     const { calls } = renderPage(
       '/coins/btc',
       (url) => {
-        if (url === '/api/market-data/coins/btc') return { status: 200, body: coinAnswer({ isFavorite }) };
+        if (url === '/api/market-data/coins/btc?currency=BRL')
+          return { status: 200, body: coinAnswer({ isFavorite }) };
         if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('free') };
         if (url === '/api/crypto/toggle-favorite') {
           isFavorite = true;
@@ -229,12 +233,12 @@ describe('CoinPage', () => {
 
   it('shows the blurred preview with the server reason when the plan does not cover the coin signal', async () => {
     renderPage('/coins/sol', (url) => {
-      if (url === '/api/market-data/coins/sol')
+      if (url === '/api/market-data/coins/sol?currency=BRL')
         return {
           status: 200,
           body: coinAnswer({ id: 'solana', name: 'Solana', symbol: 'SOL', analysisSymbol: 'SOL' }),
         };
-      if (url === '/api/market-signals/summary/SOL') return upgradeRefusal;
+      if (url === '/api/market-signals/summary/SOL?currency=BRL') return upgradeRefusal;
       return undefined;
     });
     expect(await screen.findByText('O sinal de SOL é de planos pagos')).toBeInTheDocument();
@@ -248,7 +252,7 @@ describe('CoinPage', () => {
 
   it('says charts and signals cover the ten analysed coins for a coin outside them', async () => {
     const { calls } = renderPage('/coins/doge', (url) =>
-      url === '/api/market-data/coins/doge'
+      url === '/api/market-data/coins/doge?currency=BRL'
         ? {
             status: 200,
             body: coinAnswer({
@@ -268,7 +272,7 @@ describe('CoinPage', () => {
 
   it('shows the not-found state for a coin outside the list, with the analysed coins to go to', async () => {
     renderPage('/coins/nope', (url) =>
-      url === '/api/market-data/coins/nope'
+      url === '/api/market-data/coins/nope?currency=BRL'
         ? {
             status: 404,
             body: errorAnswer({ code: 'coin_not_found', message: 'Moeda não encontrada: NOPE' }),
@@ -286,7 +290,7 @@ describe('CoinPage', () => {
     const user = userEvent.setup();
     let isDown = true;
     renderPage('/coins/btc', (url) => {
-      if (url === '/api/market-data/coins/btc' && isDown)
+      if (url === '/api/market-data/coins/btc?currency=BRL' && isDown)
         return {
           status: 503,
           body: errorAnswer({ code: 'upstream_unavailable', message: 'Fonte indisponível' }),
@@ -296,6 +300,6 @@ describe('CoinPage', () => {
     expect(await screen.findByText('Não foi possível carregar BTC')).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
-    expect(await screen.findByText('US$ 79.847,00')).toBeInTheDocument();
+    expect(await screen.findByText('R$ 79.847,00')).toBeInTheDocument();
   });
 });

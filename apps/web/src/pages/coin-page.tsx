@@ -29,6 +29,7 @@ import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscr
 import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { CoinAnalysisSection } from './coin-analysis-section.tsx';
+import { currencyOf, useCurrency, type Currency } from '../lib/currency.ts';
 
 /** /coins/{symbol}: public; signed-in users also get their favourite star, alerts and the chat. */
 export function CoinPage() {
@@ -36,6 +37,7 @@ export function CoinPage() {
   const { symbol: requested = '' } = useParams();
   const symbol = requested.toUpperCase();
   const coin = useCoinQuery(requested);
+  const currency = useCurrency();
   const facts = coin.data?.data;
   useDocumentTitle(facts ? t('meta.title', { name: facts.name, symbol: facts.symbol }) : symbol);
 
@@ -51,7 +53,15 @@ export function CoinPage() {
         isRetrying={coin.isFetching}
       />
     );
-  } else body = <CoinScreen coin={coin.data.data} source={coin.data.source} cache={coin.data.cache} />;
+  } else
+    body = (
+      <CoinScreen
+        coin={coin.data.data}
+        source={coin.data.source}
+        cache={coin.data.cache}
+        currency={currencyOf(coin.data, currency)}
+      />
+    );
   return <PageContainer className="flex flex-col gap-6">{body}</PageContainer>;
 }
 
@@ -79,6 +89,11 @@ function CoinNotFound({ symbol }: { symbol: string }) {
   );
 }
 
+const isCoinQuery =
+  (symbol: string) =>
+  ({ queryKey: [url] }: { queryKey: readonly unknown[] }) =>
+    typeof url === 'string' && url.startsWith(`${coinUrl(symbol)}?`);
+
 /** Signed-in actions go straight there; a visitor signs in first and lands there after. */
 const forSession = (path: string, isSignedIn: boolean) =>
   isSignedIn ? path : `/login?next=${encodeURIComponent(path)}`;
@@ -92,7 +107,8 @@ function CoinActions({ coin, isSignedIn }: { coin: CoinFacts; isSignedIn: boolea
   const onToggle = () =>
     toggle.mutate(
       { coinId: coin.id, coinName: coin.name, isFavorite: !coin.isFavorite },
-      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: [coinUrl(coin.symbol)] }) },
+      // every currency's copy of the coin says whether it is a favourite
+      { onSuccess: () => void queryClient.invalidateQueries({ predicate: isCoinQuery(coin.symbol) }) },
     );
   return (
     <>
@@ -134,12 +150,15 @@ function SignedInCoinChart({ symbol }: { symbol: AnalysisSymbol }) {
   const subscription = useCurrentSubscriptionQuery();
   const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
   const analysis = useAnalysisQuery(symbol, canAnalyse);
-  const data = analysis.data?.data;
+  // levels are drawn only over candles in their own currency
+  const data = analysis.data?.currency === useCurrency() ? analysis.data.data : undefined;
   const levels = useMemo(() => (data ? levelsFromAnalysis(data) : undefined), [data]);
   return <PriceChartCard symbol={symbol} levels={levels} />;
 }
 
-function CoinScreen({ coin, source, cache }: { coin: CoinFacts; source: MarketSource; cache: CacheInfo }) {
+type CoinScreenProps = { coin: CoinFacts; source: MarketSource; cache: CacheInfo; currency: Currency };
+
+function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
   const { t } = useTranslation('coin');
   const isSignedIn = useSession() !== null;
   const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
@@ -148,10 +167,11 @@ function CoinScreen({ coin, source, cache }: { coin: CoinFacts; source: MarketSo
     <>
       <CoinHeading
         coin={coin}
+        currency={currency}
         badges={<MarketSourceBadge source={source} cache={cache} />}
         actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
       />
-      <CoinFactsCard coin={coin} />
+      <CoinFactsCard coin={coin} currency={currency} />
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">

@@ -201,7 +201,7 @@ describe('DashboardPage', () => {
         return { status: 200, body: subscriptionAnswer('profissional') };
       // the plan probe asks for 10 coins, the table for its 25 in rank order
       if (url.startsWith('/api/crypto/prices?page=1&')) return { status: 200, body: pageOne() };
-      if (url === '/api/crypto/prices?page=2&limit=25&sort=rank&order=asc')
+      if (url === '/api/crypto/prices?page=2&limit=25&sort=rank&order=asc&currency=BRL')
         return { status: 200, body: pricesAnswer([coin(10), coin(11)], 2, 3) };
       if (url === '/api/crypto/favorites')
         return { status: 200, body: favoritesAnswer(favorite ? ['chainlink'] : []) };
@@ -230,33 +230,36 @@ describe('DashboardPage', () => {
     const user = userEvent.setup();
     const { calls } = renderDashboard({
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
-      'GET /api/crypto/prices?page=1&limit=10': { status: 200, body: pricesAnswer(tenCoins, 1, 50) },
-      'GET /api/crypto/prices?page=1&limit=25&sort=rank&order=asc': {
+      'GET /api/crypto/prices?page=1&limit=10&currency=BRL': {
+        status: 200,
+        body: pricesAnswer(tenCoins, 1, 50),
+      },
+      'GET /api/crypto/prices?page=1&limit=25&sort=rank&order=asc&currency=BRL': {
         status: 200,
         body: pricesAnswer(tenCoins, 1, 50),
       },
       // the server's answers for each term
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=E': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=E&currency=BRL': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 3)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ET': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ET&currency=BRL': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 2)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH&currency=BRL': {
         status: 200,
         body: pricesAnswer(tenCoins.slice(0, 2)),
       },
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=z': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=z&currency=BRL': {
         status: 200,
         body: pricesAnswer([]),
       },
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zz': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zz&currency=BRL': {
         status: 200,
         body: pricesAnswer([]),
       },
-      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zzz': {
+      'GET /api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=zzz&currency=BRL': {
         status: 200,
         body: pricesAnswer([]),
       },
@@ -267,7 +270,10 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('2 resultado(s) para "ETH"')).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Paginação da lista de moedas' })).toBeNull();
     expect(
-      calls.some((call) => call.url === '/api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH'),
+      calls.some(
+        (call) =>
+          call.url === '/api/crypto/prices?page=1&limit=500&sort=rank&order=asc&search=ETH&currency=BRL',
+      ),
     ).toBe(true);
     await user.clear(search);
     await user.type(search, 'zzz');
@@ -287,7 +293,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('57,46%')).toBeVisible();
     const bar = screen.getByRole('progressbar', { name: 'Dominância do Bitcoin' });
     expect(bar.firstElementChild?.className).toContain('bg-success');
-    expect(screen.getByText('1,85 tri')).toBeVisible();
+    expect(screen.getByText('R$ 1,85 tri')).toBeVisible();
     expect(screen.getByText('12,35%')).toBeVisible();
     expect(await screen.findByText('Compra forte')).toBeVisible();
     expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();
@@ -311,9 +317,9 @@ describe('DashboardPage', () => {
       '/dashboard',
     );
     const user = userEvent.setup();
-    // its name is what it shows, in order (Intl puts a no-break space after "US$")
+    // its name is what it shows, in order (Intl puts a no-break space after "R$")
     const row = await screen.findByRole('link', {
-      name: 'BTC US$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
+      name: 'BTC R$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
     });
     expect(row.getAttribute('href')).toBe('/coins/btc');
     expect(within(row).getByText('73%')).toBeVisible();

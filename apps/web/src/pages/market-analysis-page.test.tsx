@@ -32,12 +32,12 @@ describe('MarketAnalysisPage', () => {
       if (url === '/api/subscription/current')
         return { status: 200, body: subscriptionAnswer('profissional') };
       if (url.startsWith('/api/market-signals/analysis/'))
-        return { status: 200, body: analysis(url.split('/').pop()!) };
+        return { status: 200, body: analysis(new URL(url, 'http://web').pathname.split('/').pop()!) };
       return undefined;
     });
     // Generous waits: the first render loads the page's modules, slow on a busy machine.
-    expect(await screen.findByText('US$ 3.120,46', {}, { timeout: 5000 })).toBeVisible();
-    expect(calls.some((call) => call.url === '/api/market-signals/analysis/BTC')).toBe(true);
+    expect(await screen.findByText('R$ 3.120,46', {}, { timeout: 5000 })).toBeVisible();
+    expect(calls.some((call) => call.url === '/api/market-signals/analysis/BTC?currency=BRL')).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'ETH' }));
     expect(await screen.findByText('Preço de ETH', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getAllByText('Venda').length).toBe(2); // overall badge and the MACD rule's vote

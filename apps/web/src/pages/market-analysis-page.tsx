@@ -1,4 +1,4 @@
-import { analysisSymbols, type Analysis, type AnalysisSymbol } from '@farol/contract';
+import { analysisSymbols, type Analysis, type AnalysisSymbol, type Currency } from '@farol/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,10 +92,10 @@ function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
       />
     );
   }
-  return <AnalysisContent analysis={analysis.data.data} />;
+  return <AnalysisContent analysis={analysis.data.data} currency={analysis.data.currency} />;
 }
 
-function AnalysisContent({ analysis }: { analysis: Analysis }) {
+function AnalysisContent({ analysis, currency }: { analysis: Analysis; currency: Currency }) {
   const { t } = useTranslation('marketAnalysis');
   const levels = useMemo(() => levelsFromAnalysis(analysis), [analysis]);
   return (
@@ -112,7 +112,7 @@ function AnalysisContent({ analysis }: { analysis: Analysis }) {
             <CardTitle>{t('chart.title', { symbol: analysis.symbol })}</CardTitle>
           </CardHeader>
           <CardContent>
-            <CoinLevelsChart symbol={analysis.symbol} levels={levels} />
+            <CoinLevelsChart symbol={analysis.symbol} levels={levels} currency={currency} />
           </CardContent>
         </Card>
       </div>

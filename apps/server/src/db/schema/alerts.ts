@@ -10,10 +10,16 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AlertConditionKey, AlertConditions, AlertEventDetail, AlertType } from '@farol/contract';
+import type {
+  AlertConditionKey,
+  AlertConditions,
+  AlertEventDetail,
+  AlertType,
+  Currency,
+} from '@farol/contract';
 import { users } from './users.ts';
 
-/** A user's alert (migration 0005). */
+/** A user's alert (migrations 0005, 0021). */
 export const alerts = pgTable(
   'alerts',
   {
@@ -28,6 +34,8 @@ export const alerts = pgTable(
     coinSymbol: text('coin_symbol').notNull(),
     coinName: text('coin_name').notNull(),
     conditions: jsonb('conditions').$type<AlertConditions>().notNull(),
+    // the currency of the price thresholds (migration 0021)
+    currency: text('currency').$type<Currency>().notNull().default('USD'),
     isActive: boolean('is_active').notNull().default(true),
     // edge triggering: the condition keys true at the last check; a key fires when it enters this set
     metConditions: jsonb('met_conditions').$type<AlertConditionKey[]>().notNull().default([]),

@@ -41,7 +41,8 @@ forEachEngine((engine) => {
     const createAlert = async (token: string, body: Record<string, unknown>) => {
       const response = await app.request('POST', '/api/alerts', {
         token,
-        body: { name: 'a', coinSymbol: 'BTC', coinName: 'Bitcoin', ...body },
+        // in dollars, like the snapshots' prices (a pt-BR account's alerts default to reais)
+        body: { name: 'a', coinSymbol: 'BTC', coinName: 'Bitcoin', currency: 'USD', ...body },
       });
       expect(response.status).toBe(201);
       return response.body.data.id as string;

@@ -5,6 +5,7 @@ import {
   type AlertEventDetail,
   type AlertType,
   type ChangeWindow,
+  type Currency,
   type SignalValue,
 } from '@farol/contract';
 import { SIGNAL_THRESHOLD } from '../signals/signal-rules.ts';
@@ -26,6 +27,8 @@ export type SignalSnapshot = {
  */
 export type MarketSnapshot = {
   prices: Map<string, number>;
+  /** Prices in BRL by symbol (CoinGecko's BRL list), read only when a BRL price alert is active. */
+  pricesBrl: Map<string, number>;
   /** 24 h base volume against the 24 h before it, in percent. */
   volumeChanges: Map<string, number>;
   /** RSI(14) of 1 h closes. */
@@ -38,6 +41,7 @@ export type MarketSnapshot = {
 
 export const emptyMarketSnapshot = (): MarketSnapshot => ({
   prices: new Map(),
+  pricesBrl: new Map(),
   volumeChanges: new Map(),
   rsi: new Map(),
   priceChanges: { '1h': new Map(), '24h': new Map() },
@@ -61,6 +65,8 @@ export type AlertEvaluation = {
 type AlertToEvaluate = {
   type: AlertType;
   coinSymbol: string;
+  /** The currency of the price thresholds (USD when absent). */
+  currency?: Currency;
   conditions: AlertConditions;
   metConditions: AlertConditionKey[];
 };
@@ -73,13 +79,15 @@ const sellSide: readonly SignalValue[] = ['sell', 'strong_sell'];
 
 function observedValue(
   condition: AlertConditionKey,
-  coinSymbol: string,
+  alert: Pick<AlertToEvaluate, 'coinSymbol' | 'currency'>,
   snapshot: MarketSnapshot,
 ): number | undefined {
+  const { coinSymbol } = alert;
   switch (condition) {
+    // a price alert compares with the price in the currency it was set in, whatever the display shows now
     case 'priceAbove':
     case 'priceBelow':
-      return snapshot.prices.get(coinSymbol);
+      return (alert.currency === 'BRL' ? snapshot.pricesBrl : snapshot.prices).get(coinSymbol);
     case 'volumeChange':
       return snapshot.volumeChanges.get(coinSymbol);
     case 'rsiAbove':
@@ -152,7 +160,7 @@ function readCondition(
   if (condition === 'signalTurns') return readSignalTurn(alert, snapshot);
   if (condition === 'levelCross') return readLevelCross(alert, snapshot);
   const threshold = alert.conditions[condition];
-  const value = observedValue(condition, alert.coinSymbol, snapshot);
+  const value = observedValue(condition, alert, snapshot);
   if (typeof threshold !== 'number' || value === undefined || !Number.isFinite(value)) return undefined;
   return { isMet: isConditionMet(condition, value, threshold), reading: { observedValue: value, threshold } };
 }

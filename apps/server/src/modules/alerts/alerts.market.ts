@@ -1,4 +1,4 @@
-import { isAnalysisSymbol, type AlertType, type AnalysisSymbol } from '@farol/contract';
+import { isAnalysisSymbol, type AlertType, type AnalysisSymbol, type Currency } from '@farol/contract';
 import { rsi } from '@farol/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, Coin, MarketResult, MarketService } from '../market/market.types.ts';
@@ -101,7 +101,12 @@ function liveData<T>(result: MarketResult<T>): T {
 /** Where a check reads: the market, and the signal engine for advanced alerts; `now` in ms. */
 export type SnapshotSources = { market: MarketService; signals?: SignalsService; now: number };
 
-type AlertToRead = { type: AlertType; coinSymbol: string; conditions?: { changeWindow?: string } };
+type AlertToRead = {
+  type: AlertType;
+  coinSymbol: string;
+  currency?: Currency;
+  conditions?: { changeWindow?: string };
+};
 
 /** Which analysis coins need candles (volume, RSI, the 1 h change) and which need the engine's reading. */
 function symbolsToRead(alerts: AlertToRead[]) {
@@ -145,6 +150,10 @@ export async function readMarketSnapshot(
         const coins = liveData(await market.getCoins());
         snapshot.prices = priceBySymbol(coins);
         snapshot.priceChanges['24h'] = dayChangeBySymbol(coins);
+      }),
+    alerts.some((alert) => alert.type === 'preco' && alert.currency === 'BRL') &&
+      attempt('coins in BRL', async () => {
+        snapshot.pricesBrl = priceBySymbol(liveData(await market.getCoins(undefined, 'BRL')));
       }),
     types.has('sentimento') &&
       attempt('fear-greed', async () => {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AlertConditionKey, AlertConditions, AlertEventDetail, AlertType } from '@farol/contract';
+import type { Currency } from '@farol/contract/currency';
 import type { DbExecutor } from '../../db/client.ts';
 import { alertEvents, alerts, type AlertRow } from '../../db/schema/alerts.ts';
 import { users } from '../../db/schema/users.ts';
@@ -30,6 +31,7 @@ export async function insertAlert(
     coinSymbol: string;
     coinName: string;
     conditions: AlertConditions;
+    currency: Currency;
   },
 ): Promise<AlertRow> {
   const [row] = await executor.insert(alerts).values(input).returning();
@@ -146,6 +148,7 @@ export async function listUserAlertEvents(executor: DbExecutor, userId: string, 
       type: alerts.type,
       coinSymbol: alerts.coinSymbol,
       coinName: alerts.coinName,
+      currency: alerts.currency,
     })
     .from(alertEvents)
     .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))
@@ -162,6 +165,7 @@ export async function listUndigestedEvents(executor: DbExecutor, since: Date) {
       alertName: alerts.name,
       coinSymbol: alerts.coinSymbol,
       coinName: alerts.coinName,
+      currency: alerts.currency,
       owner: {
         email: users.email,
         name: users.name,

@@ -33,7 +33,12 @@ forEachEngine((engine) => {
       expect(created.body.data.lastTriggered).toBeUndefined();
       const list = await app.request('GET', '/api/alerts', { token });
       // the test app's market is simulated: alert checks are paused and the answer says so
-      expect(list.body).toEqual({ success: true, data: [created.body.data], checksPaused: true });
+      expect(list.body).toEqual({
+        success: true,
+        currency: 'BRL',
+        data: [created.body.data],
+        checksPaused: true,
+      });
     });
 
     it("toggles an alert with a message in the request's language, else the saved one", async () => {

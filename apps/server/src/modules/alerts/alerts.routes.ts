@@ -7,8 +7,10 @@ import {
   alertListResponseSchema,
   alertResponseSchema,
   createAlertRequestSchema,
+  currencyQuerySchema,
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
+import { answerCurrency } from '../../lib/currency.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MarketService } from '../market/market.types.ts';
 import {
@@ -51,6 +53,7 @@ function registerAlertReads(app: App) {
         tags,
         operationId: 'listAlerts',
         summary: "The caller's alerts, newest first",
+        querystring: currencyQuerySchema,
         response: { 200: alertListResponseSchema },
       },
     },
@@ -58,6 +61,7 @@ function registerAlertReads(app: App) {
       success: true as const,
       data: await listAlerts(alertsContext(app), request.user!),
       checksPaused: areAlertChecksPaused(alertsContext(app)),
+      currency: answerCurrency(request, request.query.currency),
     }),
   );
 

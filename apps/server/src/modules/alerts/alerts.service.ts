@@ -18,6 +18,7 @@ import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
 import { enqueueUserWebhooks } from '../webhooks/webhooks.service.ts';
 import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { accountCurrency } from '../../lib/currency.ts';
 import type { MarketService } from '../market/market.types.ts';
 import type { SignalsService } from '../signals/signals.service.ts';
 import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
@@ -65,6 +66,7 @@ function toAlert(row: AlertRow): Alert {
     coinSymbol: row.coinSymbol,
     coinName: row.coinName,
     conditions,
+    currency: row.currency,
     isActive: row.isActive,
     triggeredCount: row.triggeredCount,
     createdAt: row.createdAt.toISOString(),
@@ -126,6 +128,7 @@ export async function createAlert(
       coinSymbol: input.coinSymbol,
       coinName: input.coinName,
       conditions: input.conditions,
+      currency: input.currency ?? accountCurrency(actor),
     });
   });
   return toAlert(row);
@@ -147,7 +150,7 @@ export async function listAlertEvents(
   limit: number,
 ): Promise<AlertEvent[]> {
   const rows = await listUserAlertEvents(context.db, actor.id, limit);
-  return rows.map(({ event, alertName, type, coinSymbol }) => ({
+  return rows.map(({ event, alertName, type, coinSymbol, currency }) => ({
     id: event.id,
     alertId: event.alertId,
     alertName,
@@ -156,6 +159,7 @@ export async function listAlertEvents(
     condition: event.condition,
     observedValue: event.observedValue,
     threshold: event.threshold,
+    currency,
     ...(event.detail ? { detail: event.detail } : {}),
     triggeredAt: event.triggeredAt.toISOString(),
   }));
@@ -199,6 +203,7 @@ export async function checkAlertsAgainst(
           alertName: alert.name,
           coinSymbol: alert.coinSymbol,
           coinName: alert.coinName,
+          currency: alert.currency,
           ...reading,
           triggeredAt: now.toISOString(),
         };
@@ -294,10 +299,11 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
         data: {
           name: owner.name,
           checksPaused: areAlertChecksPaused(context),
-          events: events.map(({ event, alertName, coinSymbol, coinName }) => ({
+          events: events.map(({ event, alertName, coinSymbol, coinName, currency }) => ({
             alertName,
             coinSymbol,
             coinName,
+            currency,
             condition: event.condition,
             observedValue: event.observedValue,
             threshold: event.threshold,

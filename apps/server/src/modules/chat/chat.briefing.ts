@@ -1,3 +1,4 @@
+import type { Currency } from '@farol/contract';
 import type { AnalysisSymbol, ChatAgent } from '@farol/contract';
 import type {
   calculatePositionSize,
@@ -18,6 +19,8 @@ export type CoinBriefing = {
 
 /** Everything the agents found before the answer is written: the model's context, the offline note's data. */
 export type Briefing = {
+  /** The currency of every money figure below (prices, levels, stops, market caps). */
+  currency: Currency;
   agents: ChatAgent[];
   /** Tools that ran, as "agent.tool". */
   toolsUsed: string[];

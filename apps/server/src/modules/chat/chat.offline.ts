@@ -1,4 +1,4 @@
-import type { KeyProvider } from '@farol/contract';
+import type { Currency, KeyProvider } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import { formatDecimal, formatPercent, formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
@@ -16,14 +16,15 @@ const offlineReasonKeys = {
   included_used_up: 'offline.includedUsedUp',
 } as const;
 
-function formatters(language: Language) {
+/** Formats in the briefing's currency (USD for briefings stored before it had one). */
+function formatters(language: Language, currency: Currency = 'USD') {
   return {
-    usd: (value: number) => formatPrice(value, language),
+    usd: (value: number) => formatPrice(value, language, currency),
     money: (value: number, currency: 'BRL' | 'USD') => formatPrice(value, language, currency),
     compactUsd: (value: number) =>
       new Intl.NumberFormat(language, {
         style: 'currency',
-        currency: 'USD',
+        currency,
         notation: 'compact',
         maximumFractionDigits: 2,
       }).format(value),
@@ -48,7 +49,7 @@ const fearGreedKey = (classification: string) => classification.trim().toLowerCa
 
 function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing): string[] {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
-  const format = formatters(language);
+  const format = formatters(language, briefing.currency);
   const lines: string[] = [];
   const price = coin.technical?.price ?? coin.volatility?.price;
   lines.push(
@@ -108,7 +109,7 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
 
 function positionLines(language: Language, briefing: Briefing): string[] {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
-  const format = formatters(language);
+  const format = formatters(language, briefing.currency);
   if (!briefing.agents.includes('risk_manager') || !briefing.coins[0]?.volatility) return [];
   const position = briefing.position;
   if (!position || 'error' in position) return [t('offline.positionHint')];
@@ -146,7 +147,7 @@ function dominanceLine(language: Language, dominance: NonNullable<Briefing['domi
 /** The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. */
 export function composeOfflineNote(language: Language, briefing: Briefing, reason: OfflineReason): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
-  const format = formatters(language);
+  const format = formatters(language, briefing.currency);
   const paragraphs: string[] = [t('offline.header')];
   if (reason) {
     const provider = providerLabels[reason.provider];

@@ -150,7 +150,7 @@ export async function gatherBriefing(
   const ledger: Ledger = { used: new Set(), unavailable: new Set(), sources: new Set() };
 
   const { coins: marketCoins } = await step('market_data', onStep, async () => {
-    const result = await attempt(() => data.market.getCoins());
+    const result = await attempt(() => data.market.getCoins(undefined, data.money?.currency));
     if (result) ledger.sources.add(result.source);
     return { coins: result?.data ?? [] };
   });
@@ -178,6 +178,7 @@ export async function gatherBriefing(
   );
 
   return {
+    currency: data.money?.currency ?? 'USD',
     agents,
     toolsUsed: [...ledger.used],
     defaultedToBitcoin,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
+import { latestMoney } from '../../lib/currency.ts';
 import {
   geminiFunctionCallReply,
   geminiTextReply,
@@ -76,7 +77,10 @@ forEachEngine((engine) => {
         expect(answer.status).toBe(201);
         expect(chatMessageSchema.parse(answer.body)).toBeTruthy();
         expect(answer.body.aiProvider).toBe('technical_analysis');
-        const analysis = await test.app.signals.getAnalysis('ETH', language);
+        // money in the account's currency: reais for pt-BR, dollars otherwise (converted at the latest USDT/BRL)
+        const currency = language === 'pt-BR' ? 'BRL' : 'USD';
+        const { money } = await latestMoney(test.app.market, currency);
+        const analysis = await test.app.signals.getAnalysis('ETH', language, money);
         const response: string = answer.body.response;
         expect(response).toContain(translate(language, 'chat:offline.header'));
         expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
@@ -84,7 +88,7 @@ forEachEngine((engine) => {
         expect(response).toContain(
           new Intl.NumberFormat(language, {
             style: 'currency',
-            currency: 'USD',
+            currency,
             minimumFractionDigits: 2,
             maximumFractionDigits: 2,
           }).format(analysis.price),

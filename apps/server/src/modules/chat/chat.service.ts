@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatStep, KeyProvider } from '@farol/contract';
+import { accountCurrency, latestMoney, usdMoney } from '../../lib/currency.ts';
 import type { Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -112,7 +113,10 @@ async function writeAnswer(
   listeners: ChatListeners,
 ): Promise<{ message: NewChatMessage; usedIncluded: boolean }> {
   const onStep = listeners.onStep ?? (() => undefined);
-  const data: ChatData = { market: context.market, signals: context.signals, language };
+  const { money } = await latestMoney(context.market, accountCurrency(user)).catch(() => ({
+    money: usdMoney,
+  }));
+  const data: ChatData = { market: context.market, signals: context.signals, language, money };
   const briefing = await gatherBriefing(data, question, onStep);
   onStep('response_generation', 'processing');
   const modelTools = new Set<string>();

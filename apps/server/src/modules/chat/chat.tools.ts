@@ -20,7 +20,7 @@ export type SignalBrief = Awaited<ReturnType<typeof getSignalAnalysis>>;
 
 /** The signals engine's reading of a coin (the market-analysis page's numbers, as they are). */
 export async function getSignalAnalysis(data: ChatData, symbol: AnalysisSymbol) {
-  const analysis = await data.signals.getAnalysis(symbol, data.language);
+  const analysis = await data.signals.getAnalysis(symbol, data.language, data.money);
   return {
     symbol: analysis.symbol,
     price: analysis.price,
@@ -64,6 +64,8 @@ export type IndicatorReading = {
   params: Record<string, number>;
   /** Each output's value on the last closed candle and the one before it. */
   outputs: Record<string, { last: number | undefined; previous: number | undefined }>;
+  /** Indicators run on the USDT candles: `close` and price-denominated outputs are in USDT, whatever the user's currency. */
+  quote: 'USDT';
   close: number;
   candleOpenTime: string;
   source: string;
@@ -122,6 +124,7 @@ export async function getIndicator(
     interval: input.interval,
     params: { ...input.params },
     outputs,
+    quote: 'USDT',
     close: last.close,
     candleOpenTime: new Date(last.openTime).toISOString(),
     source,
@@ -151,16 +154,19 @@ export async function getVolatility(data: ChatData, symbol: AnalysisSymbol, inte
   );
   if (price === undefined || atr === undefined)
     return { error: `Not enough ${interval} candles for ${symbol}.` };
+  // prices in the user's currency (ATR scales with the price; the percentages do not change)
+  const rate = data.money?.rate ?? 1;
   return {
     symbol,
     interval,
-    price,
-    atr: roundPrice(atr),
+    currency: data.money?.currency ?? 'USD',
+    price: roundPrice(price * rate),
+    atr: roundPrice(atr * rate),
     atrPeriod: ATR_PERIOD,
     atrPercent: round((atr / price) * 100),
     stops: STOP_MULTIPLES.map((multiple) => ({
       atrMultiple: multiple,
-      price: roundPrice(price - multiple * atr),
+      price: roundPrice((price - multiple * atr) * rate),
       distancePercent: round(((multiple * atr) / price) * 100),
     })),
     source,
@@ -200,7 +206,7 @@ export function calculatePositionSize(input: {
 
 /** Market cap, rank, volume and supply of a coin from the market list (by symbol or CoinGecko id). */
 export async function getCoinFundamentals(data: ChatData, symbolOrId: string) {
-  const { data: coins, source } = await data.market.getCoins();
+  const { data: coins, source } = await data.market.getCoins(undefined, data.money?.currency);
   const wanted = symbolOrId.trim();
   const coin =
     coins.find((candidate) => candidate.id === wanted.toLowerCase()) ??
@@ -231,8 +237,10 @@ export type FundamentalsBrief = ReturnType<typeof pickFundamentals> & { source: 
 /** Total market cap and BTC/ETH dominance now. */
 export async function getGlobalMarket(data: ChatData) {
   const { data: global, source } = await data.market.getGlobal();
+  const inBrl = data.money?.currency === 'BRL' && global.totalMarketCapBrl !== undefined;
   return {
-    totalMarketCap: global.totalMarketCap,
+    currency: inBrl ? 'BRL' : 'USD',
+    totalMarketCap: inBrl ? global.totalMarketCapBrl! : global.totalMarketCap,
     bitcoinDominance: round(global.bitcoinDominance),
     ethereumDominance: round(global.ethereumDominance),
     marketCapChange24hPercent:

@@ -6,11 +6,23 @@ import {
   toggleFavoriteResponseSchema,
 } from '@farol/contract';
 import { translate } from '@farol/i18n';
+import type { Currency } from '@farol/contract';
+import { answerCurrency } from '../../lib/currency.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cacheInfo } from '../market/market-data.service.ts';
 import { prepareFavoritesQuery } from './crypto.repository.ts';
 import { getFavorites, listCoinPrices, toggleFavorite, type CryptoDeps } from './crypto.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
+
+/** One page of the coin table as the contract writes it. */
+const pricesAnswer = (page: Awaited<ReturnType<typeof listCoinPrices>>, currency: Currency) => ({
+  success: true as const,
+  data: page.coins,
+  pagination: page.pagination,
+  source: page.market.source,
+  cache: cacheInfo(page.market),
+  currency,
+});
 
 /** `/api/crypto/*`: the coin table and favourites (signed-in users). */
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,14 +46,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listCoinPrices(deps, request.user!, request.query);
-      return {
-        success: true as const,
-        data: page.coins,
-        pagination: page.pagination,
-        source: page.market.source,
-        cache: cacheInfo(page.market),
-      };
+      const currency = answerCurrency(request, request.query.currency);
+      return pricesAnswer(await listCoinPrices(deps, request.user!, request.query, currency), currency);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type SortOrder,
   type Pagination,
   type ToggleFavoriteRequest,
+  type Currency,
 } from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -66,12 +67,12 @@ function sortCoins(coins: Coin[], key: CoinSortKey, order: SortOrder): Coin[] {
 const mainCoinIds: ReadonlySet<string> = new Set(Object.values(analysisCoinIds).flat());
 
 /** The coins a plan lists: the largest `count` by market cap, or the ten Farol analyses (in rank order). */
-async function coinsOfPlan(market: MarketService, entitlements: Actor['entitlements']) {
+async function coinsOfPlan(market: MarketService, entitlements: Actor['entitlements'], currency: Currency) {
   if (entitlements.coinList === 'top') {
-    const result = await market.getCoins(entitlements.coinsVisible);
+    const result = await market.getCoins(entitlements.coinsVisible, currency);
     return { market: result, visible: result.data.slice(0, entitlements.coinsVisible) };
   }
-  const result = await market.getCoins();
+  const result = await market.getCoins(undefined, currency);
   const main = result.data.filter((coin) => mainCoinIds.has(coin.id));
   return { market: result, visible: main.slice(0, entitlements.coinsVisible) };
 }
@@ -101,6 +102,7 @@ export async function listCoinPrices(
   deps: CryptoDeps,
   actor: Actor,
   query: CoinPricesQuery,
+  currency: Currency = 'USD',
 ): Promise<CoinPricesPage> {
   const { coinsVisible, coinSearch } = actor.entitlements;
   if (coinsVisible <= 0) throw new AppError('plan_required', {}, { requiresUpgrade: true });
@@ -108,7 +110,7 @@ export async function listCoinPrices(
   if (search && !coinSearch) throw new AppError('search_requires_pro', {}, { requiresUpgrade: true });
 
   const [{ market, visible }, favorites] = await Promise.all([
-    coinsOfPlan(deps.market, actor.entitlements),
+    coinsOfPlan(deps.market, actor.entitlements, currency),
     deps.favoritesOf(actor.id),
   ]);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.coinId));

@@ -87,7 +87,8 @@ forEachEngine((engine) => {
 
     // the stub sends a window's change only when CoinGecko is asked for it, as CoinGecko does
     it('asks for and maps the 1 h and 7 d changes and the volume from the recorded page, nulls kept null', async () => {
-      const body = await list('search=');
+      // the recorded page is in USD (a pt-BR account would get reais)
+      const body = await list('search=&currency=USD');
       for (const recorded of analyticsPage) {
         const coin = body.data.find((item) => item.symbol === recorded.symbol.toUpperCase())!;
         expect(coin.price_change_percentage_1h).toBe(recorded.price_change_percentage_1h_in_currency ?? null);

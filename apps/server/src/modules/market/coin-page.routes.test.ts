@@ -1,9 +1,10 @@
 import { coinFactsResponseSchema, signalSummaryResponseSchema, summaryIndicators } from '@farol/contract';
 import { adx, macd, rsi } from '@farol/indicators';
 import { readTestJson } from '@farol/testdata';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
-import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
+import { useRecordedMarket } from '../../test/recorded-market.ts';
+import { stubEndpoints } from '../../test/stubs/market-stub.ts';
 import { toColumns } from '../signals/candle-columns.ts';
 import { readTestCandles } from '../signals/csv-candles.ts';
 import { candleWindows } from '../signals/walk-forward.ts';
@@ -13,28 +14,12 @@ import { findCoinBySymbol } from './coin-page.service.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** An app on the live market pointed at the recorded upstreams, its clock at 2025-04-20 10:30 UTC. */
-function useRecordedMarket() {
-  const context = {} as { stub: MarketStub; testApp: TestApp };
-  beforeAll(async () => {
-    context.stub = await startMarketStub();
-    context.testApp = await startTestApp({
-      env: { MARKET_DATA_SOURCE: 'live', ...context.stub.env },
-      deps: { now: () => new Date('2025-04-20T10:30:00Z') },
-    });
-  });
-  afterAll(async () => {
-    await context.testApp.close();
-    await context.stub.close();
-  });
-  return context;
-}
-
 describe('coin facts from the recorded CoinGecko list', () => {
   const recorded = useRecordedMarket();
 
   it('answers a visitor the facts of btc from the cached list, in the contract shape', async () => {
-    const response = await recorded.testApp.request('GET', '/api/market-data/coins/btc');
+    // in dollars, as recorded (a pt-BR visitor gets reais by default: see currency.routes.test.ts)
+    const response = await recorded.testApp.request('GET', '/api/market-data/coins/btc?currency=USD');
     expect(response.status).toBe(200);
     const answer = coinFactsResponseSchema.parse(response.body);
     expect(answer.source).toBe('coingecko');

@@ -1,4 +1,10 @@
-import { analysisCoinIds, analysisSymbols, type AnalysisSymbol, type CoinFacts } from '@farol/contract';
+import {
+  analysisCoinIds,
+  analysisSymbols,
+  type AnalysisSymbol,
+  type CoinFacts,
+  type Currency,
+} from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -31,8 +37,9 @@ export function findCoinBySymbol(coins: readonly Coin[], symbolText: string): Co
 export async function findListedCoin(
   market: MarketService,
   symbolText: string,
+  currency: Currency = 'USD',
 ): Promise<MarketResult<Coin | undefined>> {
-  const result = await market.getCoins();
+  const result = await market.getCoins(undefined, currency);
   return { ...result, data: findCoinBySymbol(result.data, symbolText) };
 }
 
@@ -65,9 +72,10 @@ export async function readCoinFacts(
   deps: CoinPageDeps,
   actor: Actor | undefined,
   symbolText: string,
+  currency: Currency = 'USD',
 ): Promise<MarketResult<CoinFacts>> {
   const [listed, favorites] = await Promise.all([
-    findListedCoin(deps.market, symbolText),
+    findListedCoin(deps.market, symbolText, currency),
     actor ? listFavorites(deps.db, actor.id) : Promise.resolve([]),
   ]);
   const coin = listed.data;

@@ -3,6 +3,7 @@ import {
   TRACKED_COINS,
   type AnalysisSymbol,
   type CandleInterval,
+  type Currency,
   type MarketSource,
 } from '@farol/contract';
 import type { Cache, CachedValue } from '../../lib/cache.ts';
@@ -82,32 +83,46 @@ function joinCoinPages(pages: CachedValue<Coin[]>[], wanted: number): MarketResu
 /** Top coins by market cap, read as pages of 250; every page from the same source. */
 export function coinsReader({ live, simulated, cache, keys }: MarketSources) {
   const pageCount = Math.ceil(MAX_COINS / COIN_PAGE_SIZE);
-  // one reader per page, made once: the prices table reads these keys on every request
-  const pageReaders = Array.from({ length: pageCount }, (_, index) =>
-    keys.keyReader<Coin[]>(
-      'coingecko',
-      `coins:${index + 1}`,
-      () => live.fetchCoins(index + 1, COIN_PAGE_SIZE),
-      () => simulated.fetchCoins(index + 1, COIN_PAGE_SIZE),
-      fixedFreshness(freshnessMs.coins),
-    ),
-  );
-  const simulatedPage = (page: number) =>
-    cache.get(`simulated:coins:${page}`, {
-      load: async () => ({ value: await simulated.fetchCoins(page, COIN_PAGE_SIZE), source: 'simulated' }),
+  // USD keeps its original keys (`coins:1`); every other currency has its own (`coins:brl:1`)
+  const keyOf = (currency: Currency, page: number) =>
+    currency === 'USD' ? `coins:${page}` : `coins:${currency.toLowerCase()}:${page}`;
+  // one reader per currency and page, made once: the prices table reads these keys on every request
+  const readersOf = (currency: Currency) =>
+    Array.from({ length: pageCount }, (_, index) =>
+      keys.keyReader<Coin[]>(
+        'coingecko',
+        keyOf(currency, index + 1),
+        () => live.fetchCoins(index + 1, COIN_PAGE_SIZE, currency),
+        () => simulated.fetchCoins(index + 1, COIN_PAGE_SIZE, currency),
+        fixedFreshness(freshnessMs.coins),
+      ),
+    );
+  const pageReaders: Record<Currency, ReturnType<typeof readersOf>> = {
+    USD: readersOf('USD'),
+    BRL: readersOf('BRL'),
+  };
+  const simulatedPage = (currency: Currency, page: number) =>
+    cache.get(`simulated:${keyOf(currency, page)}`, {
+      load: async () => ({
+        value: await simulated.fetchCoins(page, COIN_PAGE_SIZE, currency),
+        source: 'simulated',
+      }),
       freshUntil: fixedFreshness(freshnessMs.coins),
     });
 
-  return async function getCoins(count: number = MAX_COINS): Promise<MarketResult<Coin[]>> {
+  return async function getCoins(
+    count: number = MAX_COINS,
+    currency: Currency = 'USD',
+  ): Promise<MarketResult<Coin[]>> {
     const wanted = Math.min(count, MAX_COINS);
     const pages = await Promise.all(
-      pageReaders.slice(0, Math.max(1, Math.ceil(wanted / COIN_PAGE_SIZE))).map((read) => read()),
+      pageReaders[currency].slice(0, Math.max(1, Math.ceil(wanted / COIN_PAGE_SIZE))).map((read) => read()),
     );
     // never splice a simulated page onto a live one: if any page fell back, the whole list is simulated
     const sameSource = pages.every((page) => page.source === pages[0]!.source);
     const consistent = sameSource
       ? pages
-      : await Promise.all(pages.map((_, index) => simulatedPage(index + 1)));
+      : await Promise.all(pages.map((_, index) => simulatedPage(currency, index + 1)));
     return joinCoinPages(consistent, wanted);
   };
 }
@@ -197,25 +212,47 @@ export function fearGreedReader({ live, simulated, keys }: MarketSources) {
   };
 }
 
+/**
+ * Closed candles of one key, fresh until the next candle closes: the still-open candle is never asked for
+ * nor served, at most `limit` of them.
+ */
+async function readClosedCandles(
+  { keys, now, live, simulated }: MarketSources,
+  key: string,
+  interval: CandleInterval,
+  limit: number,
+  load: (provider: MarketProvider | SimulatedMarket, endTimeMs: number) => Promise<Candle[]>,
+): Promise<MarketResult<Candle[]>> {
+  const size = intervalMs[interval];
+  const time = now();
+  const currentOpen = Math.floor(time / size) * size;
+  // ask only for the candles opened before the current one
+  const cached = await keys.read(
+    'binance',
+    key,
+    () => load(live, currentOpen - 1),
+    () => load(simulated, currentOpen - 1),
+    () => currentOpen + size + CANDLE_CLOSE_GRACE_MS,
+  );
+  const closed = cached.value.filter((candle) => candle.openTime + size <= time);
+  return toResult(cached, closed.slice(-Math.min(Math.max(1, limit), MAX_CANDLES)));
+}
+
 /** Closed candles only, fresh until the next candle closes. */
-export function candlesReader({ live, simulated, keys, now }: MarketSources) {
-  return async function getCandles(
-    symbol: AnalysisSymbol,
-    interval: CandleInterval,
-    limit: number,
-  ): Promise<MarketResult<Candle[]>> {
-    const size = intervalMs[interval];
-    const time = now();
-    const currentOpen = Math.floor(time / size) * size;
-    // ask only for the candles opened before the current one
-    const cached = await keys.read(
-      'binance',
-      `candles:${symbol}:${interval}`,
-      () => live.fetchCandles(symbol, interval, MAX_CANDLES, currentOpen - 1),
-      () => simulated.fetchCandles(symbol, interval, MAX_CANDLES, currentOpen - 1),
-      () => currentOpen + size + CANDLE_CLOSE_GRACE_MS,
+export function candlesReader(sources: MarketSources) {
+  return (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) =>
+    readClosedCandles(sources, `candles:${symbol}:${interval}`, interval, limit, (provider, endTimeMs) =>
+      provider.fetchCandles(symbol, interval, MAX_CANDLES, endTimeMs),
     );
-    const closed = cached.value.filter((candle) => candle.openTime + size <= time);
-    return toResult(cached, closed.slice(-Math.min(Math.max(1, limit), MAX_CANDLES)));
-  };
+}
+
+/**
+ * USDT/BRL candles of one interval: one series shared by every coin (one upstream call per interval and
+ * candle close, whatever the number of coins or callers), closed candles only, like the coins' candles.
+ */
+export function rateCandlesReader(sources: MarketSources) {
+  return (interval: CandleInterval, limit: number) =>
+    readClosedCandles(sources, `candles:USDTBRL:${interval}`, interval, limit, (provider, endTimeMs) =>
+      provider.fetchRateCandles(interval, MAX_CANDLES, endTimeMs),
+    );
 }

@@ -4,12 +4,14 @@ import {
   coinParamsSchema,
   candlesResponseSchema,
   fearGreedResponseSchema,
+  currencyQuerySchema,
   globalMarketResponseSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readCoinFacts } from './coin-page.service.ts';
 import { marketAnswer, readCandles, readFearGreed, readGlobalMarket } from './market-data.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
+import { answerCurrency } from '../../lib/currency.ts';
 
 /**
  * `/api/market-data/*`: public (no token) because the data is public, the landing page's chart uses the
@@ -38,10 +40,14 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'getBitcoinDominance',
         summary: 'BTC and ETH dominance, total and BTC market cap',
+        querystring: currencyQuerySchema,
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => marketAnswer(await readGlobalMarket(app.market)),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      return { ...marketAnswer(await readGlobalMarket(app.market, currency)), currency };
+    },
   );
   app.get(
     '/global',
@@ -51,10 +57,14 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'getGlobalMarket',
         summary: 'Global market (same fields as bitcoin-dominance)',
+        querystring: currencyQuerySchema,
         response: { 200: globalMarketResponseSchema },
       },
     },
-    async () => marketAnswer(await readGlobalMarket(app.market)),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      return { ...marketAnswer(await readGlobalMarket(app.market, currency)), currency };
+    },
   );
   app.get(
     '/candles',
@@ -71,12 +81,21 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candlesResponseSchema },
       },
     },
-    async (request) => marketAnswer(await readCandles(app.market, request.query)),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      const candles = await readCandles(app.market, request.query, currency);
+      return { ...marketAnswer(candles), currency, conversion: candles.conversion };
+    },
   );
+  registerCoinRoute(app);
+};
+
+/** `/coins/{symbol}`: anyone (the coin pages are public); a session adds whether the coin is a favourite. */
+function registerCoinRoute(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const tags = ['market-data'];
   app.get(
     '/coins/:symbol',
     {
-      // anyone (the coin pages are public); a session adds whether the coin is a favourite
       config: { access: 'optional', apiToken: true, errors: ['coin_not_found', ...upstreamErrorCodes] },
       schema: {
         tags,
@@ -84,12 +103,17 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One coin of the followed top 500 by symbol (any case; the best-ranked when symbols collide)',
         params: coinParamsSchema,
+        querystring: currencyQuerySchema,
         response: { 200: coinFactsResponseSchema },
       },
     },
-    async (request) =>
-      marketAnswer(
-        await readCoinFacts({ db: app.db, market: app.market }, request.user, request.params.symbol),
-      ),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      const deps = { db: app.db, market: app.market };
+      return {
+        ...marketAnswer(await readCoinFacts(deps, request.user, request.params.symbol, currency)),
+        currency,
+      };
+    },
   );
-};
+}

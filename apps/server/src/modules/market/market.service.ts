@@ -4,6 +4,7 @@ import { createSimulatedMarket } from '../../providers/simulated/client.ts';
 import { createKeyReaders, REFRESH_TICK_MS } from './market-keys.ts';
 import {
   candlesReader,
+  rateCandlesReader,
   COIN_PAGE_SIZE,
   coinsReader,
   dominanceHistoryReader,
@@ -39,6 +40,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     getDominanceHistory: dominanceHistoryReader(sources, getGlobal, deps.history),
     getFearGreed: fearGreedReader(sources),
     getCandles: candlesReader(sources),
+    getRateCandles: rateCandlesReader(sources),
   };
   const listeners = new Set<() => void>();
   const refreshHotKeys = async () => {
@@ -51,6 +53,8 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
   const refresher = createRefresher(refreshHotKeys, () => {
     // the dashboard's keys are hot from the start, so the first visitors are served from cache too
     void reads.getCoins(COIN_PAGE_SIZE).catch(() => undefined);
+    // BRL is the default of every pt-BR visitor: its first page is kept warm too
+    void reads.getCoins(COIN_PAGE_SIZE, 'BRL').catch(() => undefined);
     void reads.getGlobal().catch(() => undefined);
     void reads.getFearGreed().catch(() => undefined);
   });

@@ -1,4 +1,4 @@
-import type { AnalysisSymbol, CandleInterval, MarketSource } from '@farol/contract';
+import type { AnalysisSymbol, CandleInterval, Currency, MarketSource } from '@farol/contract';
 import type { Config } from '../../config.ts';
 import type { CacheStore, SnapshotStore } from '../../lib/cache.ts';
 import type { Metrics } from '../../lib/metrics.ts';
@@ -12,13 +12,13 @@ export type Coin = {
   name: string;
   image?: string;
   rank?: number;
-  currentPrice?: number; // USD
+  currentPrice?: number; // in the list's currency (USD unless asked otherwise)
   marketCap?: number;
-  totalVolume?: number; // USD, 24 h
+  totalVolume?: number; // the list's currency, 24 h
   priceChangePercentage1h?: number;
   priceChangePercentage24h?: number;
   priceChangePercentage7d?: number;
-  /** USD prices over the last 7 days, oldest first, already downsampled (providers/sparkline.ts). */
+  /** Prices in the list's currency over the last 7 days, oldest first, already downsampled (providers/sparkline.ts). */
   sparkline7d?: number[];
   circulatingSupply?: number;
   totalSupply?: number;
@@ -32,6 +32,8 @@ export type GlobalMarket = {
   bitcoinMarketCap: number;
   marketCapChangePercentage24h?: number;
   lastUpdated: number; // unix seconds
+  /** The source's own total in BRL (CoinGecko's `total_market_cap.brl`); absent when it sent none. */
+  totalMarketCapBrl?: number;
 };
 
 /** BTC/ETH dominance and total market cap at one time (the dominance history). */
@@ -66,8 +68,8 @@ export type Candle = {
  * and global, Binance candles, alternative.me fear-greed; the simulated market all four).
  */
 export type MarketProvider = {
-  /** One page of coins by market cap, rank order. */
-  fetchCoins: (page: number, perPage: number) => Promise<Coin[]>;
+  /** One page of coins by market cap, rank order, priced in `currency` (USD by default). */
+  fetchCoins: (page: number, perPage: number, currency?: Currency) => Promise<Coin[]>;
   fetchGlobal: () => Promise<GlobalMarket>;
   /** Latest first, `limit` days. */
   fetchFearGreed: (limit: number) => Promise<FearGreed[]>;
@@ -78,6 +80,8 @@ export type MarketProvider = {
     limit: number,
     endTimeMs: number,
   ) => Promise<Candle[]>;
+  /** USDT/BRL candles (BRL per USDT) whose open time is at most `endTimeMs`, oldest first. */
+  fetchRateCandles: (interval: CandleInterval, limit: number, endTimeMs: number) => Promise<Candle[]>;
 };
 
 /** What every market read returns: the data, where it came from and whether it is a cached copy. */
@@ -95,8 +99,11 @@ export type MarketResult<T> = {
  * market only through it; it owns caching, single-flight, fallback to the simulated market.
  */
 export type MarketService = {
-  /** Top coins by market cap (the first `count`, default and at most 500), rank order. */
-  getCoins: (count?: number) => Promise<MarketResult<Coin[]>>;
+  /**
+   * Top coins by market cap (the first `count`, default and at most 500), rank order, priced in `currency`
+   * (USD by default; each currency its own cached list under the same call budget).
+   */
+  getCoins: (count?: number, currency?: Currency) => Promise<MarketResult<Coin[]>>;
   getGlobal: () => Promise<MarketResult<GlobalMarket>>;
   /** Latest value first; `days` of daily history (1 = only the latest). */
   getFearGreed: (days?: number) => Promise<MarketResult<FearGreed[]>>;
@@ -111,6 +118,11 @@ export type MarketService = {
     interval: CandleInterval,
     limit: number,
   ) => Promise<MarketResult<Candle[]>>;
+  /**
+   * Closed USDT/BRL candles of `interval` (one series shared by every coin), oldest first: the rate each
+   * coin candle of the same open time is converted with.
+   */
+  getRateCandles: (interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
   /**
    * True while this instance answers from the simulated market (configured so, or `auto` with the upstreams
    * unreachable): prices that never happened, which alerts must not act on.

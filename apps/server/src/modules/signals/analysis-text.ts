@@ -6,6 +6,7 @@ import type {
   SignalIndicator,
   SignalTimeframe,
 } from '@farol/contract';
+import { usdMoney, type Money } from '../../lib/currency.ts';
 import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { translate, type Language } from '@farol/i18n';
 import type { AnalysisFacts, ConfluenceFactor, Recommendation, StrategyPlan } from './market-analysis.ts';
@@ -17,7 +18,7 @@ import { classifyRsi as rsiState } from './timeframe-reading.ts';
 
 type Formatters = ReturnType<typeof createFormatters>;
 
-function createFormatters(language: Language) {
+function createFormatters(language: Language, money: Money = usdMoney) {
   const cache = new Map<string, Intl.NumberFormat>();
   const number = (options: Intl.NumberFormatOptions) => {
     const key = JSON.stringify(options);
@@ -31,8 +32,8 @@ function createFormatters(language: Language) {
   const list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
   const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
   return {
-    /** Candles are quoted in USDT, shown as US dollars. */
-    price: (value: number) => formatPrice(value, language),
+    /** Candles are quoted in USDT, shown as US dollars, or converted at `money.rate`. */
+    price: (value: number) => formatPrice(value * money.rate, language, money.currency),
     /** `value` is already in percent. */
     percent: (value: number) => formatPercent(value, language),
     signedPercent: (value: number) => formatPercent(value, language, { signed: true }),
@@ -276,12 +277,15 @@ export function renderAnalysis(
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,
+  money: Money = usdMoney,
 ): Analysis {
-  const format = createFormatters(language);
+  const format = createFormatters(language, money);
   const hourly = facts.readings['1h'];
+  const convert = (value: number) => value * money.rate;
+  const strategy = renderStrategy(language, format, facts, facts.strategy);
   return {
     symbol,
-    price: facts.price,
+    price: convert(facts.price),
     marketSignal: {
       signal: facts.vote.signal,
       strength: facts.vote.strength,
@@ -305,8 +309,8 @@ export function renderAnalysis(
       bollinger: { position: hourly.bollingerPosition, squeeze: hourly.isSqueeze },
       volume: { trend: hourly.volumeTrend, anomaly: hourly.isVolumeAnomaly },
     },
-    supportLevels: facts.levels.supports.map((level) => level.price),
-    resistanceLevels: facts.levels.resistances.map((level) => level.price),
+    supportLevels: facts.levels.supports.map((level) => convert(level.price)),
+    resistanceLevels: facts.levels.resistances.map((level) => convert(level.price)),
     confluenceAnalysis: {
       signalStrength: facts.confluence.signalStrength,
       marketContext: t(language, `context.${facts.confluence.marketContext}`),
@@ -314,7 +318,11 @@ export function renderAnalysis(
       riskLevel: facts.confluence.riskLevel,
       confluenceFactors: facts.confluence.factors.map((factor) => renderFactor(language, format, factor)),
     },
-    recommendedStrategy: renderStrategy(language, format, facts, facts.strategy),
+    recommendedStrategy: {
+      ...strategy,
+      stopLoss: strategy.stopLoss === null ? null : convert(strategy.stopLoss),
+      targets: strategy.targets.map(convert),
+    },
     aiAnalysis: renderNarrative(language, format, symbol, facts),
     recommendations: facts.recommendations.map((recommendation) =>
       renderRecommendation(language, format, recommendation),
@@ -330,13 +338,14 @@ export function renderMarketSignal(
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,
+  money: Money = usdMoney,
 ): MarketSignal {
   const hourly = facts.readings['1h'];
-  const format = createFormatters(language);
+  const format = createFormatters(language, money);
   return {
     symbol,
     signal: facts.vote.signal,
-    price: facts.price,
+    price: facts.price * money.rate,
     momentum: facts.momentum,
     strength: facts.vote.strength,
     confidence: facts.vote.confidence,

@@ -134,14 +134,15 @@ forEachEngine((engine) => {
     });
 
     it('writes the analysis texts in the caller language', async () => {
+      // in dollars for both: the language alone changes the texts (a pt-BR account reads reais by default)
       const englishAdmin = await testApp.registerUser({ language: 'en' });
       const portugueseAdmin = await testApp.registerUser({ language: 'pt-BR' });
       await testApp.makeAdmin(englishAdmin.user.id);
       await testApp.makeAdmin(portugueseAdmin.user.id);
-      const english = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+      const english = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', {
         token: englishAdmin.token,
       });
-      const portuguese = await testApp.request('GET', '/api/market-signals/analysis/BTC', {
+      const portuguese = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', {
         token: portugueseAdmin.token,
       });
       expect(english.body.data.aiAnalysis).toMatch(/^BTC closed the last hour at \$/);
@@ -177,7 +178,7 @@ describe('market signals on recorded Binance candles', () => {
   });
 
   it('computes from the last closed 1h candle and serves the same analysis until the next one closes', async () => {
-    const first = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    const first = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', { token });
     expect(first.status).toBe(200);
     expect(first.body.data.source).toBe('binance');
     expect(first.body.data.asOf).toBe('2025-04-20T10:00:00.000Z');
@@ -185,31 +186,39 @@ describe('market signals on recorded Binance candles', () => {
     const callsAfterFirst = stub.calls(stubEndpoints.klines);
 
     clock += 20 * 60_000; // 10:50, same hour
-    const again = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    const again = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', { token });
     expect(again.body.data).toEqual(first.body.data);
     expect(stub.calls(stubEndpoints.klines)).toBe(callsAfterFirst);
 
     clock += 20 * 60_000; // 11:10: the 10:00 candle has closed; the market revalidates its candles
-    let next = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+    let next = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', { token });
     for (let attempt = 0; attempt < 20 && next.body.data.asOf !== '2025-04-20T11:00:00.000Z'; attempt++) {
       clock += 10_000;
-      next = await testApp.request('GET', '/api/market-signals/analysis/BTC', { token });
+      next = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', { token });
     }
     expect(next.body.data.asOf).toBe('2025-04-20T11:00:00.000Z');
     expect(next.body.data.price).toBe(closeOfHourEndingAt(Date.parse('2025-04-20T11:00:00Z')));
   });
 
   it('keeps answering from the last analysis when Binance goes down', async () => {
-    const before = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', {
-      token,
-    });
+    const before = await testApp.request(
+      'GET',
+      '/api/market-signals/dashboard-signals?symbols=BTC&currency=USD',
+      {
+        token,
+      },
+    );
     expect(before.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
     stub.setFault(stubEndpoints.klines, { kind: 'status', status: 503 });
     clock += 3 * HOUR;
     const callsBefore = stub.calls(stubEndpoints.klines);
-    const during = await testApp.request('GET', '/api/market-signals/dashboard-signals?symbols=BTC', {
-      token,
-    });
+    const during = await testApp.request(
+      'GET',
+      '/api/market-signals/dashboard-signals?symbols=BTC&currency=USD',
+      {
+        token,
+      },
+    );
     expect(stub.calls(stubEndpoints.klines)).toBeGreaterThan(callsBefore);
     expect(during.status).toBe(200);
     expect(during.body.data[0].asOf).toBe('2025-04-20T11:00:00.000Z');
@@ -228,7 +237,7 @@ describe('market signals on recorded Binance candles', () => {
 
   it('answers the coins that could be analysed and names the one Binance fails for, then recovers it within seconds', async () => {
     clock += 5 * HOUR; // a new hour: every coin's analysis is computed afresh
-    const fourCoins = '/api/market-signals/dashboard-signals?symbols=BTC,ETH,SOL,MATIC';
+    const fourCoins = '/api/market-signals/dashboard-signals?symbols=BTC,ETH,SOL,MATIC&currency=USD';
     stub.setFault(`${stubEndpoints.klines}?symbol=ETHUSDT&`, { kind: 'status', status: 500 });
     const during = await testApp.request('GET', fourCoins, { token });
     expect(during.status).toBe(200);

@@ -4,8 +4,10 @@ import {
   dashboardSignalsQuerySchema,
   dashboardSignalsResponseSchema,
   signalSummaryResponseSchema,
+  currencyQuerySchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerCurrency, latestMoney } from '../../lib/currency.ts';
 import {
   getAnalysisForUser,
   getSignalSummaryForCaller,
@@ -36,8 +38,15 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { signals, unavailable } = await listDashboardSignals(deps, request.user!, request.query.symbols);
-      return { success: true as const, data: signals, unavailable };
+      const currency = answerCurrency(request, request.query.currency);
+      const { money, conversion } = await latestMoney(app.market, currency);
+      const { signals, unavailable } = await listDashboardSignals(
+        deps,
+        request.user!,
+        request.query.symbols,
+        money,
+      );
+      return { success: true as const, data: signals, unavailable, currency, conversion };
     },
   );
 
@@ -54,13 +63,16 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCoinAnalysis',
         summary: 'The full analysis of one of the ten coins (plans with advanced analysis)',
         params: analysisParamsSchema,
+        querystring: currencyQuerySchema,
         response: { 200: analysisResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getAnalysisForUser(deps, request.user!, request.params.symbol),
-    }),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      const { money, conversion } = await latestMoney(app.market, currency);
+      const data = await getAnalysisForUser(deps, request.user!, request.params.symbol, money);
+      return { success: true as const, data, currency, conversion };
+    },
   );
 
   app.get(
@@ -74,12 +86,14 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The signal of one of the ten coins as one score (−100 … +100) with its timeframe × indicator table',
         params: analysisParamsSchema,
+        querystring: currencyQuerySchema,
         response: { 200: signalSummaryResponseSchema },
       },
     },
     async (request) => ({
       success: true as const,
       data: await getSignalSummaryForCaller(deps, request.user, request.language, request.params.symbol),
+      currency: answerCurrency(request, request.query.currency),
     }),
   );
 };

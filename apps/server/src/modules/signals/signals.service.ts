@@ -19,6 +19,7 @@ import type { Metrics } from '../../lib/metrics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
+import { usdMoney, type Money } from '../../lib/currency.ts';
 import {
   analyzeMarket,
   timeframePeriodMs,
@@ -40,8 +41,10 @@ export type SignalsService = {
     symbols: readonly AnalysisSymbol[],
     language: Language,
     limit: number,
+    money?: Money,
   ) => Promise<DashboardSignals>;
-  getAnalysis: (symbol: AnalysisSymbol, language: Language) => Promise<Analysis>;
+  /** Money in `money.currency` (USDT × `money.rate`); USD by default. */
+  getAnalysis: (symbol: AnalysisSymbol, language: Language, money?: Money) => Promise<Analysis>;
   /** The signal as one score with its timeframe × indicator table (the coin page), from the same cached analysis. */
   getSummary: (symbol: AnalysisSymbol, language: Language) => Promise<SignalSummary>;
   /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
@@ -73,8 +76,9 @@ type Entry = {
   source: MarketSource;
   /** When the market was last asked for newer candles (ms). */
   checkedAt: number;
-  analyses: Map<Language, Analysis>;
-  signals: Map<Language, MarketSignal>;
+  /** Rendered per language and money (currency and rate). */
+  analyses: Map<string, Analysis>;
+  signals: Map<string, MarketSignal>;
   summaries: Map<Language, SignalSummary>;
 };
 
@@ -85,7 +89,7 @@ type Entry = {
 const RECHECK_MS = 5_000;
 
 /** Texts are rendered once per analysis and language. */
-function rendered<T>(byLanguage: Map<Language, T>, language: Language, render: () => T): T {
+function rendered<T>(byLanguage: Map<string, T>, language: string, render: () => T): T {
   let value = byLanguage.get(language);
   if (value === undefined) {
     value = render();
@@ -93,6 +97,8 @@ function rendered<T>(byLanguage: Map<Language, T>, language: Language, render: (
   }
   return value;
 }
+
+const renderKey = (language: Language, money: Money) => `${language}|${money.currency}|${money.rate}`;
 
 /** A fresh analysis, no text rendered yet. */
 const newEntry = (facts: AnalysisFacts, source: MarketSource, checkedAt: number): Entry => ({
@@ -184,10 +190,10 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
   }
 
   return {
-    async getAnalysis(symbol, language) {
+    async getAnalysis(symbol, language, money = usdMoney) {
       const entry = await getEntry(symbol);
-      return rendered(entry.analyses, language, () =>
-        renderAnalysis(symbol, entry.facts, entry.source, language),
+      return rendered(entry.analyses, renderKey(language, money), () =>
+        renderAnalysis(symbol, entry.facts, entry.source, language, money),
       );
     },
     async getSummary(symbol, language) {
@@ -197,7 +203,7 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
       );
     },
     getReading: async (symbol) => readingOf(await getEntry(symbol)),
-    async getDashboardSignals(symbols, language, limit) {
+    async getDashboardSignals(symbols, language, limit, money = usdMoney) {
       const chosen = symbols.slice(0, Math.max(0, limit));
       const results = await Promise.allSettled(chosen.map(getEntry));
       const answer: DashboardSignals = { signals: [], unavailable: [] };
@@ -206,8 +212,8 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
         if (result.status === 'fulfilled') {
           const entry = result.value;
           answer.signals.push(
-            rendered(entry.signals, language, () =>
-              renderMarketSignal(symbol, entry.facts, entry.source, language),
+            rendered(entry.signals, renderKey(language, money), () =>
+              renderMarketSignal(symbol, entry.facts, entry.source, language, money),
             ),
           );
         } else {
@@ -253,6 +259,7 @@ export async function listDashboardSignals(
   deps: SignalsDeps,
   actor: Actor,
   requested: string[] | undefined,
+  money: Money = usdMoney,
 ): Promise<DashboardSignals> {
   const symbols =
     requested && requested.length > 0
@@ -260,7 +267,7 @@ export async function listDashboardSignals(
       : [...analysisSymbols];
   const { marketSignals } = actor.entitlements;
   const limit = marketSignals < 0 ? symbols.length : marketSignals;
-  return deps.signals.getDashboardSignals(symbols, actor.language, limit);
+  return deps.signals.getDashboardSignals(symbols, actor.language, limit, money);
 }
 
 /** GET analysis/{symbol}: the full analysis, for plans with advanced analysis (and admins). */
@@ -268,10 +275,11 @@ export async function getAnalysisForUser(
   deps: SignalsDeps,
   actor: Actor,
   symbolText: string,
+  money: Money = usdMoney,
 ): Promise<Analysis> {
   const symbol = parseAnalysisSymbol(symbolText);
   if (!actor.entitlements.advancedAnalysis) throw new AppError('analysis_requires_pro');
-  return deps.signals.getAnalysis(symbol, actor.language);
+  return deps.signals.getAnalysis(symbol, actor.language, money);
 }
 
 /**

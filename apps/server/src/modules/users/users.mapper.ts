@@ -1,4 +1,4 @@
-import { defaultPreferences, type PublicUser } from '@farol/contract';
+import { defaultCurrencyFor, defaultPreferences, type PublicUser } from '@farol/contract';
 import type { UserRow } from '../../db/schema/users.ts';
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -9,6 +9,10 @@ export function toPublicUser(row: UserRow): PublicUser {
     avatar: row.avatar,
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
-    preferences: { ...defaultPreferences, ...row.preferences },
+    preferences: {
+      ...defaultPreferences,
+      ...row.preferences,
+      currency: row.preferences.currency ?? defaultCurrencyFor(row.preferences.language ?? 'pt-BR'),
+    },
   };
 }

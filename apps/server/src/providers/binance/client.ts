@@ -1,3 +1,4 @@
+import type { CandleInterval } from '@farol/contract';
 import type { MarketProvider } from '../../modules/market/market.types.ts';
 import { fetchUpstreamJson } from '../http.ts';
 import { binanceIntervalByCandleInterval, binancePairBySymbol, mapBinanceKline } from './mapper.ts';
@@ -7,21 +8,25 @@ import { binanceKlinesSchema } from './schemas.ts';
 export function createBinanceClient(options: {
   baseUrl: string;
   timeoutMs: number;
-}): Pick<MarketProvider, 'fetchCandles'> {
+}): Pick<MarketProvider, 'fetchCandles' | 'fetchRateCandles'> {
   const base = options.baseUrl.replace(/\/$/, '');
+  const klines = async (pair: string, interval: CandleInterval, limit: number, endTimeMs: number) => {
+    const query = new URLSearchParams({
+      symbol: pair,
+      interval: binanceIntervalByCandleInterval[interval],
+      limit: String(Math.min(1000, Math.max(1, limit))),
+      endTime: String(endTimeMs),
+    });
+    const rows = await fetchUpstreamJson(
+      { provider: 'binance', url: `${base}/api/v3/klines?${query}`, timeoutMs: options.timeoutMs },
+      binanceKlinesSchema,
+    );
+    return rows.map(mapBinanceKline);
+  };
   return {
-    fetchCandles: async (symbol, interval, limit, endTimeMs) => {
-      const query = new URLSearchParams({
-        symbol: binancePairBySymbol[symbol],
-        interval: binanceIntervalByCandleInterval[interval],
-        limit: String(Math.min(1000, Math.max(1, limit))),
-        endTime: String(endTimeMs),
-      });
-      const klines = await fetchUpstreamJson(
-        { provider: 'binance', url: `${base}/api/v3/klines?${query}`, timeoutMs: options.timeoutMs },
-        binanceKlinesSchema,
-      );
-      return klines.map(mapBinanceKline);
-    },
+    fetchCandles: (symbol, interval, limit, endTimeMs) =>
+      klines(binancePairBySymbol[symbol], interval, limit, endTimeMs),
+    /** BRL per USDT: the rate BRL candles are converted with. */
+    fetchRateCandles: (interval, limit, endTimeMs) => klines('USDTBRL', interval, limit, endTimeMs),
   };
 }

@@ -12,7 +12,7 @@ export type CoinGeckoOptions = {
   now: () => number;
 };
 
-/** CoinGecko: the coin list (`/coins/markets`, USD, by market cap) and the global market (`/global`). */
+/** CoinGecko: the coin list (`/coins/markets`, in USD or BRL, by market cap) and the global market (`/global`). */
 export function createCoinGeckoClient(
   options: CoinGeckoOptions,
 ): Pick<MarketProvider, 'fetchCoins' | 'fetchGlobal'> {
@@ -28,9 +28,9 @@ export function createCoinGeckoClient(
   });
 
   return {
-    fetchCoins: async (page, perPage) => {
+    fetchCoins: async (page, perPage, currency = 'USD') => {
       const query = new URLSearchParams({
-        vs_currency: 'usd',
+        vs_currency: currency.toLowerCase(),
         order: 'market_cap_desc',
         per_page: String(perPage),
         page: String(page),

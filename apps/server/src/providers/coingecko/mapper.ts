@@ -52,5 +52,6 @@ export function mapCoinGeckoGlobal(body: CoinGeckoGlobal, fetchedAtMs: number): 
     bitcoinMarketCap: (total * btc) / 100,
     marketCapChangePercentage24h: present(body.data.market_cap_change_percentage_24h_usd),
     lastUpdated: body.data.updated_at ?? Math.floor(fetchedAtMs / 1000),
+    ...(body.data.total_market_cap.brl != null ? { totalMarketCapBrl: body.data.total_market_cap.brl } : {}),
   };
 }

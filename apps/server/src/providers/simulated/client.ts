@@ -96,6 +96,18 @@ function buildCoins(universe: Universe, timeMs: number): Coin[] {
     .map((coin, index) => ({ ...coin, rank: index + 1 }));
 }
 
+/** The simulated market's USD/BRL (and USDT/BRL) rate: fixed, as made up as the rest of it. */
+export const SIMULATED_USDT_BRL = 5.5;
+
+/** A simulated coin priced in BRL at the fixed simulated rate. */
+const inSimulatedBrl = (coin: Coin): Coin => ({
+  ...coin,
+  currentPrice: coin.currentPrice === undefined ? undefined : coin.currentPrice * SIMULATED_USDT_BRL,
+  marketCap: coin.marketCap === undefined ? undefined : coin.marketCap * SIMULATED_USDT_BRL,
+  totalVolume: coin.totalVolume === undefined ? undefined : coin.totalVolume * SIMULATED_USDT_BRL,
+  sparkline7d: coin.sparkline7d?.map((price) => price * SIMULATED_USDT_BRL),
+});
+
 function globalOf(coins: Coin[], timeMs: number): GlobalMarket {
   const total = coins.reduce((sum, coin) => sum + coin.marketCap!, 0);
   const totalDayBefore = coins.reduce(
@@ -111,6 +123,7 @@ function globalOf(coins: Coin[], timeMs: number): GlobalMarket {
     bitcoinMarketCap: btc,
     marketCapChangePercentage24h: (total / totalDayBefore - 1) * 100,
     lastUpdated: Math.floor(timeMs / STEP_MS) * (STEP_MS / 1000),
+    totalMarketCapBrl: total * SIMULATED_USDT_BRL,
   };
 }
 
@@ -168,7 +181,10 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
   return {
     coinsAt,
     dominanceHistory: (sinceMs, untilMs) => dominanceHistory(universe, sinceMs, untilMs),
-    fetchCoins: async (page, perPage) => coinsAt(options.now()).slice((page - 1) * perPage, page * perPage),
+    fetchCoins: async (page, perPage, currency = 'USD') => {
+      const coins = coinsAt(options.now()).slice((page - 1) * perPage, page * perPage);
+      return currency === 'BRL' ? coins.map(inSimulatedBrl) : coins;
+    },
     fetchGlobal: async () => {
       const time = options.now();
       return globalOf(coinsAt(time), time);
@@ -178,6 +194,16 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
       const index = model.coins.findIndex((coin) => coin.symbol === symbol);
       return model.candles(index, interval, limit, endTimeMs);
     },
+    // the fixed simulated rate, on BTC's candle times
+    fetchRateCandles: async (interval, limit, endTimeMs) =>
+      model.candles(0, interval, limit, endTimeMs).map((candle) => ({
+        openTime: candle.openTime,
+        open: SIMULATED_USDT_BRL,
+        high: SIMULATED_USDT_BRL,
+        low: SIMULATED_USDT_BRL,
+        close: SIMULATED_USDT_BRL,
+        volume: 0,
+      })),
   };
 }
 

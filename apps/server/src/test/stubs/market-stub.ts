@@ -84,6 +84,7 @@ function aggregateKlines(hourly: Kline[], size: number): Kline[] {
 }
 
 function klinesFor(symbol: string, interval: string): Kline[] {
+  if (symbol === 'USDTBRL') return usdtBrlKlines(interval);
   // MATIC trades as POL on Binance now; the recorded candles are MATICUSDT's
   const pair = symbol === 'POLUSDT' ? 'MATICUSDT' : symbol;
   if (interval === '1d' || interval === '1h') return readKlines(pair, interval);
@@ -168,8 +169,11 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   if (path === stubEndpoints.coinsMarkets) {
     const page = Number(query.get('page') ?? '1');
     const recordedItems = page === 1 ? recorded.coinsPage1 : page === 2 ? recorded.coinsPage2 : [];
+    const rate = vsCurrencyRate(recorded.global, query.get('vs_currency') ?? 'usd');
+    if (rate === undefined) return { status: 400, body: { error: 'invalid vs_currency' } };
     const items = withAskedChanges(recordedItems, query.get('price_change_percentage'));
-    return { status: 200, body: query.get('sparkline') === 'true' ? withSparklines(items) : items };
+    const priced = query.get('sparkline') === 'true' ? withSparklines(items) : items;
+    return { status: 200, body: rate === 1 ? priced : priced.map((item) => inCurrency(item, rate)) };
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query);
@@ -209,6 +213,76 @@ function withSparklines(items: Record<string, unknown>[]) {
     const candles = hourly.length > 0 ? hourly.slice(-SPARKLINE_HOURS) : klinesFor(pair, '1d').slice(-8);
     if (candles.length === 0) return item;
     return { ...item, sparkline_in_7d: { price: candles.map((kline) => Number(kline[4])) } };
+  });
+}
+
+/**
+ * CoinGecko answers `/coins/markets` in any currency its `/global` lists in `total_market_cap`. No page was
+ * recorded in another currency than USD, so the stub scales the recorded USD page by
+ * `total_market_cap[vs] / total_market_cap.usd` of the recorded global.json (BRL: 4.9109): the same coins,
+ * their money fields in that currency, percentages unchanged. Undefined: a currency CoinGecko does not list.
+ */
+function vsCurrencyRate(global: unknown, vs: string): number | undefined {
+  const caps = (global as { data: { total_market_cap: Record<string, number> } }).data.total_market_cap;
+  const value = caps[vs.toLowerCase()];
+  return value === undefined || !caps.usd ? undefined : value / caps.usd;
+}
+
+const MONEY_FIELDS = [
+  'current_price',
+  'market_cap',
+  'fully_diluted_valuation',
+  'total_volume',
+  'high_24h',
+  'low_24h',
+  'price_change_24h',
+  'market_cap_change_24h',
+  'ath',
+  'atl',
+];
+
+function inCurrency(item: Record<string, unknown>, rate: number): Record<string, unknown> {
+  const scaled: Record<string, unknown> = { ...item };
+  for (const field of MONEY_FIELDS) {
+    if (typeof item[field] === 'number') scaled[field] = (item[field] as number) * rate;
+  }
+  const sparkline = item.sparkline_in_7d as { price: number[] } | undefined;
+  if (sparkline) scaled.sparkline_in_7d = { price: sparkline.price.map((price) => price * rate) };
+  return scaled;
+}
+
+/** The BRL rate the derived USDT/BRL series moves around: total_market_cap.brl / .usd of the recorded global.json. */
+export const STUB_USDT_BRL_BASE = 4.9109;
+
+/**
+ * There is no recorded USDTBRL series in @farol/testdata. The stub derives one, plainly made up: the
+ * open times of the recorded BTCUSDT candles of that interval, and a rate moving gently (±2 %, a sine over
+ * the candle's index) around the recorded global.json's BRL/USD ratio, so a test can tell which rate candle
+ * converted which coin candle. `usdtBrlRateAt(openTime)` is the close the stub gives each candle.
+ */
+export function usdtBrlRateAt(openTimeMs: number): number {
+  return Number((STUB_USDT_BRL_BASE * (1 + 0.02 * Math.sin(openTimeMs / 3_600_000 / 24))).toFixed(4));
+}
+
+function usdtBrlKlines(interval: string): Kline[] {
+  return klinesFor('BTCUSDT', interval).map((kline): Kline => {
+    const close = usdtBrlRateAt(kline[0]);
+    const open = usdtBrlRateAt(kline[0] - 3_600_000);
+    const [high, low] = [Math.max(open, close), Math.min(open, close)];
+    return [
+      kline[0],
+      String(open),
+      String(high),
+      String(low),
+      String(close),
+      '1000',
+      kline[6],
+      '0',
+      0,
+      '0',
+      '0',
+      '0',
+    ];
   });
 }
 

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { appSections, isSectionActive } from './app-sections.ts';
+import { CurrencySwitch } from './currency-switch.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
 export const publicLinks = [
@@ -52,6 +53,7 @@ export function TopNav() {
         <BrandLink className="mr-4" />
         {session ? <SectionLinks pathname={location.pathname} /> : <PublicLinks />}
         <div className="ml-auto flex items-center gap-2">
+          <CurrencySwitch />
           <LanguageMenu />
           {session ? <AccountMenu user={session.user} /> : <GuestLinks />}
           {/* Signed in, phones move between sections with the bottom tab bar: no menu to open. */}

@@ -1,4 +1,4 @@
-import type { AlertConditionKey, AlertEventDetail, EmailTemplate } from '@farol/contract';
+import type { AlertConditionKey, AlertEventDetail, Currency, EmailTemplate } from '@farol/contract';
 
 /** One firing as the alert e-mail and the daily digest show it. */
 export type AlertFiringData = {
@@ -8,6 +8,8 @@ export type AlertFiringData = {
   condition: AlertConditionKey;
   observedValue: number;
   threshold: number;
+  /** The alert's currency: its price values are in it (USD for firings queued before currencies existed). */
+  currency?: Currency;
   /** Advanced conditions: the change's window, the signal's new class, the side of the level crossed. */
   detail?: AlertEventDetail;
   triggeredAt: string; // ISO

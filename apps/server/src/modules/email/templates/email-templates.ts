@@ -25,12 +25,12 @@ function createFormatters(language: Language) {
   const signedPercent = (value: number) => formatPercent(value, language, { signed: true });
   const percent = (value: number) => formatPercent(value, language);
   /**
-   * An alert value the way its condition reads: USD price (and level), signed %, RSI 1 decimal, fear-greed
-   * integer, the signal's strength in %.
+   * An alert value the way its condition reads: price in the alert's currency, level in USD (the signal
+   * engine's levels are USDT), signed %, RSI 1 decimal, fear-greed integer, the signal's strength in %.
    */
-  const conditionValue = (condition: AlertConditionKey, value: number) => {
-    if (condition === 'priceAbove' || condition === 'priceBelow' || condition === 'levelCross')
-      return money(value, 'USD');
+  const conditionValue = (condition: AlertConditionKey, value: number, currency: Currency = 'USD') => {
+    if (condition === 'priceAbove' || condition === 'priceBelow') return money(value, currency);
+    if (condition === 'levelCross') return money(value, 'USD');
     if (condition === 'volumeChange' || condition === 'changeAbovePercent') return signedPercent(value);
     if (condition === 'signalTurns') return percent(value);
     if (condition === 'rsiAbove' || condition === 'rsiBelow') return decimal(value, 1);
@@ -44,8 +44,8 @@ function createFormatters(language: Language) {
     percent,
     conditionValue,
     /** A threshold: as its condition reads, except a change's N% (up or down: no sign). */
-    thresholdValue: (condition: AlertConditionKey, value: number) =>
-      condition === 'changeAbovePercent' ? percent(value) : conditionValue(condition, value),
+    thresholdValue: (condition: AlertConditionKey, value: number, currency?: Currency) =>
+      condition === 'changeAbovePercent' ? percent(value) : conditionValue(condition, value, currency),
   };
 }
 
@@ -83,7 +83,7 @@ function describeAdvancedFiring(
 const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
   describeAdvancedFiring(context, firing) ??
   context.t(`conditions.${firing.condition}`, {
-    threshold: context.format.thresholdValue(firing.condition, firing.threshold),
+    threshold: context.format.thresholdValue(firing.condition, firing.threshold, firing.currency),
   });
 
 const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
@@ -219,8 +219,14 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
         {
           kind: 'facts',
           rows: [
-            [t('cryptoAlert.observed'), format.conditionValue(data.condition, data.observedValue)],
-            [t('cryptoAlert.threshold'), format.thresholdValue(data.condition, data.threshold)],
+            [
+              t('cryptoAlert.observed'),
+              format.conditionValue(data.condition, data.observedValue, data.currency),
+            ],
+            [
+              t('cryptoAlert.threshold'),
+              format.thresholdValue(data.condition, data.threshold, data.currency),
+            ],
             [t('cryptoAlert.time'), format.dateTime(data.triggeredAt)],
           ],
         },
@@ -257,7 +263,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
           rows: data.events.map((firing) => [
             `${firing.alertName} (${firing.coinSymbol})`,
             describeCondition(context, firing),
-            format.conditionValue(firing.condition, firing.observedValue),
+            format.conditionValue(firing.condition, firing.observedValue, firing.currency),
             format.dateTime(firing.triggeredAt),
           ]),
         },
@@ -309,7 +315,7 @@ export function renderAlertPush(languageTag: string, data: EmailDataByTemplate['
   const condition = describeCondition(context, data);
   return {
     title: t('cryptoAlert.subject', { alert: data.alertName, symbol: data.coinSymbol, condition }),
-    body: `${t('cryptoAlert.observed')}: ${format.conditionValue(data.condition, data.observedValue)}`,
+    body: `${t('cryptoAlert.observed')}: ${format.conditionValue(data.condition, data.observedValue, data.currency)}`,
     url: '/alerts',
     tag: `alert-${data.alertName}-${data.coinSymbol}`,
   };

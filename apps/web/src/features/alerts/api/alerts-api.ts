@@ -12,6 +12,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { coinPricesUrl } from '../../../lib/coin-prices.ts';
+import { currencyOf, type Currency } from '../../../lib/currency.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
 
@@ -128,9 +129,9 @@ const matches = (coin: CoinItem, term: string) =>
  * order, filtered here when that is the plan's whole list (free and iniciante list 5 and 10), else found by
  * the server's search as the user types (the plans with more coins are the ones with coin search).
  */
-export function useCoinOptionsQuery(term: string, enabled: boolean) {
+export function useCoinOptionsQuery(term: string, enabled: boolean, currency: Currency) {
   const wanted = term.trim().toLowerCase();
-  const firstUrl = coinPricesUrl({ page: 1, limit: COIN_OPTIONS_SIZE, sort: 'rank', order: 'asc' });
+  const firstUrl = coinPricesUrl({ page: 1, limit: COIN_OPTIONS_SIZE, sort: 'rank', order: 'asc', currency });
   const first = useQuery({
     queryKey: [firstUrl],
     queryFn: ({ signal }) => apiRequest(firstUrl, { schema: coinPricesResponseSchema, signal }),
@@ -144,6 +145,7 @@ export function useCoinOptionsQuery(term: string, enabled: boolean) {
     sort: 'rank',
     order: 'asc',
     search: wanted,
+    currency,
   });
   const search = useQuery({
     queryKey: [searchUrl],
@@ -156,6 +158,8 @@ export function useCoinOptionsQuery(term: string, enabled: boolean) {
   const coins = source.data?.data ?? [];
   return {
     coins: hasWholeList && wanted ? coins.filter((coin) => matches(coin, wanted)) : coins,
+    /** The currency the listed prices are in. */
+    currency: currencyOf(source.data, currency),
     /** More coins match than are listed: typing more narrows them. */
     hasMore: (source.data?.pagination.totalItems ?? 0) > COIN_OPTIONS_SIZE,
     isPending: first.isPending || (source === search && search.isPending),

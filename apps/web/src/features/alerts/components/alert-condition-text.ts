@@ -1,20 +1,25 @@
 import type { Alert, AlertConditionKey, AlertEvent } from '@farol/contract';
 import { conditionKeysByType } from '@farol/contract';
 import type { TFunction } from 'i18next';
+import type { Currency } from '../../../lib/currency.ts';
 import { formatPercent, formatPrice, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 /**
- * A value in the unit of its condition: USD price (and level), RSI 1 decimal, fear and greed index, volume
+ * A value in the unit of its condition: a price (and level) in `currency`, RSI 1 decimal, fear and greed index, volume
  * change and price change %, the signal's strength %.
  */
-export function formatConditionValue(key: AlertConditionKey, value: number): string {
+export function formatConditionValue(
+  key: AlertConditionKey,
+  value: number,
+  currency: Currency = 'USD',
+): string {
   if (key === 'priceAbove' || key === 'priceBelow' || key === 'levelCross') {
     // Sub-dollar coins need their significant digits (thresholds take up to 6 decimals); the rest use 2.
-    if (Math.abs(value) >= 1) return formatPrice(value);
+    if (Math.abs(value) >= 1) return formatPrice(value, currency);
     return new Intl.NumberFormat(currentLanguage(), {
       style: 'currency',
-      currency: 'USD',
+      currency,
       maximumSignificantDigits: 6,
     }).format(value);
   }
@@ -57,12 +62,13 @@ export function describeAlertConditions(
       return [{ key, text: t(`alertsPage:conditions.levelCross.${conditions.levelCross}`) }];
     const value = conditions[key];
     if (typeof value !== 'number') return [];
-    return [{ key, text: t(`alertsPage:conditions.${key}`, { value: formatConditionValue(key, value) }) }];
+    const shown = formatConditionValue(key, value, alert.currency);
+    return [{ key, text: t(`alertsPage:conditions.${key}`, { value: shown }) }];
   });
 }
 
 /** What an advanced firing saw (the change and its window, the signal's new class, the level crossed). */
-function describeAdvancedEvent(event: AlertEvent, t: Translate): string | undefined {
+function describeAdvancedEvent(event: AlertEvent, t: Translate, currency: Currency): string | undefined {
   const detail = event.detail ?? {};
   if (event.condition === 'changeAbovePercent')
     return t(
@@ -82,19 +88,22 @@ function describeAdvancedEvent(event: AlertEvent, t: Translate): string | undefi
     });
   if (event.condition === 'levelCross' && detail.side)
     return t(`alertsPage:events.happened.${detail.side}`, {
-      level: formatConditionValue('levelCross', event.threshold),
-      value: formatConditionValue('levelCross', event.observedValue),
+      level: formatConditionValue('levelCross', event.threshold, currency),
+      value: formatConditionValue('levelCross', event.observedValue, currency),
     });
   return undefined;
 }
 
 /** A firing in one line: what happened for advanced conditions, else the threshold crossed and the value seen. */
 export function describeAlertEvent(event: AlertEvent, t: Translate): string {
+  // a firing's values are in its alert's currency, whatever the display shows now
+  const { currency } = event;
+  const value = (figure: number) => formatConditionValue(event.condition, figure, currency);
   return (
-    describeAdvancedEvent(event, t) ??
-    `${t(`alertsPage:conditions.${event.condition}`, { value: formatConditionValue(event.condition, event.threshold) })} · ${t(
+    describeAdvancedEvent(event, t, currency) ??
+    `${t(`alertsPage:conditions.${event.condition}`, { value: value(event.threshold) })} · ${t(
       'alertsPage:events.observed',
-      { value: formatConditionValue(event.condition, event.observedValue) },
+      { value: value(event.observedValue) },
     )}`
   );
 }

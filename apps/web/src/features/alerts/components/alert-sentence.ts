@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Currency } from '../../../lib/currency.ts';
 import { formatPercent, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { AlertFormConditionKey, AlertFormValues } from '../hooks/use-create-alert-form.ts';
@@ -15,7 +16,7 @@ function numberOf(values: AlertFormValues, key: AlertFormConditionKey): number |
 }
 
 /** One clause per condition filled in, in the interface language ("BTC ficar acima de US$ 100.000,00"). */
-function clausesOf(values: AlertFormValues, t: Translate): string[] {
+function clausesOf(values: AlertFormValues, t: Translate, currency: Currency): string[] {
   const coin = values.coinSymbol;
   const clause = (key: string, value?: string, extra: Record<string, string> = {}) =>
     t(`alerts:picker.sentence.${key}`, { coin, value, ...extra });
@@ -23,7 +24,7 @@ function clausesOf(values: AlertFormValues, t: Translate): string[] {
   const clauses: (string | undefined)[] = [];
   const price = (key: 'priceAbove' | 'priceBelow') => {
     const value = number(key);
-    return value === undefined ? undefined : clause(key, formatConditionValue(key, value));
+    return value === undefined ? undefined : clause(key, formatConditionValue(key, value, currency));
   };
   const threshold = (key: 'rsiAbove' | 'rsiBelow' | 'fearGreedAbove' | 'fearGreedBelow') => {
     const value = number(key);
@@ -54,13 +55,17 @@ function clausesOf(values: AlertFormValues, t: Translate): string[] {
 }
 
 /**
- * The alert as one sentence, before it is saved ("Avisar quando BTC ficar acima de US$ 100.000,00"), its
+ * The alert as one sentence, before it is saved ("Avisar quando BTC ficar acima de R$ 600.000,00") in the alert's `currency`, its
  * conditions joined by "ou" / "or" / "o" (any of them fires it); nothing while the coin or every condition
  * is missing.
  */
-export function describeAlertSentence(values: AlertFormValues, t: Translate): string | undefined {
+export function describeAlertSentence(
+  values: AlertFormValues,
+  t: Translate,
+  currency: Currency,
+): string | undefined {
   if (!values.coinSymbol.trim()) return undefined;
-  const clauses = clausesOf(values, t);
+  const clauses = clausesOf(values, t, currency);
   if (clauses.length === 0) return undefined;
   const conditions = new Intl.ListFormat(currentLanguage(), { type: 'disjunction' }).format(clauses);
   return t('alerts:picker.sentence.lead', { conditions });

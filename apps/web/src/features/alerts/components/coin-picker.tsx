@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCoinOptionsQuery } from '../api/alerts-api.ts';
+import { useCurrency } from '../../../lib/currency.ts';
 
 type CoinPickerProps = {
   id: string;
@@ -33,7 +34,7 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
   const [isExpanded, setIsExpanded] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
   const isShowingChoice = selected !== null && input === labelOf(selected);
-  const options = useCoinOptionsQuery(isShowingChoice ? '' : input, true);
+  const options = useCoinOptionsQuery(isShowingChoice ? '' : input, true, useCurrency());
   const coins = analysisOnly
     ? options.coins.filter((coin) => isAnalysisSymbol(coin.symbol.toUpperCase()))
     : options.coins;
@@ -159,7 +160,9 @@ export function CoinPicker(props: CoinPickerProps) {
         </p>
       ) : shownCoin?.current_price != null ? (
         <p className="text-xs text-muted-foreground tabular-nums">
-          {t('picker.currentPrice', { price: formatPrice(shownCoin.current_price) })}
+          {t('picker.currentPrice', {
+            price: formatPrice(shownCoin.current_price, picker.options.currency),
+          })}
         </p>
       ) : analysisOnly ? (
         <p className="text-xs text-muted-foreground">{t('picker.analysisOnly')}</p>
@@ -220,7 +223,7 @@ function CoinOptions({
               <span className="font-semibold uppercase">{coin.symbol}</span>{' '}
               <span className="min-w-0 flex-1 truncate text-muted-foreground">{coin.name}</span>{' '}
               <span className="tabular-nums">
-                {coin.current_price === null ? '—' : formatPrice(coin.current_price)}
+                {coin.current_price === null ? '—' : formatPrice(coin.current_price, options.currency)}
               </span>
             </li>
           ))}

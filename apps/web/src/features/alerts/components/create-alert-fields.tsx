@@ -17,6 +17,7 @@ import {
 import { AdvancedConditionsFields, AdvancedConditionsLocked } from './advanced-alert-fields.tsx';
 import { describeAlertSentence } from './alert-sentence.ts';
 import { CoinPicker } from './coin-picker.tsx';
+import { useCurrency } from '../../../lib/currency.ts';
 
 type NumericConditionKey = Exclude<AlertConditionKey, 'changeAbovePercent' | 'signalTurns' | 'levelCross'>;
 
@@ -113,7 +114,7 @@ export function AlertNameField({
 /** The alert in one sentence, updated as the fields change, read out politely by screen readers. */
 export function AlertSentence({ values }: { values: AlertFormValues }) {
   const { t } = useTranslation(['alerts', 'alertsPage']);
-  const sentence = describeAlertSentence(values, t);
+  const sentence = describeAlertSentence(values, t, useCurrency());
   return (
     <section
       aria-label={t('alerts:picker.sentence.label')}
@@ -164,24 +165,44 @@ export function AlertConditionsFieldset(props: AlertConditionsFieldsetProps) {
 
 /** Price, volume, RSI and fear-greed thresholds: one number input per condition of the type. */
 function NumericConditionsFields({ id, values, error, onConditionChange }: AlertConditionsFieldsetProps) {
-  const { t } = useTranslation('alertsPage');
+  const { t } = useTranslation(['alertsPage', 'common']);
   const keys = conditionKeysByType[values.type] as readonly NumericConditionKey[];
+  // price thresholds are in the alert's currency: its sign in the label and before the number
+  const symbol = t(`common:currency.short.${useCurrency()}`);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {keys.map((key) => (
-        <FormField key={key} label={t(`create.fields.${key}`)} htmlFor={`${id}-${key}`}>
-          <Input
-            id={`${id}-${key}`}
-            type="number"
-            inputMode="decimal"
-            {...conditionInput[key]}
-            placeholder={t(`create.placeholders.${key}`)}
-            value={values.conditions[key] ?? ''}
-            onChange={(event) => onConditionChange(key, event.target.value)}
-            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}
-          />
-        </FormField>
-      ))}
+      {keys.map((key) => {
+        const isPrice = key === 'priceAbove' || key === 'priceBelow';
+        return (
+          <FormField
+            key={key}
+            label={t(`alertsPage:create.fields.${key}`, { currency: symbol })}
+            htmlFor={`${id}-${key}`}
+          >
+            <div className="relative">
+              {isPrice ? (
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+                >
+                  {symbol}
+                </span>
+              ) : null}
+              <Input
+                id={`${id}-${key}`}
+                type="number"
+                inputMode="decimal"
+                {...conditionInput[key]}
+                className={isPrice ? 'pl-11' : undefined}
+                placeholder={t(`alertsPage:create.placeholders.${key}`)}
+                value={values.conditions[key] ?? ''}
+                onChange={(event) => onConditionChange(key, event.target.value)}
+                {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}
+              />
+            </div>
+          </FormField>
+        );
+      })}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   type AlertType,
 } from '@farol/contract';
 import { useState, type FormEvent } from 'react';
+import { useCurrency } from '../../../lib/currency.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useCreateAlertMutation } from '../api/alerts-api.ts';
 
@@ -68,6 +69,18 @@ function toRequest(values: AlertFormValues) {
   };
 }
 
+/** The request the form makes, or each field's first error (the contract's schema decides). */
+function parseForm(values: AlertFormValues) {
+  const parsed = createAlertRequestSchema.safeParse(toRequest(values));
+  if (parsed.success) return { request: parsed.data, errors: {} };
+  const errors: AlertFormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'conditions');
+    errors[field] ??= issueText(issue.message);
+  }
+  return { request: undefined, errors };
+}
+
 /**
  * The create dialog's state: open flag, values, per-field errors and the submit.
  * Closing is refused while the request is pending and resets the form; success closes. Advanced alerts are
@@ -93,6 +106,8 @@ export function useCreateAlertForm({
   const [isNameEdited, setIsNameEdited] = useState(false);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
+  // new alerts are set in the display currency; the alert keeps it whatever is shown later
+  const currency = useCurrency();
   const isPending = createMutation.isPending;
   const name = isNameEdited ? values.name : suggestedName(values);
   const isIncomplete = !name.trim() || !values.coinSymbol.trim() || !values.coinName.trim();
@@ -115,18 +130,10 @@ export function useCreateAlertForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isIncomplete || isLocked || isCoinUnsupported || createMutation.isPending) return;
-    const parsed = createAlertRequestSchema.safeParse(toRequest({ ...values, name }));
-    if (!parsed.success) {
-      const messages: AlertFormErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'conditions');
-        messages[field] ??= issueText(issue.message);
-      }
-      setErrors(messages);
-      return;
-    }
-    setErrors({});
-    createMutation.mutate(parsed.data, { onSuccess: () => changeOpen(false) });
+    const parsed = parseForm({ ...values, name });
+    setErrors(parsed.errors);
+    if (!parsed.request) return;
+    createMutation.mutate({ ...parsed.request, currency }, { onSuccess: () => changeOpen(false) });
   }
 
   const setField = (field: AlertTextField, value: string) => {

@@ -1,6 +1,7 @@
 import { coinFactsResponseSchema, signalSummaryResponseSchema, type AnalysisSymbol } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { useCurrency, withCurrency } from '../../../lib/currency.ts';
 import { useLanguageKey } from '../../../lib/language-key.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
 
@@ -22,7 +23,7 @@ const retryUnlessNotFound = (count: number, error: Error) =>
 
 /** One coin's market facts (the page's one price source); `isFavorite` when signed in. */
 export function useCoinQuery(symbol: string, enabled = true) {
-  const url = coinUrl(symbol);
+  const url = withCurrency(coinUrl(symbol), useCurrency());
   return useQuery({
     queryKey: [url],
     enabled,
@@ -36,7 +37,7 @@ export function useCoinQuery(symbol: string, enabled = true) {
 
 /** The signal score and its timeframe × indicator table, in the interface language. */
 export function useSignalSummaryQuery(symbol: AnalysisSymbol) {
-  const url = `/api/market-signals/summary/${symbol}`;
+  const url = withCurrency(`/api/market-signals/summary/${symbol}`, useCurrency());
   return useQuery({
     queryKey: useLanguageKey(url),
     queryFn: ({ signal }) => apiRequest(url, { schema: signalSummaryResponseSchema, signal }),

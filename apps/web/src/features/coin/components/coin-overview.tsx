@@ -1,22 +1,25 @@
 import type { CoinFacts } from '@farol/contract';
-import { formatCompact as formatCompactIn } from '@farol/i18n/format';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
+import { DataCredit } from '../../../components/data-credit.tsx';
+import type { Currency } from '../../../lib/currency.ts';
+import { formatCompact, formatCompactMoney, formatPercent, formatPrice } from '../../../lib/format.ts';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
 
 /** The coin's name, logo, rank, price and 24 h change: the page's one price, from the coin list. */
 export function CoinHeading({
   coin,
+  currency,
   badges,
   actions,
 }: {
   coin: CoinFacts;
+  /** The currency the facts are in. */
+  currency: Currency;
   /** Where the price came from (simulated, cache age). */
   badges?: ReactNode;
   /** Favourite, create alert, ask the chat. */
@@ -48,7 +51,7 @@ export function CoinHeading({
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <p className="text-3xl font-semibold tabular-nums sm:text-4xl">
             <span className="sr-only">{t('facts.price')}: </span>
-            {coin.price === null ? t('facts.unknown') : formatPrice(coin.price)}
+            {coin.price === null ? t('facts.unknown') : formatPrice(coin.price, currency)}
           </p>
           {change !== null ? (
             <span
@@ -83,19 +86,19 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** Rank, market cap, volume and supply; a figure the source does not know says so. */
-export function CoinFactsCard({ coin }: { coin: CoinFacts }) {
+export function CoinFactsCard({ coin, currency }: { coin: CoinFacts; currency: Currency }) {
   const { t } = useTranslation('coin');
   const compact = (value: number | null) => (value === null ? t('facts.unknown') : formatCompact(value));
-  const usd = (value: number | null) =>
-    value === null ? t('facts.unknown') : formatCompactIn(value, currentLanguage(), 'USD');
+  const money = (value: number | null) =>
+    value === null ? t('facts.unknown') : formatCompactMoney(value, currency);
   return (
     <Card>
       <CardContent className="pt-5">
         <h2 className="sr-only">{t('facts.title')}</h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
           <Fact label={t('facts.rank')} value={coin.rank === null ? t('facts.unknown') : `#${coin.rank}`} />
-          <Fact label={t('facts.marketCap')} value={usd(coin.marketCap)} />
-          <Fact label={t('facts.volume')} value={usd(coin.volume24h)} />
+          <Fact label={t('facts.marketCap')} value={money(coin.marketCap)} />
+          <Fact label={t('facts.volume')} value={money(coin.volume24h)} />
           <Fact label={t('facts.circulatingSupply')} value={compact(coin.circulatingSupply)} />
           <Fact label={t('facts.totalSupply')} value={compact(coin.totalSupply)} />
           <Fact
@@ -103,6 +106,7 @@ export function CoinFactsCard({ coin }: { coin: CoinFacts }) {
             value={coin.maxSupply === null ? t('facts.noMaxSupply') : compact(coin.maxSupply)}
           />
         </dl>
+        <DataCredit source="coingecko" className="mt-3" />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { AnalysisSymbol } from '@farol/contract';
 import { Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { DataCredit } from '../../../components/data-credit.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
@@ -55,6 +56,7 @@ export function SignalSection({
         <div className="lg:col-span-3">
           <SignalSummaryTable summary={summary.data} />
         </div>
+        <DataCredit source="binance" className="lg:col-span-5" />
       </div>
     );
   }

@@ -15,6 +15,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { COIN_PRICES_URL, coinPricesUrl } from '../../../lib/coin-prices.ts';
+import { currencyOf, useCurrency, withCurrency, type Currency } from '../../../lib/currency.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
 
 // Coin list page size 10 (the spec's, kept on phones), search results up to 500; refresh fear-greed 5 min,
@@ -44,7 +45,8 @@ export function useCoinPricesQuery(
   view?: { limit: number } & CoinTableOrder,
 ) {
   const queryClient = useQueryClient();
-  const url = coinPricesUrl({ page, limit: COIN_PAGE_SIZE, ...view });
+  const currency = useCurrency();
+  const url = coinPricesUrl({ page, limit: COIN_PAGE_SIZE, ...view, currency });
   const isFirstPageByRank = page === 1 && view?.sort === 'rank' && view.order === 'asc';
   return useQuery({
     queryKey: [url],
@@ -53,7 +55,9 @@ export function useCoinPricesQuery(
     // The table keeps the previous page on screen while the next one loads: no layout jump. Its first
     // page starts from the dashboard's 10-coin answer (the same order), so rows show without a second wait.
     placeholderData: (previous) =>
-      previous ?? (isFirstPageByRank ? firstRowsFromTopTen(queryClient, view.limit) : undefined),
+      // (a page in another currency is not kept: its figures would show under the new currency)
+      (previous && currencyOf(previous, currency) === currency ? previous : undefined) ??
+      (isFirstPageByRank ? firstRowsFromTopTen(queryClient, view.limit, currency) : undefined),
     // The card shows its own error kind with try-again; a toast would say it twice.
     meta: { silent: true },
     // Asking again at once is what a rate limit forbids; other failures follow the app's retry rule.
@@ -65,9 +69,10 @@ export function useCoinPricesQuery(
 function firstRowsFromTopTen(
   queryClient: ReturnType<typeof useQueryClient>,
   limit: number,
+  currency: Currency,
 ): CoinPricesResponse | undefined {
   const topTen = queryClient.getQueryData<CoinPricesResponse>([
-    coinPricesUrl({ page: 1, limit: COIN_PAGE_SIZE }),
+    coinPricesUrl({ page: 1, limit: COIN_PAGE_SIZE, currency }),
   ]);
   if (!topTen) return undefined;
   const totalPages = Math.max(1, Math.ceil(topTen.pagination.totalItems / limit));
@@ -93,7 +98,8 @@ export const isPlanRefusal = (error: unknown) => isApiError(error) && error.stat
 
 /** The coins whose name or symbol contains `term`, found by the server (favourites first), in the table's order. */
 export function useCoinSearchQuery(term: string, enabled: boolean, order?: CoinTableOrder) {
-  const url = coinPricesUrl({ page: 1, limit: SEARCH_LIST_SIZE, ...order, search: term });
+  const currency = useCurrency();
+  const url = coinPricesUrl({ page: 1, limit: SEARCH_LIST_SIZE, ...order, search: term, currency });
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: coinPricesResponseSchema, signal }),
@@ -158,17 +164,26 @@ export function useFearGreedQuery() {
 }
 
 export function useDominanceQuery() {
+  const url = withCurrency(DOMINANCE_URL, useCurrency());
   return useQuery({
-    queryKey: [DOMINANCE_URL],
-    queryFn: ({ signal }) => apiRequest(DOMINANCE_URL, { schema: globalMarketResponseSchema, signal }),
+    queryKey: [url],
+    queryFn: ({ signal }) => apiRequest(url, { schema: globalMarketResponseSchema, signal }),
     refetchInterval: DOMINANCE_REFRESH_MS,
     refetchIntervalInBackground: false,
     meta: { silent: true },
   });
 }
 
-export function useCandlesQuery(symbol: AnalysisSymbol, interval: CandleInterval, limit = 500) {
-  const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}`;
+/** Candles in the display currency, or in `wanted` (a chart drawing levels that came in another one). */
+export function useCandlesQuery(
+  symbol: AnalysisSymbol,
+  interval: CandleInterval,
+  limit = 500,
+  wanted?: Currency,
+) {
+  const display = useCurrency();
+  const currency = wanted ?? display;
+  const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: candlesResponseSchema, signal }),

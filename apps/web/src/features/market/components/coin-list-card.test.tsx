@@ -53,18 +53,24 @@ describe('CoinListCard', () => {
     const changeHeader = screen.getByRole('columnheader', { name: 'Variação em 24 horas' });
     expect(rankHeader.getAttribute('aria-sort')).toBe('ascending');
     expect(changeHeader.hasAttribute('aria-sort')).toBe(false);
-    expect(pricesCalls(calls)).toEqual(['/api/crypto/prices?page=1&limit=25&sort=rank&order=asc']);
+    expect(pricesCalls(calls)).toEqual([
+      '/api/crypto/prices?page=1&limit=25&sort=rank&order=asc&currency=BRL',
+    ]);
     expect(firstRow().textContent).toContain('Bitcoin');
 
     await user.click(within(changeHeader).getByRole('button'));
     await waitFor(() => expect(changeHeader.getAttribute('aria-sort')).toBe('descending'));
     expect(rankHeader.hasAttribute('aria-sort')).toBe(false);
-    expect(pricesCalls(calls).at(-1)).toBe('/api/crypto/prices?page=1&limit=25&sort=change24h&order=desc');
+    expect(pricesCalls(calls).at(-1)).toBe(
+      '/api/crypto/prices?page=1&limit=25&sort=change24h&order=desc&currency=BRL',
+    );
     await waitFor(() => expect(firstRow().textContent).toContain('Solana'));
 
     await user.click(within(changeHeader).getByRole('button'));
     await waitFor(() => expect(changeHeader.getAttribute('aria-sort')).toBe('ascending'));
-    expect(pricesCalls(calls).at(-1)).toBe('/api/crypto/prices?page=1&limit=25&sort=change24h&order=asc');
+    expect(pricesCalls(calls).at(-1)).toBe(
+      '/api/crypto/prices?page=1&limit=25&sort=change24h&order=asc&currency=BRL',
+    );
   });
 
   it('opens the coin page from a row click and from the name link, but not from the star', async () => {
@@ -79,7 +85,7 @@ describe('CoinListCard', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
 
     // a click on the price cell, away from the link and the star
-    await user.click(within(firstRow()).getByText('US$ 1.000,00'));
+    await user.click(within(firstRow()).getByText('R$ 1.000,00'));
     expect(await screen.findByText('coin page')).toBeVisible();
     expect(router.state.location.pathname).toBe('/coins/btc');
   });
@@ -131,7 +137,9 @@ describe('CoinListCard', () => {
     expect(select).toHaveProperty('value', '25');
     await user.selectOptions(select, '100');
     await waitFor(() =>
-      expect(pricesCalls(calls).at(-1)).toBe('/api/crypto/prices?page=1&limit=100&sort=rank&order=asc'),
+      expect(pricesCalls(calls).at(-1)).toBe(
+        '/api/crypto/prices?page=1&limit=100&sort=rank&order=asc&currency=BRL',
+      ),
     );
   });
 
@@ -139,6 +147,6 @@ describe('CoinListCard', () => {
     const { calls } = renderCard({ coinsVisible: 5, canSearch: false, canAnalyse: false, isFreePlan: true });
     await screen.findByRole('table');
     expect(screen.queryByRole('combobox', { name: 'Linhas por página' })).toBeNull();
-    expect(pricesCalls(calls)[0]).toBe('/api/crypto/prices?page=1&limit=5&sort=rank&order=asc');
+    expect(pricesCalls(calls)[0]).toBe('/api/crypto/prices?page=1&limit=5&sort=rank&order=asc&currency=BRL');
   });
 });

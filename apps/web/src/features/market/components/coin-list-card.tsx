@@ -21,6 +21,8 @@ import {
 import type { PlanAccess } from '../hooks/plan-access.ts';
 import { CoinTable, nextOrder } from './coin-table.tsx';
 import { MarketSourceBadge } from './market-source-badge.tsx';
+import { DataCredit } from '../../../components/data-credit.tsx';
+import { currencyOf, useCurrency } from '../../../lib/currency.ts';
 
 /** What the table shows: its page, its order and the rows per page chosen on a wide screen. */
 function useCoinTableView(access: PlanAccess) {
@@ -64,6 +66,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
   const searchQuery = useCoinSearchQuery(searchTerm, isSearching, order);
   const favorite = useToggleFavoriteMutation();
   const active = isSearching ? searchQuery : pageQuery;
+  const currency = useCurrency();
 
   const toggleFavorite = (coin: CoinItem) =>
     favorite.mutate(
@@ -117,6 +120,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
             onSort={view.sortBy}
             onToggleFavorite={toggleFavorite}
             pendingCoinId={favorite.isPending ? favorite.variables?.coinId : undefined}
+            currency={currencyOf(active.data, currency)}
           />
         )}
         {isSearching ? null : (
@@ -127,6 +131,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
             coinsVisible={access.coinsVisible}
           />
         )}
+        <DataCredit source="coingecko" className="mt-3" />
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { coinPagePath } from '../../../lib/coin-prices.ts';
+import type { Currency } from '../../../lib/currency.ts';
 import { formatCompact, formatPercent, formatPrice } from '../../../lib/format.ts';
 import type { CoinTableOrder } from '../api/market-api.ts';
 import { CoinSparkline } from './coin-sparkline.tsx';
@@ -16,7 +17,7 @@ type Column = {
   key: CoinSortKey | 'sparkline';
   /** Phones show name, price, 24 h and the sparkline; the rest appear as the screen widens. */
   visibility: string;
-  cell: (coin: CoinItem) => ReactNode;
+  cell: (coin: CoinItem, currency: Currency) => ReactNode;
 };
 
 const dash = <span className="text-muted-foreground">—</span>;
@@ -26,7 +27,8 @@ const numericColumns: Column[] = [
   {
     key: 'price',
     visibility: '',
-    cell: (coin) => (coin.current_price === null ? dash : formatPrice(coin.current_price)),
+    cell: (coin, currency) =>
+      coin.current_price === null ? dash : formatPrice(coin.current_price, currency),
   },
   {
     key: 'change1h',
@@ -59,6 +61,8 @@ type CoinTableProps = {
   onSort: (sort: CoinSortKey) => void;
   onToggleFavorite: (coin: CoinItem) => void;
   pendingCoinId?: string;
+  /** The currency the answer's figures are in. */
+  currency: Currency;
 };
 
 /**
@@ -66,7 +70,14 @@ type CoinTableProps = {
  * name is the link for keyboards and screen readers; a click anywhere else on the row does the same), and
  * the favourite star, which never opens the row.
  */
-export function CoinTable({ coins, order, onSort, onToggleFavorite, pendingCoinId }: CoinTableProps) {
+export function CoinTable({
+  coins,
+  order,
+  onSort,
+  onToggleFavorite,
+  pendingCoinId,
+  currency,
+}: CoinTableProps) {
   const { t } = useTranslation(['dashboard', 'market']);
   return (
     <div className="-mx-5 sm:mx-0">
@@ -114,6 +125,7 @@ export function CoinTable({ coins, order, onSort, onToggleFavorite, pendingCoinI
               coin={coin}
               onToggleFavorite={onToggleFavorite}
               isPending={pendingCoinId === coin.id}
+              currency={currency}
             />
           ))}
         </tbody>
@@ -163,10 +175,12 @@ function CoinRow({
   coin,
   onToggleFavorite,
   isPending,
+  currency,
 }: {
   coin: CoinItem;
   onToggleFavorite: (coin: CoinItem) => void;
   isPending: boolean;
+  currency: Currency;
 }) {
   const { t } = useTranslation(['dashboard', 'market']);
   const navigate = useNavigate();
@@ -210,7 +224,7 @@ function CoinRow({
             column.visibility,
           )}
         >
-          {column.cell(coin)}
+          {column.cell(coin, currency)}
         </td>
       ))}
       <td className="py-1.5 pr-3 pl-2 sm:pr-2">

@@ -7,6 +7,8 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatPercent, formatTrillions } from '../../../lib/format.ts';
 import { useDominanceQuery } from '../api/market-api.ts';
 import { MarketWidgetCard } from './market-widget-card.tsx';
+import { DataCredit } from '../../../components/data-credit.tsx';
+import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
 // A change badge only when the move since the previous fetch is at least 0.01 points.
 const MIN_VISIBLE_CHANGE = 0.01;
@@ -35,16 +37,32 @@ function useChangeSincePreviousFetch(value: number | undefined, fetchedAt: numbe
 export function DominanceCard() {
   const { t } = useTranslation('dashboard');
   const query = useDominanceQuery();
+  const currency = useCurrency();
   const change = useChangeSincePreviousFetch(query.data?.data.bitcoin_dominance, query.dataUpdatedAt);
   return (
     <MarketWidgetCard icon={Bitcoin} title={t('dominance.title')} query={query}>
-      {(answer) => <DominanceFigures data={answer.data} change={change} />}
+      {(answer) => (
+        <DominanceFigures data={answer.data} change={change} currency={currencyOf(answer, currency)} />
+      )}
     </MarketWidgetCard>
   );
 }
 
-function DominanceFigures({ data, change }: { data: GlobalMarketData; change: number | null }) {
-  const { t } = useTranslation('dashboard');
+function DominanceFigures({
+  data,
+  change,
+  currency,
+}: {
+  data: GlobalMarketData;
+  change: number | null;
+  currency: Currency;
+}) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const trillions = (value: number) =>
+    t('common:currency.trillions', {
+      symbol: t(`common:currency.short.${currency}`),
+      value: formatTrillions(value),
+    });
   const tone = dominanceTone(data.bitcoin_dominance);
   const showChange = change !== null && Math.abs(change) >= MIN_VISIBLE_CHANGE;
   return (
@@ -80,19 +98,16 @@ function DominanceFigures({ data, change }: { data: GlobalMarketData; change: nu
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <dt className="text-muted-foreground">{t('dominance.btcCap')}</dt>
-        <dd className="text-right tabular-nums">
-          {t('units.trillions', { value: formatTrillions(data.bitcoin_market_cap) })}
-        </dd>
+        <dd className="text-right tabular-nums">{trillions(data.bitcoin_market_cap)}</dd>
         <dt className="text-muted-foreground">{t('dominance.totalCap')}</dt>
-        <dd className="text-right tabular-nums">
-          {t('units.trillions', { value: formatTrillions(data.total_market_cap) })}
-        </dd>
+        <dd className="text-right tabular-nums">{trillions(data.total_market_cap)}</dd>
         <dt className="text-muted-foreground">{t('dominance.ethDominance')}</dt>
         <dd className="text-right tabular-nums">{formatPercent(data.ethereum_dominance)}</dd>
       </dl>
       <p className="text-xs text-muted-foreground">
         {t('widgets.updatedAt', { date: formatDateTime(data.last_updated * 1000) })}
       </p>
+      <DataCredit source="coingecko" />
     </div>
   );
 }

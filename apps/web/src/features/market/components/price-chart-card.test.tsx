@@ -52,16 +52,33 @@ function renderCard(
 const toggle = (name: string) => screen.getByRole('button', { name });
 
 describe('PriceChartCard', () => {
+  it('says where reais candles come from and how they were converted, crediting Binance', async () => {
+    renderCard();
+    expect(await screen.findByText('chart BTC-1h with 120 candles')).toBeVisible();
+    expect(screen.getByText('BTC/USDT × USDT/BRL ·')).toBeVisible();
+    const link = screen.getByRole('link', { name: 'Dados: Binance, abre o site da Binance em nova aba' });
+    expect(link).toHaveAttribute('href', 'https://www.binance.com');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('keeps the USDT pair and no conversion for dollar candles', async () => {
+    localStorage.setItem('farol:currency', 'USD');
+    renderCard(<PriceChartCard />, { status: 200, body: candlesAnswer(120, 'USD') });
+    expect(await screen.findByRole('heading', { name: 'Gráfico BTC/USDT' })).toBeVisible();
+    expect(await screen.findByText('BTC/USDT ·')).toBeVisible();
+    expect(screen.queryByText(/USDT\/BRL/)).toBeNull();
+  });
+
   it('draws BTC 1h with volume, RSI and MACD by default, each switch pressed', async () => {
     const { candleCalls } = renderCard();
     expect(await screen.findByText('chart BTC-1h with 120 candles')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Gráfico BTC/USDT' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Gráfico BTC/BRL' })).toBeVisible();
     expect(screen.getByText('panes: price rsi macd')).toBeVisible();
     for (const name of ['Volume', 'RSI', 'MACD'])
       expect(toggle(name)).toHaveAttribute('aria-pressed', 'true');
     for (const name of ['Bollinger', 'EMA 50', 'EMA 200'])
       expect(toggle(name)).toHaveAttribute('aria-pressed', 'false');
-    expect(candleCalls()).toEqual(['/api/market-data/candles?symbol=BTC&interval=1h&limit=500']);
+    expect(candleCalls()).toEqual(['/api/market-data/candles?symbol=BTC&interval=1h&limit=500&currency=BRL']);
     expect(screen.getByText('Horário de São Paulo · indicadores calculados no navegador')).toBeVisible();
     expect(screen.getByText('Ao vivo')).toBeVisible();
   });
@@ -115,9 +132,9 @@ describe('PriceChartCard', () => {
     ).toEqual(['ETHEthereum']);
     await user.click(within(list).getByRole('option', { name: /ETH/ }));
     expect(await screen.findByText('chart ETH-1h with 120 candles')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Gráfico ETH/USDT' })).toBeVisible();
-    expect(screen.getByRole('img', { name: 'Gráfico de velas ETH/USDT, 1 hora' })).toBeVisible();
-    expect(candleCalls()).toContain('/api/market-data/candles?symbol=ETH&interval=1h&limit=500');
+    expect(screen.getByRole('heading', { name: 'Gráfico ETH/BRL' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Gráfico de velas ETH/BRL, 1 hora' })).toBeVisible();
+    expect(candleCalls()).toContain('/api/market-data/candles?symbol=ETH&interval=1h&limit=500&currency=BRL');
     unmount();
     renderCard();
     expect(await screen.findByText('chart ETH-1h with 120 candles')).toBeVisible();
@@ -151,7 +168,7 @@ describe('PriceChartCard', () => {
     await screen.findByText('chart BTC-1h with 120 candles');
     await user.click(screen.getByRole('radio', { name: '4 horas' }));
     expect(await screen.findByText('chart BTC-4h with 120 candles')).toBeVisible();
-    expect(candleCalls()).toContain('/api/market-data/candles?symbol=BTC&interval=4h&limit=500');
+    expect(candleCalls()).toContain('/api/market-data/candles?symbol=BTC&interval=4h&limit=500&currency=BRL');
   });
 
   it('charts the coin a page names, with its levels and without the symbol search', async () => {
@@ -160,7 +177,7 @@ describe('PriceChartCard', () => {
     expect(await screen.findByText('chart ADA-1h with 120 candles')).toBeVisible();
     expect(screen.getByText('levels: R1=95000')).toBeVisible();
     expect(screen.queryByRole('combobox')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Gráfico ADA/USDT' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Gráfico ADA/BRL' })).toBeVisible();
   });
 
   it('says when the chart failed, with a retry', async () => {
@@ -174,7 +191,7 @@ describe('PriceChartCard', () => {
 
   it('says when there are no candles yet', async () => {
     renderCard(<PriceChartCard />, { status: 200, body: candlesAnswer(0) });
-    expect(await screen.findByText('Ainda não há velas de BTC/USDT neste intervalo')).toBeVisible();
+    expect(await screen.findByText('Ainda não há velas de BTC/BRL neste intervalo')).toBeVisible();
   });
 
   it('goes full screen as an overlay where the browser has no Fullscreen API, and Esc leaves', async () => {

@@ -8,7 +8,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { ChoiceGroup } from '../../../components/ui/toggle-group.tsx';
+import { DataCredit } from '../../../components/data-credit.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 import { useCandlesQuery } from '../api/market-api.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { indicatorIds, type IndicatorChoice } from './chart-indicators.ts';
@@ -34,6 +36,8 @@ type ChartBodyProps = {
   levels?: readonly PriceLevel[];
   viewRef?: Ref<ChartView>;
   caption: string;
+  /** The currency the levels are in: the candles are asked in it (else in the display currency). */
+  currency?: Currency;
 };
 
 function ChartFrame({ height, children }: { height: number | undefined; children: ReactNode }) {
@@ -47,10 +51,16 @@ function ChartFrame({ height, children }: { height: number | undefined; children
   );
 }
 
-function ChartBody({ symbol, interval, height, indicators, levels, viewRef, caption }: ChartBodyProps) {
-  const { t } = useTranslation('dashboard');
-  const query = useCandlesQuery(symbol, interval);
-  const pair = `${symbol}/USDT`;
+/** The pair as shown: BTC/USDT, or BTC/BRL when the candles are converted to reais. */
+const chartPair = (symbol: AnalysisSymbol, currency: Currency) =>
+  `${symbol}/${currency === 'BRL' ? 'BRL' : 'USDT'}`;
+
+function ChartBody(props: ChartBodyProps) {
+  const { symbol, interval, height, indicators, levels, viewRef, caption } = props;
+  const { t } = useTranslation(['dashboard', 'common']);
+  const query = useCandlesQuery(symbol, interval, undefined, props.currency);
+  const currency = currencyOf(query.data, useCurrency());
+  const pair = chartPair(symbol, currency);
   const placeholder = <LoadingState className="h-full rounded-md bg-muted/30" />;
   if (query.isPending) return <ChartFrame height={height}>{placeholder}</ChartFrame>;
   if (query.isError && !query.data) {
@@ -87,7 +97,15 @@ function ChartBody({ symbol, interval, height, indicators, levels, viewRef, capt
       </ChartFrame>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>{caption}</span>
-        <MarketSourceBadge source={query.data.source} cache={query.data.cache} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* where the candles come from, and how BRL prices are made from them */}
+          <DataCredit
+            source="binance"
+            lead={t(`common:currency.chartSource.${currency}`, { symbol })}
+            className="tabular-nums"
+          />
+          <MarketSourceBadge source={query.data.source} cache={query.data.cache} />
+        </div>
       </div>
     </div>
   );
@@ -223,6 +241,7 @@ export function PriceChartCard({
   const [symbol, setSymbol] = useCardSymbol(fixedSymbol);
   const [interval, setInterval] = useChartInterval();
   const [indicators, setIndicators] = useIndicatorChoice();
+  const currency = useCurrency();
   const cardRef = useRef<HTMLElement>(null);
   const viewRef = useRef<ChartView>(null);
   const fullscreen = useFullscreen(cardRef);
@@ -239,7 +258,7 @@ export function PriceChartCard({
         <div className={headerGrid}>
           <CardTitle className="flex items-center gap-2 [grid-area:title]">
             <ChartCandlestick aria-hidden="true" className="size-4 text-muted-foreground" />
-            {t('chart.title', { pair: `${symbol}/USDT` })}
+            {t('chart.title', { pair: chartPair(symbol, currency) })}
           </CardTitle>
           {fixedSymbol ? null : (
             <SymbolSearch value={symbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
@@ -280,9 +299,12 @@ export function PriceChartCard({
 export function CoinLevelsChart({
   symbol,
   levels,
+  currency,
 }: {
   symbol: AnalysisSymbol;
   levels: readonly PriceLevel[];
+  /** The analysis's currency: the candles are asked in it, so levels and candles agree. */
+  currency: Currency;
 }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -291,6 +313,7 @@ export function CoinLevelsChart({
       interval="1h"
       height={LEVELS_CHART_HEIGHT}
       levels={levels}
+      currency={currency}
       caption={t('chart.timeZone')}
     />
   );

@@ -2,8 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { Activity, CircleDollarSign, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataCredit } from '../../../components/data-credit.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currencyOf, useCurrency } from '../../../lib/currency.ts';
 import { formatTrillions } from '../../../lib/format.ts';
 import { COIN_PAGE_SIZE, isPlanRefusal, useCoinPricesQuery, useFavoritesQuery } from '../api/market-api.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
@@ -13,11 +15,14 @@ export function StatCard({
   label,
   value,
   hint,
+  credit,
 }: {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
   hint?: ReactNode;
+  /** The source credited under the figure (its data's provider). */
+  credit?: ReactNode;
 }) {
   return (
     <Card className="flex min-w-0 flex-col justify-between gap-1 p-3 sm:min-h-28 sm:gap-2 sm:p-4">
@@ -27,6 +32,7 @@ export function StatCard({
       </div>
       <div className="truncate text-lg font-semibold tabular-nums sm:text-2xl">{value}</div>
       {hint ? <div className="line-clamp-2 text-[11px] text-muted-foreground sm:text-xs">{hint}</div> : null}
+      {credit}
     </Card>
   );
 }
@@ -38,6 +44,7 @@ export function StatCard({
 export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {
   const { t } = useTranslation('dashboard');
   const firstPage = useCoinPricesQuery(1, access.coinsVisible > 0);
+  const currency = currencyOf(firstPage.data, useCurrency());
   const favorites = useFavoritesQuery();
   const coins = firstPage.data?.data.slice(0, COIN_PAGE_SIZE) ?? [];
   const listedCap = coins.reduce((sum, coin) => sum + (coin.market_cap ?? 0), 0);
@@ -55,12 +62,16 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
           locked ? (
             '—'
           ) : firstPage.data ? (
-            t('units.trillionsUsd', { value: formatTrillions(listedCap) })
+            t('common:currency.trillions', {
+              symbol: t(`common:currency.short.${currency}`),
+              value: formatTrillions(listedCap),
+            })
           ) : (
             <Spinner />
           )
         }
         hint={locked ? t('stats.marketCapLocked') : t('stats.marketCapHint', { total: coins.length })}
+        credit={locked ? null : <DataCredit source="coingecko" className="text-[11px] sm:text-xs" />}
       />
       <StatCard
         icon={Star}

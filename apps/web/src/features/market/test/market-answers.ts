@@ -8,6 +8,7 @@ import {
   globalMarketResponseSchema,
   plansResponseSchema,
   type CoinItem,
+  type Currency,
   type MarketSource,
   type UnavailableSignal,
 } from '@farol/contract';
@@ -116,11 +117,13 @@ export function pricesAnswer(
   page = 1,
   totalPages = 1,
   source: MarketSource = 'coingecko',
+  currency: Currency = 'BRL',
 ) {
   return coinPricesResponseSchema.parse({
     success: true,
     data: coins,
     source,
+    currency,
     cache: { isFromCache: true, ageSeconds: 42 },
     pagination: {
       currentPage: page,
@@ -146,9 +149,14 @@ export const fearGreedAnswer = (value: number, source: MarketSource = 'alternati
     cache: { isFromCache: false, ageSeconds: 0 },
   });
 
-export const dominanceAnswer = (bitcoinDominance: number, source: MarketSource = 'coingecko') =>
+export const dominanceAnswer = (
+  bitcoinDominance: number,
+  source: MarketSource = 'coingecko',
+  currency: Currency = 'BRL',
+) =>
   globalMarketResponseSchema.parse({
     success: true,
+    currency,
     data: {
       bitcoin_dominance: bitcoinDominance,
       ethereum_dominance: 12.345,
@@ -160,10 +168,22 @@ export const dominanceAnswer = (bitcoinDominance: number, source: MarketSource =
     cache: { isFromCache: false, ageSeconds: 0 },
   });
 
-export function candlesAnswer(count: number) {
+/** The USDT/BRL conversion the server describes for BRL answers. */
+export const brlConversion = {
+  from: 'USDT',
+  to: 'BRL',
+  rateSymbol: 'USDTBRL',
+  rateSource: 'binance',
+  method: 'candle_close',
+  latestRate: 5.4,
+} as const;
+
+export function candlesAnswer(count: number, currency: Currency = 'BRL') {
   const start = 1767225600;
   return candlesResponseSchema.parse({
     success: true,
+    currency,
+    conversion: currency === 'BRL' ? brlConversion : null,
     data: Array.from({ length: count }, (_, index) => {
       const close = 90000 + Math.sin(index / 5) * 1000;
       return {
@@ -180,9 +200,15 @@ export function candlesAnswer(count: number) {
   });
 }
 
-export const signalsAnswer = (source: MarketSource = 'binance', unavailable: UnavailableSignal[] = []) =>
+export const signalsAnswer = (
+  source: MarketSource = 'binance',
+  unavailable: UnavailableSignal[] = [],
+  currency: Currency = 'BRL',
+) =>
   dashboardSignalsResponseSchema.parse({
     success: true,
+    currency,
+    conversion: currency === 'BRL' ? { ...brlConversion, method: 'latest' } : null,
     data: [
       {
         symbol: 'BTC',

@@ -78,9 +78,22 @@ describe('PreferencesForm', () => {
       aiProvider: 'gemini',
       emailAlerts: false,
       pushNotifications: true,
+      // an account that never chose shows BRL in pt-BR: saving keeps it
+      currency: 'BRL',
     });
     expect(calls.some((call) => call.url.startsWith('/api/push'))).toBe(false);
     expect(readSession()!.user.preferences).toMatchObject({ aiProvider: 'gemini', emailAlerts: false });
+  });
+
+  it('saves the currency chosen in its select, and the stored user follows', async () => {
+    const { calls } = renderForm(savedAnswer, { ...saved, currency: 'BRL' });
+    const user = userEvent.setup();
+    const select = screen.getByRole('combobox', { name: 'Moeda' });
+    expect(select).toHaveValue('BRL');
+    await user.selectOptions(select, 'Dólar americano (US$)');
+    await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    await waitFor(() => expect(readSession()!.user.preferences.currency).toBe('USD'));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ currency: 'USD' });
   });
 
   it('keeps browser notifications off, saying why, when this browser cannot receive them', async () => {

@@ -1,5 +1,5 @@
 import { keyProviders, type KeyProvider, type Preferences } from '@farol/contract';
-import { Bell, Bot } from 'lucide-react';
+import { Bell, Bot, Coins } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ import {
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { currencies, currencyForLanguage, currencyOf, type Currency } from '../../../lib/currency.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSavePreferences, type EditablePreferences } from '../hooks/use-save-preferences.ts';
 
 const switchKeys = ['emailAlerts', 'pushNotifications'] as const;
@@ -28,12 +30,14 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
     aiProvider: preferences.aiProvider,
     emailAlerts: preferences.emailAlerts,
     pushNotifications: preferences.pushNotifications,
+    currency: savedCurrency(preferences),
   });
   const saving = useSavePreferences();
   const isUnchanged =
     values.aiProvider === preferences.aiProvider &&
     values.emailAlerts === preferences.emailAlerts &&
-    values.pushNotifications === preferences.pushNotifications;
+    values.pushNotifications === preferences.pushNotifications &&
+    values.currency === savedCurrency(preferences);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,6 +50,12 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
         headingId={`${id}-ai`}
         value={values.aiProvider}
         onChange={(provider) => setValues((current) => ({ ...current, aiProvider: provider }))}
+      />
+
+      <CurrencyCard
+        id={`${id}-currency`}
+        value={values.currency}
+        onChange={(currency) => setValues((current) => ({ ...current, currency }))}
       />
 
       <Card aria-labelledby={`${id}-notifications`}>
@@ -80,6 +90,50 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
         </CardFooter>
       </Card>
     </form>
+  );
+}
+
+/** The account's currency, or the default a pt-BR account gets (BRL) and the others (USD). */
+const savedCurrency = (preferences: Preferences): Currency =>
+  currencyOf(preferences, currencyForLanguage(preferences.language ?? currentLanguage()));
+
+/** The currency every price is shown in (and new alerts are set in). */
+function CurrencyCard({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Currency;
+  onChange: (currency: Currency) => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="flex items-center gap-2">
+          <Coins aria-hidden="true" className="size-4 text-primary" />
+          {t('common:currency.settingsTitle')}
+        </CardTitle>
+        <CardDescription id={`${id}-description`}>{t('common:currency.settingsDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <Label htmlFor={id}>{t('common:currency.label')}</Label>
+        <select
+          id={id}
+          value={value}
+          aria-describedby={`${id}-description`}
+          onChange={(event) => onChange(event.target.value as Currency)}
+          className="h-9 w-full max-w-xs rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {currencies.map((currency) => (
+            <option key={currency} value={currency}>
+              {t(`common:currency.names.${currency}`)}
+            </option>
+          ))}
+        </select>
+      </CardContent>
+    </Card>
   );
 }
 

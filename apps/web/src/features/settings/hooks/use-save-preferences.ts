@@ -2,10 +2,13 @@ import type { Preferences } from '@farol/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { Currency } from '../../../lib/currency.ts';
 import { useUpdatePreferencesMutation } from '../api/settings-api.ts';
 import { isThisBrowserSubscribed, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push.ts';
 
-export type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'>;
+export type EditablePreferences = Pick<Preferences, 'aiProvider' | 'emailAlerts' | 'pushNotifications'> & {
+  currency: Currency;
+};
 
 /**
  * Saves the preferences. Turning browser notifications on subscribes this browser first (the browser asks

@@ -25,6 +25,8 @@ import {
   formatWholePercent,
 } from '../../../lib/format.ts';
 import { SignalBadge } from './signal-badge.tsx';
+import { DataCredit } from '../../../components/data-credit.tsx';
+import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
 /** Low risk reads green, medium amber, high red. */
 export function riskTone(level: RiskLevel | string): 'success' | 'warning' | 'danger' {
@@ -81,17 +83,26 @@ function Meter({ label, value }: { label: string; value: number }) {
   );
 }
 
+/**
+ * The currency of an analysis's prices: the one it says, else the display currency its query asked for
+ * (the analysis query carries the currency in its key, so its data is in it).
+ */
+function useAnalysisCurrency(analysis: Analysis): Currency {
+  return currencyOf(analysis, useCurrency());
+}
+
 /** Headline of the analysis: price, overall signal and its strength, confidence and trend strength. */
 export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   const { marketSignal } = analysis;
+  const currency = useAnalysisCurrency(analysis);
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 pt-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <p className="text-sm text-muted-foreground">{t('summary.price', { symbol: analysis.symbol })}</p>
-            <p className="text-3xl font-semibold tabular-nums">{formatPrice(analysis.price)}</p>
+            <p className="text-3xl font-semibold tabular-nums">{formatPrice(analysis.price, currency)}</p>
           </div>
           <div className="flex flex-col items-end gap-1">
             <SignalBadge signal={marketSignal.signal} className="px-3 py-1 text-sm" />
@@ -178,7 +189,9 @@ export function KeyIndicators({ analysis }: { analysis: Analysis }) {
   );
 }
 
-function PriceList({ title, prices, tone }: { title: string; prices: number[]; tone: 'success' | 'danger' }) {
+type PriceListProps = { title: string; prices: number[]; tone: 'success' | 'danger'; currency: Currency };
+
+function PriceList({ title, prices, tone, currency }: PriceListProps) {
   const { t } = useTranslation('marketAnalysis');
   return (
     <div className="flex flex-col gap-2">
@@ -194,7 +207,7 @@ function PriceList({ title, prices, tone }: { title: string; prices: number[]; t
               <span className="text-muted-foreground">
                 {index === 0 ? t('levels.nearest') : `${index + 1}`}
               </span>
-              <span>{formatPrice(price)}</span>
+              <span>{formatPrice(price, currency)}</span>
             </li>
           ))}
         </ol>
@@ -205,12 +218,24 @@ function PriceList({ title, prices, tone }: { title: string; prices: number[]; t
 
 export function SupportResistance({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
+  const currency = useAnalysisCurrency(analysis);
   return (
     <Section icon={Layers} title={t('levels.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceList title={t('levels.support')} prices={analysis.supportLevels} tone="success" />
-        <PriceList title={t('levels.resistance')} prices={analysis.resistanceLevels} tone="danger" />
+        <PriceList
+          title={t('levels.support')}
+          prices={analysis.supportLevels}
+          tone="success"
+          currency={currency}
+        />
+        <PriceList
+          title={t('levels.resistance')}
+          prices={analysis.resistanceLevels}
+          tone="danger"
+          currency={currency}
+        />
       </div>
+      <DataCredit source="binance" className="mt-3" />
     </Section>
   );
 }
@@ -251,6 +276,7 @@ export function ConfluenceCard({ analysis }: { analysis: Analysis }) {
 export function StrategyCard({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   const strategy = analysis.recommendedStrategy;
+  const currency = useAnalysisCurrency(analysis);
   return (
     <Section icon={Target} title={t('strategy.title')}>
       <div className="flex flex-col gap-3 text-sm">
@@ -271,13 +297,13 @@ export function StrategyCard({ analysis }: { analysis: Analysis }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 tabular-nums">
           <dt className="text-muted-foreground">{t('strategy.stopLoss')}</dt>
           <dd className="text-danger">
-            {strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss)}
+            {strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss, currency)}
           </dd>
           <dt className="text-muted-foreground">{t('strategy.targets')}</dt>
           <dd className="text-success">
             {strategy.targets.length === 0
               ? '—'
-              : strategy.targets.map((target) => formatPrice(target)).join(' · ')}
+              : strategy.targets.map((target) => formatPrice(target, currency)).join(' · ')}
           </dd>
         </dl>
       </div>

@@ -12,6 +12,8 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatPrice, formatRsi, formatWholePercent } from '../../../lib/format.ts';
 import { useDashboardSignalsQuery } from '../api/signals-api.ts';
 import { SignalBadge } from './signal-badge.tsx';
+import { DataCredit } from '../../../components/data-credit.tsx';
+import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
 /** An outage (no answer or 5xx) is "temporarily unavailable"; anything else is an error loading signals. */
 const isOutage = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
@@ -20,6 +22,7 @@ const isOutage = (error: unknown) => !isApiError(error) || error.status === 0 ||
 export function SignalsPanel() {
   const { t } = useTranslation('marketAnalysis');
   const query = useDashboardSignalsQuery();
+  const currency = currencyOf(query.data, useCurrency());
   const signals = query.data?.data ?? [];
   const unavailable = query.data?.unavailable ?? [];
   const isSimulated = signals.some((item) => item.source === 'simulated');
@@ -69,7 +72,7 @@ export function SignalsPanel() {
             </div>
             <ul className="[&>li]:border-b [&>li]:border-border/60">
               {signals.map((item) => (
-                <SignalRow key={item.symbol} item={item} />
+                <SignalRow key={item.symbol} item={item} currency={currency} />
               ))}
             </ul>
           </>
@@ -80,6 +83,7 @@ export function SignalsPanel() {
             {t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}
           </p>
         ) : null}
+        {signals.length > 0 ? <DataCredit source="binance" className="mt-1" /> : null}
       </CardContent>
     </Card>
   );
@@ -111,7 +115,7 @@ const rowGrid = 'grid grid-cols-[3.25rem_minmax(0,1fr)_auto_2.75rem] items-cente
  * the row's one verdict (no trend label beside it to contradict it); confidence and RSI follow in small
  * print from sm up. The whole row opens the coin's page.
  */
-function SignalRow({ item }: { item: MarketSignal }) {
+function SignalRow({ item, currency }: { item: MarketSignal; currency: Currency }) {
   const { t } = useTranslation(['marketAnalysis', 'dashboard']);
   return (
     <li>
@@ -123,7 +127,7 @@ function SignalRow({ item }: { item: MarketSignal }) {
         <span className={rowGrid}>
           {/* the spaces between the cells keep the words apart in the link's name (the grid ignores them) */}
           <span className="font-semibold">{item.symbol}</span>{' '}
-          <span className="truncate tabular-nums">{formatPrice(item.price)}</span>{' '}
+          <span className="truncate tabular-nums">{formatPrice(item.price, currency)}</span>{' '}
           <SignalBadge signal={item.signal} />{' '}
           <span className="text-right font-medium tabular-nums">
             <span className="sr-only">{t('dashboard:phoneFirst.columns.strength')}</span>{' '}

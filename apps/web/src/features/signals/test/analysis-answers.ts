@@ -1,9 +1,21 @@
-import { analysisResponseSchema } from '@farol/contract';
+import { analysisResponseSchema, type Currency } from '@farol/contract';
 
 /** GET /api/market-signals/analysis/{symbol}, built through the contract (a contract change breaks it here). */
-export const analysisAnswer = (symbol: string) =>
+export const analysisAnswer = (symbol: string, currency: Currency = 'BRL') =>
   analysisResponseSchema.parse({
     success: true,
+    currency,
+    conversion:
+      currency === 'BRL'
+        ? {
+            from: 'USDT',
+            to: 'BRL',
+            rateSymbol: 'USDTBRL',
+            rateSource: 'binance',
+            method: 'latest',
+            latestRate: 5.4,
+          }
+        : null,
     data: {
       symbol,
       price: 3120.456,
