@@ -34,6 +34,7 @@ export const successExamples: Record<string, unknown> = {
       hasPreviousPage: false,
       hasNextPage: true,
     },
+    currency: 'USD',
     ...freshFromCoinGecko,
   },
   getCoin: {
@@ -52,6 +53,7 @@ export const successExamples: Record<string, unknown> = {
       isAnalysed: true,
       analysisSymbol: 'BTC',
     },
+    currency: 'USD',
     ...freshFromCoinGecko,
   },
   listCandles: {
@@ -60,6 +62,8 @@ export const successExamples: Record<string, unknown> = {
       { time: 1_795_734_000, open: 95_102.1, high: 95_480, low: 94_980.55, close: 95_310.42, volume: 812.4 },
       { time: 1_795_737_600, open: 95_310.42, high: 95_622.9, low: 95_200, close: 95_540.17, volume: 640.9 },
     ],
+    currency: 'USD',
+    conversion: null,
     source: 'binance',
     cache: { isFromCache: true, ageSeconds: 40 },
   },
