@@ -165,7 +165,8 @@ describe('app navigation', () => {
     await page.goto(`${journey.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Reenviar link' }).waitFor();
     const figures = page.getByRole('region', { name: copy['pt-BR'].figures });
-    await figures.getByText(/US\$/).first().waitFor();
+    // a Brazilian account reads its figures in reais
+    await figures.getByText(/R\$/).first().waitFor();
     expect(await bottomOf(page, figures)).toBeLessThanOrEqual(phone.height);
     await saveScreenshot(page, 'app-dashboard-unverified', 'pt-BR', true, false);
     await context.close();
