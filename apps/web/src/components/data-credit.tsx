@@ -1,3 +1,4 @@
+import type { MarketSource } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 
@@ -6,23 +7,32 @@ const sources = {
   binance: { name: 'Binance', href: 'https://www.binance.com' },
 } as const;
 
-export type DataSource = keyof typeof sources;
+type CreditedSource = keyof typeof sources;
+
+const isCredited = (source: MarketSource | undefined): source is CreditedSource =>
+  source === 'coingecko' || source === 'binance';
 
 /**
  * "Dados: CoinGecko" under the figures a source provided: CoinGecko's API terms ask for attribution, and
  * naming Binance says where the candles come from. Small and quiet; the link's name says where it goes.
+ * `source` is what the answer says it came from: simulated figures credit no one (only the lead, if any, shows).
  */
 export function DataCredit({
   source,
   lead,
   className,
 }: {
-  source: DataSource;
+  source: MarketSource | undefined;
   /** What comes before the source's name (a chart's pair and conversion); "Dados:" unless given. */
   lead?: string;
   className?: string;
 }) {
   const { t } = useTranslation('common');
+  if (!isCredited(source)) {
+    return lead === undefined ? null : (
+      <p className={cn('text-xs text-muted-foreground', className)}>{lead}</p>
+    );
+  }
   const { name, href } = sources[source];
   return (
     <p className={cn('text-xs text-muted-foreground', className)}>

@@ -171,7 +171,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
         badges={<MarketSourceBadge source={source} cache={cache} />}
         actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
       />
-      <CoinFactsCard coin={coin} currency={currency} />
+      <CoinFactsCard coin={coin} currency={currency} source={source} />
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">

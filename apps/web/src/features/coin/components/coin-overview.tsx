@@ -1,4 +1,4 @@
-import type { CoinFacts } from '@farol/contract';
+import type { CoinFacts, MarketSource } from '@farol/contract';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** Rank, market cap, volume and supply; a figure the source does not know says so. */
-export function CoinFactsCard({ coin, currency }: { coin: CoinFacts; currency: Currency }) {
+export function CoinFactsCard({
+  coin,
+  currency,
+  source,
+}: {
+  coin: CoinFacts;
+  currency: Currency;
+  source: MarketSource;
+}) {
   const { t } = useTranslation('coin');
   const compact = (value: number | null) => (value === null ? t('facts.unknown') : formatCompact(value));
   const money = (value: number | null) =>
@@ -106,7 +114,7 @@ export function CoinFactsCard({ coin, currency }: { coin: CoinFacts; currency: C
             value={coin.maxSupply === null ? t('facts.noMaxSupply') : compact(coin.maxSupply)}
           />
         </dl>
-        <DataCredit source="coingecko" className="mt-3" />
+        <DataCredit source={source} className="mt-3" />
       </CardContent>
     </Card>
   );

@@ -56,7 +56,7 @@ export function SignalSection({
         <div className="lg:col-span-3">
           <SignalSummaryTable summary={summary.data} />
         </div>
-        <DataCredit source="binance" className="lg:col-span-5" />
+        <DataCredit source={summary.data.source} className="lg:col-span-5" />
       </div>
     );
   }

@@ -131,7 +131,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
             coinsVisible={access.coinsVisible}
           />
         )}
-        <DataCredit source="coingecko" className="mt-3" />
+        <DataCredit source={active.data?.source} className="mt-3" />
       </CardContent>
     </Card>
   );

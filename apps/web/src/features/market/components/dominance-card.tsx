@@ -1,4 +1,4 @@
-import type { GlobalMarketData } from '@farol/contract';
+import type { GlobalMarketData, MarketSource } from '@farol/contract';
 import { ArrowDownRight, ArrowUpRight, Bitcoin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,12 @@ export function DominanceCard() {
   return (
     <MarketWidgetCard icon={Bitcoin} title={t('dominance.title')} query={query}>
       {(answer) => (
-        <DominanceFigures data={answer.data} change={change} currency={currencyOf(answer, currency)} />
+        <DominanceFigures
+          data={answer.data}
+          change={change}
+          currency={currencyOf(answer, currency)}
+          source={answer.source}
+        />
       )}
     </MarketWidgetCard>
   );
@@ -52,10 +57,12 @@ function DominanceFigures({
   data,
   change,
   currency,
+  source,
 }: {
   data: GlobalMarketData;
   change: number | null;
   currency: Currency;
+  source: MarketSource;
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const trillions = (value: number) =>
@@ -107,7 +114,7 @@ function DominanceFigures({
       <p className="text-xs text-muted-foreground">
         {t('widgets.updatedAt', { date: formatDateTime(data.last_updated * 1000) })}
       </p>
-      <DataCredit source="coingecko" />
+      <DataCredit source={source} />
     </div>
   );
 }

@@ -100,7 +100,7 @@ function ChartBody(props: ChartBodyProps) {
         <div className="flex flex-wrap items-center gap-2">
           {/* where the candles come from, and how BRL prices are made from them */}
           <DataCredit
-            source="binance"
+            source={query.data.source}
             lead={t(`common:currency.chartSource.${currency}`, { symbol })}
             className="tabular-nums"
           />

@@ -71,7 +71,9 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
           )
         }
         hint={locked ? t('stats.marketCapLocked') : t('stats.marketCapHint', { total: coins.length })}
-        credit={locked ? null : <DataCredit source="coingecko" className="text-[11px] sm:text-xs" />}
+        credit={
+          locked ? null : <DataCredit source={firstPage.data?.source} className="text-[11px] sm:text-xs" />
+        }
       />
       <StatCard
         icon={Star}

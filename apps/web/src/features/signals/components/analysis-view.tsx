@@ -235,7 +235,7 @@ export function SupportResistance({ analysis }: { analysis: Analysis }) {
           currency={currency}
         />
       </div>
-      <DataCredit source="binance" className="mt-3" />
+      <DataCredit source={analysis.source} className="mt-3" />
     </Section>
   );
 }

@@ -83,7 +83,9 @@ export function SignalsPanel() {
             {t('panel.asOf', { date: formatDateTime(signals[0].asOf) })}
           </p>
         ) : null}
-        {signals.length > 0 ? <DataCredit source="binance" className="mt-1" /> : null}
+        {signals.length > 0 ? (
+          <DataCredit source={isSimulated ? 'simulated' : 'binance'} className="mt-1" />
+        ) : null}
       </CardContent>
     </Card>
   );
