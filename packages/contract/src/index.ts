@@ -19,3 +19,4 @@ export * from './telegram.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './coin.ts';
+export * from './market-stream.ts';
