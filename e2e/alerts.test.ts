@@ -55,7 +55,7 @@ describe('alerts journey', () => {
       await other.page
         .getByText(
           // the alert keeps the currency it was set in (reais), whatever the language (Intl writes BRL in Spanish)
-          language === 'en' ? 'Price above R$110,000.00' : 'Precio por encima de 110.000,00 BRL',
+          language === 'en' ? 'Price above R$110,000.00' : 'Precio por encima de 110.000,00 R$',
         )
         .waitFor();
       await saveScreenshot(other.page, 'alerts', language);

@@ -24,6 +24,13 @@ describe('one way to write numbers', () => {
     expect(plain(formatPrice(512_345.67, 'pt-BR', 'BRL'))).toBe('R$ 512.345,67');
   });
 
+  it('writes the real as R$ in every language and keeps US$ where a language writes the dollar so', () => {
+    expect(plain(formatPrice(110_000, 'es', 'BRL'))).toBe('110.000,00 R$');
+    expect(formatPrice(110_000, 'en', 'BRL')).toBe('R$110,000.00');
+    expect(plain(formatPrice(110_000, 'es', 'USD'))).toBe('110.000,00 US$');
+    expect(plain(formatCompact(1.2e12, 'es', 'BRL'))).toBe('1,20 B R$');
+  });
+
   it('writes percentages and indicator values with fixed decimals', () => {
     expect(formatPercent(12.345, 'pt-BR')).toBe('12,35%');
     expect(formatPercent(3.2, 'en', { signed: true })).toBe('+3.20%');

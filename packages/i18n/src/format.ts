@@ -27,11 +27,18 @@ function numberFormat(language: Language, options: Intl.NumberFormatOptions): In
 
 export type Currency = 'USD' | 'BRL';
 
+/**
+ * How the currency is written: Spanish's default symbol for the real is "BRL", which reads as a code, so the
+ * real takes its narrow symbol (R$) in every language; the dollar keeps "US$" where a language writes it so.
+ */
+const currencyDisplay = (currency: Currency) => (currency === 'BRL' ? 'narrowSymbol' : 'symbol');
+
 /** A price in `currency`: two decimals from 1 up, four significant digits below. */
 export function formatPrice(value: number, language: Language, currency: Currency = 'USD'): string {
   return numberFormat(language, {
     style: 'currency',
     currency,
+    currencyDisplay: currencyDisplay(currency),
     ...(Math.abs(value) >= 1 || value === 0
       ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
       : { minimumSignificantDigits: 2, maximumSignificantDigits: 4 }),
@@ -76,7 +83,7 @@ export function formatCompact(value: number, language: Language, currency?: Curr
     notation: 'compact',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-    ...(currency ? { style: 'currency', currency } : {}),
+    ...(currency ? { style: 'currency', currency, currencyDisplay: currencyDisplay(currency) } : {}),
   }).format(value);
 }
 
