@@ -38,6 +38,29 @@ export type BacktestExample = {
   change24h: number;
 };
 
+/** Following the signals against holding, net of fees: long on buy and strong_buy, flat otherwise. */
+export type PerformanceSummary = {
+  /** Annualised from daily returns (× √365); null with fewer than two days or no variation. */
+  sharpe: number | null;
+  /** Largest fall of the daily equity from its running peak (0.3 = −30%). */
+  maxDrawdown: number;
+  totalReturn: number;
+};
+
+/** Daily equity (1 = start) of following the signals and of holding, equal weight over the coins. */
+export type EquityPoint = { time: string; strategy: number; buyAndHold: number };
+
+/** Stated confidence in [from, to) against the share of those signals that were right at the horizon. */
+export type CalibrationBucket = {
+  from: number;
+  to: number;
+  count: number;
+  meanConfidence: number | null;
+  hitRate: number | null;
+  hitRateLow: number | null;
+  hitRateHigh: number | null;
+};
+
 export type BacktestResults = {
   schemaVersion: number;
   engineVersion: string;
@@ -50,4 +73,9 @@ export type BacktestResults = {
   horizons: HorizonResult[];
   /** The last signals on the buy or sell side of the run, with what the price did in the next 24 h. */
   examples: BacktestExample[];
+  strategy: PerformanceSummary;
+  buyAndHold: PerformanceSummary;
+  equity: EquityPoint[];
+  /** Stated confidence against the realised 24 h hit rate. */
+  calibration: CalibrationBucket[];
 };

@@ -1,0 +1,28 @@
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The engine's signal for a coin at an hourly close, stored once, append-only (migration 0023; a trigger
+ * refuses deletes and rewrites). The price at each horizon is written once, after that 1h candle closed.
+ */
+export const signalHistory = pgTable(
+  'signal_history',
+  {
+    coin: text('coin').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    signal: text('signal').notNull(),
+    score: doublePrecision('score').notNull(),
+    confidence: integer('confidence').notNull(),
+    price: doublePrecision('price').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    price24h: doublePrecision('price_24h'),
+    price72h: doublePrecision('price_72h'),
+    price7d: doublePrecision('price_7d'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.coin, table.time] }),
+    index('signal_history_time_idx').on(table.time),
+  ],
+);
+
+export type SignalHistoryRow = typeof signalHistory.$inferSelect;
