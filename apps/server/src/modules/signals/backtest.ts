@@ -16,7 +16,6 @@ import {
   thinEquity,
   isBuySide,
   isSellSide,
-  RANDOM_RUNS,
   signalHorizons,
   summariseHorizon,
   type ScoredSignal,
@@ -141,7 +140,7 @@ export function backtestMarkdown(results: BacktestResults): string {
     `# Signal backtest: ${results.data.symbols.join(', ')} (${results.data.source})`,
     `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close) to the 1h close at the horizon.`,
     'Hit: buy side when the price rose, sell side when it fell, neutral when the absolute move was below the median move. 95% Wilson interval in brackets.',
-    `Shuffled baseline: the same signals shuffled in time, mean of ${RANDOM_RUNS} seeded shuffles. Trade return: long on buys, short on sells, after ${results.feePerTradePercent}% fee in and out.`,
+    `Shuffled baseline: the same signals shuffled in time (the exact expectation over all shuffles). Trade return: long on buys, short on sells, after ${results.feePerTradePercent}% fee in and out.`,
   ];
   const ratio = (value: number | null) => (value === null ? '—' : value.toFixed(2));
   lines.push(

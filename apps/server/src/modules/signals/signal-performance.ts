@@ -14,7 +14,6 @@ import {
 const DAY_MS = 86_400_000;
 /** Binance's spot taker fee, paid on the way in and on the way out of each trade a signal implies. */
 export const FEE_PER_TRADE = 0.001;
-export const RANDOM_RUNS = 200;
 
 export const signalHorizons = [
   { label: '24 h', hours: 24 },
@@ -69,27 +68,6 @@ function hitRateOf(signals: SignalValue[], changes: number[], medianMove: number
   return { count, hits };
 }
 
-/** mulberry32: a seeded generator, so the shuffled baseline gives the same figures on every run. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 /** The signals whose outcome at horizon `index` is known, and the median absolute move among them. */
 function scoredAt(samples: ScoredSignal[], index: number) {
   const usable = samples.filter((sample) => Number.isFinite(sample.returns[index]));
@@ -103,17 +81,15 @@ export function summariseHorizon(samples: ScoredSignal[], index: number): Horizo
   const { usable, medianMove } = scoredAt(samples, index);
   const signals = usable.map((sample) => sample.signal);
   const changes = usable.map((sample) => sample.returns[index]!);
-  const random = seededRandom(20_240_501 + index);
-  const shuffles = Array.from({ length: RANDOM_RUNS }, () => shuffled(signals, random));
   const classes = signalValues.map((signal): ClassResult => {
     const { count, hits } = hitRateOf(signals, changes, medianMove, signal);
     const [low, high] = wilsonInterval(hits, count);
     const own = changes.filter((_, i) => signals[i] === signal);
     const direction = isBuySide(signal) ? 1 : isSellSide(signal) ? -1 : 0;
-    const shuffledRates = shuffles.map((run) => {
-      const result = hitRateOf(run, changes, medianMove, signal);
-      return result.count ? result.hits / result.count : Number.NaN;
-    });
+    // Shuffling the signals in time keeps each class's count and deals it a random draw of the outcomes:
+    // its expected hit rate is the share of ALL outcomes on which this class would have been right.
+    const shuffledHitRate =
+      changes.filter((change) => isHit(signal, change, medianMove)).length / changes.length;
     return {
       signal,
       count,
@@ -123,7 +99,7 @@ export function summariseHorizon(samples: ScoredSignal[], index: number): Horizo
       meanReturn: orNull(mean(own)),
       meanTradeReturnAfterFees:
         direction === 0 ? null : orNull(mean(own.map((change) => direction * change - 2 * FEE_PER_TRADE))),
-      shuffledHitRate: orNull(mean(shuffledRates.filter((rate) => !Number.isNaN(rate)))),
+      shuffledHitRate: count ? orNull(shuffledHitRate) : null,
     };
   });
   const rises = changes.filter((change) => change > 0).length;
