@@ -1,50 +1,16 @@
 import { MessageSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
+import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
 import { backtestResults, beatsChance, dayHorizon } from '../features/marketing/data/backtest-results.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 await loadNamespaces('marketing', 'signals');
-
-/** A captioned table that scrolls sideways on a phone (focusable, so keyboard users can scroll it too). */
-function ScrollingTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: { label: string; numeric: boolean }[];
-  children: ReactNode;
-}) {
-  return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className="overflow-x-auto rounded-xl border border-border bg-card"
-    >
-      <table className="w-full min-w-[640px] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border text-left text-xs text-muted-foreground uppercase">
-          <tr>
-            {columns.map(({ label, numeric }) => (
-              <th key={label} scope="col" className={`px-4 py-3 font-medium ${numeric ? 'text-right' : ''}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border tabular-nums">{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 /** The page's number and date formats in the reader's language (dates in UTC, as the backtest ran). */
 function backtestFormats(language: string) {
