@@ -1,12 +1,15 @@
 import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { HorizonResult } from '@farol/contract';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
 import { backtestResults, beatsChance, dayHorizon } from '../features/marketing/data/backtest-results.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
+import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
@@ -82,12 +85,48 @@ export function TradingSignalsPage() {
   );
 }
 
-/** Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict. */
+/**
+ * Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict: from the
+ * track record (the one source of the public figures), which is the published backtest until the live record
+ * covers 30 days.
+ */
 function SignalClassesSection({ format }: { format: BacktestFormats }) {
+  const { t } = useTranslation('marketing');
+  const query = useTrackRecordQuery();
+  return (
+    <PageSection title={t('tradingSignals.classesTitle')}>
+      <QueryState query={query} errorTitle={t('trackRecord.error')}>
+        {(record) => (
+          <DayClasses
+            format={format}
+            horizon={record[record.primary].horizons.find((horizon) => horizon.hours === 24) ?? dayHorizon}
+            isLive={record.primary === 'live'}
+          />
+        )}
+      </QueryState>
+    </PageSection>
+  );
+}
+
+function DayClasses({
+  format,
+  horizon: dayHorizon,
+  isLive,
+}: {
+  format: BacktestFormats;
+  horizon: HorizonResult;
+  isLive: boolean;
+}) {
   const { t } = useTranslation('marketing');
   const { percent, signedPercent, integer } = format;
   return (
-    <PageSection title={t('tradingSignals.classesTitle')}>
+    <>
+      <p className="text-sm text-muted-foreground">
+        {isLive ? t('tradingSignals.sourceLive') : t('tradingSignals.sourceBacktest')}{' '}
+        <Link to="/track-record" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('tradingSignals.trackRecordLink')}
+        </Link>
+      </p>
       <ScrollingTable
         caption={t('tradingSignals.classesCaption')}
         columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'tradeReturn'] as const).map(
@@ -120,7 +159,7 @@ function SignalClassesSection({ format }: { format: BacktestFormats }) {
           ? t('tradingSignals.verdictEdge')
           : t('tradingSignals.verdictNoEdge')}
       </p>
-    </PageSection>
+    </>
   );
 }
 
