@@ -40,3 +40,12 @@ $fn$ LANGUAGE plpgsql;
 DROP TRIGGER IF EXISTS signal_history_append_only ON signal_history;
 CREATE TRIGGER signal_history_append_only BEFORE UPDATE OR DELETE ON signal_history
   FOR EACH ROW EXECUTE FUNCTION signal_history_append_only();
+
+-- The measured record (hit rates, calibration, equity) of one state of signal_history, keyed by a fingerprint
+-- of that state (row and outcome counts, last time): the table only grows, so each change makes a new key.
+-- Computing it reads every row; this keeps the public endpoint to one small query per request on every instance.
+CREATE TABLE IF NOT EXISTS signal_track_record_summary (
+  fingerprint text PRIMARY KEY,
+  computed_at timestamptz NOT NULL DEFAULT now(),
+  record jsonb NOT NULL
+);

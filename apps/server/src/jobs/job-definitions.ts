@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
 import type { MarketService } from '../modules/market/market.types.ts';
-import { recordSignals, scoreSignals } from '../modules/track-record/track-record.service.ts';
+import { getTrackRecord, recordSignals, scoreSignals } from '../modules/track-record/track-record.service.ts';
 
 export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'market-refresh'] as const;
 export type JobName = (typeof jobNames)[number];
@@ -87,8 +87,9 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
     },
     {
       // the track record: the signal of each followed coin at the hourly close just passed, stored once per
-      // coin and close (a rerun or another instance stores nothing more), then any outcome now due. Every 5
-      // minutes so a close the market published late is still recorded within the hour.
+      // coin and close (a rerun or another instance stores nothing more), then any outcome now due, then the
+      // record is measured. Every 5 minutes so a close the market published late is still recorded within
+      // the hour.
       name: 'signal-track-record',
       cron: '*/5 * * * *',
       scope: 'cluster',
@@ -96,7 +97,10 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
         const service = market();
         if (!service) return { recorded: false, reason: 'market module not registered' };
         const deps = { db: app.db, signals: app.signals, market: service, now: app.now };
-        return { ...(await recordSignals(deps)), ...(await scoreSignals(deps)) };
+        const result = { ...(await recordSignals(deps)), ...(await scoreSignals(deps)) };
+        // measure the new state now, so the public page's visitors read it instead of computing it
+        await getTrackRecord(deps);
+        return result;
       },
     },
   ];

@@ -1,4 +1,13 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The engine's signal for a coin at an hourly close, stored once, append-only (migration 0023; a trigger
@@ -26,3 +35,13 @@ export const signalHistory = pgTable(
 );
 
 export type SignalHistoryRow = typeof signalHistory.$inferSelect;
+
+/**
+ * The measured track record of one state of signal_history, keyed by that state's fingerprint (migration
+ * 0023): computed once per state by whichever instance asks first, read by all.
+ */
+export const signalTrackRecordSummary = pgTable('signal_track_record_summary', {
+  fingerprint: text('fingerprint').primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  record: jsonb('record').notNull(),
+});

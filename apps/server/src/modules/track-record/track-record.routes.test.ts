@@ -206,6 +206,25 @@ forEachEngine((engine) => {
       expect(record.live.buyAndHold.totalReturn).toBeCloseTo((btcFollowing + -0.001) / 2, 12);
       expect(record.live.equity).toHaveLength(1);
       expect(record.live.equity[0]!.time).toBe('2025-01-02T00:00:00.000Z');
+
+      // measured once for this state of the table, then read back by any instance; a new row makes a new state
+      const summaries = () =>
+        selectRows<{ fingerprint: string }>(
+          testApp.database.db,
+          sql`select fingerprint from signal_track_record_summary`,
+        );
+      const [first] = await summaries();
+      expect(first).toBeDefined();
+      const again = await testApp.request('GET', '/api/market-signals/track-record');
+      expect(again.body).toEqual(response.body);
+      await testApp.database.db.execute(sql`
+        insert into signal_history (coin, time, signal, score, confidence, price, engine_version)
+        values ('ETH', '2025-01-01T02:00:00Z', 'sell', -0.3, 50, 55, '2.0.0')`);
+      const grown = await testApp.request('GET', '/api/market-signals/track-record');
+      expect(grown.body.data.live.signals).toBe(6);
+      const after = await summaries();
+      expect(after).toHaveLength(1); // only the newest state's summary is kept
+      expect(after[0]!.fingerprint).not.toBe(first!.fingerprint);
     });
 
     it('answers an empty live record before any signal is stored', async () => {

@@ -26,7 +26,10 @@ import {
   listSignalHistory,
   listUnscored,
   outcomeColumns,
+  readHistoryFingerprint,
+  readSummary,
   setOutcome,
+  storeSummary,
 } from './track-record.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -138,16 +141,14 @@ export async function scoreSignals(deps: TrackRecordDeps): Promise<{ scored: num
 
 const returnOf = (price: number, later: number | null) => (later === null ? Number.NaN : later / price - 1);
 
-/**
- * The track record: the stored signals measured as the backtest measures its replayed ones (hit rate per
- * class and horizon with its interval and baselines, calibration, following against holding), beside the
- * published backtest; the page leads with the live record once it covers TRACK_RECORD_MINIMUM_DAYS.
- */
-export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise<TrackRecord> {
-  const rows = await listSignalHistory(deps.db);
+type LiveRecord = TrackRecord['live'];
+
+/** The stored signals measured as the backtest measures its replayed ones (one implementation, signal-performance.ts). */
+async function measureLiveRecord(db: Db): Promise<LiveRecord> {
+  const rows = await listSignalHistory(db);
   const samples: ScoredSignal[] = rows.map((row) => ({
     symbol: row.coin,
-    time: row.time.getTime(),
+    time: row.time,
     price: row.price,
     signal: row.signal as SignalValue,
     confidence: row.confidence,
@@ -157,28 +158,63 @@ export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise
       returnOf(row.price, row.price7d),
     ],
   }));
-  const first = rows[0]?.time.getTime();
-  const last = rows.at(-1)?.time.getTime();
-  const days = first === undefined || last === undefined ? 0 : (last - first) / DAY_MS;
+  const first = rows[0]?.time;
+  const last = rows.at(-1)?.time;
   const following = followingPerformance(samples);
+  return {
+    from: first === undefined ? null : new Date(first).toISOString(),
+    to: last === undefined ? null : new Date(last).toISOString(),
+    days: first === undefined || last === undefined ? 0 : (last - first) / DAY_MS,
+    signals: rows.length,
+    coins: [...new Set(rows.map((row) => row.coin))].sort(),
+    engineVersions: [...new Set(rows.map((row) => row.engineVersion))].sort(),
+    horizons: signalHorizons.map((_, index) => summariseHorizon(samples, index)),
+    calibration: calibrationOf(samples),
+    strategy: following.strategy,
+    buyAndHold: following.buyAndHold,
+    equity: thinEquity(following.equity),
+  };
+}
+
+/** Bumped when the measures change, so summaries computed by older code are not reused. */
+const MEASURES_VERSION = 1;
+/** Computations under way on this instance, per fingerprint: concurrent visitors share one. */
+const computing = new Map<string, Promise<LiveRecord>>();
+
+/**
+ * The live record of the table's current state: read from signal_track_record_summary when this state was
+ * measured already (by any instance), else measured now and stored. The fingerprint is read on every request,
+ * so the answer is never older than the table.
+ */
+async function currentLiveRecord(db: Db): Promise<LiveRecord> {
+  const fingerprint = `v${MEASURES_VERSION}:${await readHistoryFingerprint(db)}`;
+  const stored = await readSummary(db, fingerprint);
+  if (stored) return stored as LiveRecord;
+  let pending = computing.get(fingerprint);
+  if (!pending) {
+    pending = measureLiveRecord(db)
+      .then(async (record) => {
+        await storeSummary(db, fingerprint, record);
+        return record;
+      })
+      .finally(() => computing.delete(fingerprint));
+    computing.set(fingerprint, pending);
+  }
+  return pending;
+}
+
+/**
+ * The track record: the live record beside the published backtest; the page leads with the live record once
+ * it covers TRACK_RECORD_MINIMUM_DAYS.
+ */
+export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise<TrackRecord> {
+  const live = await currentLiveRecord(deps.db);
   const backtest = publishedBacktest as BacktestResults;
   return {
-    primary: days >= TRACK_RECORD_MINIMUM_DAYS ? 'live' : 'backtest',
+    primary: live.days >= TRACK_RECORD_MINIMUM_DAYS ? 'live' : 'backtest',
     minimumLiveDays: TRACK_RECORD_MINIMUM_DAYS,
     feePerTradePercent: FEE_PER_TRADE * 100,
-    live: {
-      from: first === undefined ? null : new Date(first).toISOString(),
-      to: last === undefined ? null : new Date(last).toISOString(),
-      days,
-      signals: rows.length,
-      coins: [...new Set(rows.map((row) => row.coin))].sort(),
-      engineVersions: [...new Set(rows.map((row) => row.engineVersion))].sort(),
-      horizons: signalHorizons.map((_, index) => summariseHorizon(samples, index)),
-      calibration: calibrationOf(samples),
-      strategy: following.strategy,
-      buyAndHold: following.buyAndHold,
-      equity: thinEquity(following.equity),
-    },
+    live,
     backtest: {
       generatedAt: backtest.generatedAt,
       engineVersion: backtest.engineVersion,
