@@ -15,6 +15,7 @@ const publicPages = [
   { path: '/pricing', heading: 'pricing:title' },
   { path: '/ai-chat', heading: 'marketing:aiChat.title' },
   { path: '/trading-signals', heading: 'marketing:tradingSignals.title' },
+  { path: '/track-record', heading: 'marketing:trackRecord.title' },
   { path: '/blog', heading: 'blog:title' },
 ];
 
@@ -40,6 +41,11 @@ describe('accessibility of the public pages', () => {
             .getByRole('heading', { level: 1, name: translate(language, heading) })
             .first()
             .waitFor();
+          // The track record comes from the API: audit it, not its loading spinner.
+          if (path === '/track-record')
+            await page
+              .getByRole('img', { name: translate(language, 'marketing:trackRecord.equityChart') })
+              .waitFor();
           // Pricing cards come from the API: audit them, not their loading placeholders.
           if (path === '/pricing')
             await page

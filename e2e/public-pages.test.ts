@@ -28,6 +28,7 @@ const publicPages = [
     meta: 'marketing:tradingSignals.meta',
     heading: 'marketing:tradingSignals.title',
   },
+  { path: '/track-record', meta: 'marketing:trackRecord.meta', heading: 'marketing:trackRecord.title' },
   { path: '/blog', meta: 'blog:meta', heading: 'blog:title' },
 ];
 
@@ -177,6 +178,28 @@ describe('public pages', () => {
     );
     expect(await page.getByRole('link', { name: 'Criar conta grátis' }).count()).toBe(0);
     await context.close();
+  });
+
+  it('shows the track record: the published backtest, labelled as such, until the live record covers 30 days', async () => {
+    const results = JSON.parse(
+      readFileSync(new URL('../docs/backtest/latest.json', import.meta.url), 'utf8'),
+    ) as BacktestResults;
+    const { context, page, errors } = await openContext({ width: 390, height: 844 });
+    await page.goto(`${journey.server.url}/track-record?lng=en`);
+    await page.getByText('Historical test (backtest), not signals given live').waitFor();
+    await page.getByText('No live signal stored yet').waitFor();
+    const sharpe = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const following = page
+      .locator('div', { has: page.getByRole('heading', { name: 'Following the signals' }) })
+      .last();
+    expect(await following.textContent()).toContain(sharpe.format(results.strategy.sharpe!));
+    await page
+      .getByRole('img', { name: 'Daily equity following the signals and buying and holding' })
+      .waitFor();
+    // nothing overflows the phone's width (tables scroll inside their own box)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+    expect(errors).toEqual([]);
   });
 
   it("shows the signals' record from the published backtest, with its method and date, and none of the old fixed figures", async () => {

@@ -21,6 +21,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { signalsRoutes } from './modules/signals/signals.routes.ts';
+import { trackRecordRoutes } from './modules/track-record/track-record.routes.ts';
 import { registerSignals } from './modules/signals/signals.setup.ts';
 import { registerMarket } from './modules/market/market.setup.ts';
 import { registerAlertChecks } from './modules/alerts/alerts.setup.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
+  await app.register(trackRecordRoutes, { prefix: '/api/market-signals/track-record' });
   await app.register(emailRoutes, { prefix: '/api/email' });
   await app.register(pushRoutes, { prefix: '/api/push' });
   await app.register(telegramRoutes, { prefix: '/api/telegram' });

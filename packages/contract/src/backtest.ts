@@ -1,38 +1,81 @@
-import type { SignalValue } from './signals.ts';
+import { z } from 'zod';
+import { envelope } from './common.ts';
+import { signalValues } from './signals.ts';
 
-// The versioned results file of the signal backtest (docs/backtest/latest.json): written by the server's
-// `npm run backtest:publish`, rendered by the public pages. Plain types: the landing reads it without zod.
+// How the signals are measured: the versioned results file of the signal backtest (docs/backtest/latest.json,
+// written by the server's `npm run backtest:publish`) and the track record of the signals the product gave
+// (GET /api/market-signals/track-record). The landing reads the file with these types only, never zod.
 
-export type ClassResult = {
-  signal: SignalValue;
-  count: number;
-  /** Share of signals that were right (NaN as null when none): buy side rose, sell side fell, neutral stayed within the median move. */
-  hitRate: number | null;
+/** A nullable ratio: null where there is nothing to measure (no signal of a class, no variation). */
+const ratio = z.number().nullable();
+
+export const classResultSchema = z.object({
+  signal: z.enum(signalValues),
+  count: z.number().int(),
+  /** Share of signals that were right: buy side rose, sell side fell, neutral stayed within the median move. */
+  hitRate: ratio,
   /** Wilson 95% interval of the hit rate. */
-  hitRateLow: number | null;
-  hitRateHigh: number | null;
+  hitRateLow: ratio,
+  hitRateHigh: ratio,
   /** Mean price change from the signal to the horizon. */
-  meanReturn: number | null;
+  meanReturn: ratio,
   /** What following the signal earned per trade after fees: long on buys, short on sells (neutral: no trade). */
-  meanTradeReturnAfterFees: number | null;
-  /** Hit rate of the same signals shuffled in time (mean of 200 seeded shuffles). */
-  shuffledHitRate: number | null;
-};
+  meanTradeReturnAfterFees: ratio,
+  /** Expected hit rate of the same signals shuffled in time (exact over all shuffles). */
+  shuffledHitRate: ratio,
+});
+export type ClassResult = z.infer<typeof classResultSchema>;
 
-export type HorizonResult = {
-  label: string;
-  hours: number;
-  signals: number;
-  medianAbsoluteMove: number;
-  classes: ClassResult[];
+export const horizonResultSchema = z.object({
+  label: z.string(),
+  hours: z.number().int(),
+  signals: z.number().int(),
+  medianAbsoluteMove: z.number(),
+  classes: z.array(classResultSchema),
   /** Always long: the share of times the price rose, and the mean change. */
-  alwaysLong: { count: number; hitRate: number; meanReturn: number };
+  alwaysLong: z.object({ count: z.number().int(), hitRate: z.number(), meanReturn: z.number() }),
+});
+export type HorizonResult = z.infer<typeof horizonResultSchema>;
+
+/** Following the signals against holding, net of fees: long on buy and strong_buy, flat otherwise. */
+export const performanceSummarySchema = z.object({
+  /** Annualised from daily returns (× √365); null with fewer than two days or no variation. */
+  sharpe: ratio,
+  /** Largest fall of the daily equity from its running peak (0.3 = −30%). */
+  maxDrawdown: z.number(),
+  totalReturn: z.number(),
+});
+export type PerformanceSummary = z.infer<typeof performanceSummarySchema>;
+
+/** Equity at the end of a UTC day (1 = start) of following the signals and of holding, equal weight. */
+export const equityPointSchema = z.object({ time: z.string(), strategy: z.number(), buyAndHold: z.number() });
+export type EquityPoint = z.infer<typeof equityPointSchema>;
+
+/** Stated confidence in [from, to) against the share of those signals that were right over 24 h. */
+export const calibrationBucketSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  count: z.number().int(),
+  meanConfidence: ratio,
+  hitRate: ratio,
+  hitRateLow: ratio,
+  hitRateHigh: ratio,
+});
+export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
+
+/** What both the backtest and the track record measure. */
+const measuresShape = {
+  horizons: z.array(horizonResultSchema),
+  calibration: z.array(calibrationBucketSchema),
+  strategy: performanceSummarySchema,
+  buyAndHold: performanceSummarySchema,
+  equity: z.array(equityPointSchema),
 };
 
 export type BacktestExample = {
   time: string;
   symbol: string;
-  signal: SignalValue;
+  signal: (typeof signalValues)[number];
   price: number;
   priceAfter24h: number;
   change24h: number;
@@ -50,4 +93,42 @@ export type BacktestResults = {
   horizons: HorizonResult[];
   /** The last signals on the buy or sell side of the run, with what the price did in the next 24 h. */
   examples: BacktestExample[];
+  strategy: PerformanceSummary;
+  buyAndHold: PerformanceSummary;
+  equity: EquityPoint[];
+  /** Stated confidence against the realised 24 h hit rate. */
+  calibration: CalibrationBucket[];
 };
+
+/** Days of live history before the track record leads with it instead of the backtest. */
+export const TRACK_RECORD_MINIMUM_DAYS = 30;
+
+export const trackRecordSchema = z.object({
+  /** Which record the page leads with: the live one once it covers TRACK_RECORD_MINIMUM_DAYS, else the backtest. */
+  primary: z.enum(['live', 'backtest']),
+  minimumLiveDays: z.number().int(),
+  feePerTradePercent: z.number(),
+  /** The signals the product gave, stored at each hourly close; `from`/`to` null while there is none. */
+  live: z.object({
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    days: z.number(),
+    signals: z.number().int(),
+    coins: z.array(z.string()),
+    engineVersions: z.array(z.string()),
+    ...measuresShape,
+  }),
+  /** The published backtest (docs/backtest/latest.json): replayed signals, not given ones. */
+  backtest: z.object({
+    generatedAt: z.string(),
+    engineVersion: z.string(),
+    from: z.string(),
+    to: z.string(),
+    symbols: z.array(z.string()),
+    stepHours: z.number(),
+    ...measuresShape,
+  }),
+});
+export type TrackRecord = z.infer<typeof trackRecordSchema>;
+export const trackRecordResponseSchema = envelope(trackRecordSchema);
+export type TrackRecordResponse = z.infer<typeof trackRecordResponseSchema>;

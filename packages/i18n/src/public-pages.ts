@@ -12,6 +12,7 @@ export const publicPages = [
   { path: '/pricing', meta: 'pricing:meta' },
   { path: '/ai-chat', meta: 'marketing:aiChat.meta' },
   { path: '/trading-signals', meta: 'marketing:tradingSignals.meta' },
+  { path: '/track-record', meta: 'marketing:trackRecord.meta' },
   { path: '/blog', meta: 'blog:meta' },
   { path: '/contact', meta: 'contact:meta' },
   { path: '/developers', meta: 'developers:meta' },

@@ -10,6 +10,7 @@ import * as email from './schema/email.ts';
 import * as market from './schema/market.ts';
 import * as push from './schema/push.ts';
 import * as serverSecrets from './schema/server-secrets.ts';
+import * as signalHistory from './schema/signal-history.ts';
 import * as subscriptions from './schema/subscriptions.ts';
 import * as telegram from './schema/telegram.ts';
 import * as users from './schema/users.ts';
@@ -29,6 +30,7 @@ const drizzleTables = [
   market,
   push,
   serverSecrets,
+  signalHistory,
   subscriptions,
   telegram,
   users,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
 import type { MarketService } from '../modules/market/market.types.ts';
+import { getTrackRecord, recordSignals, scoreSignals } from '../modules/track-record/track-record.service.ts';
 
 export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'market-refresh'] as const;
 export type JobName = (typeof jobNames)[number];
@@ -82,6 +83,24 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
           refreshed: Boolean(service.refreshHotKeys),
           alerts: await app.alertChecks.run(),
         });
+      },
+    },
+    {
+      // the track record: the signal of each followed coin at the hourly close just passed, stored once per
+      // coin and close (a rerun or another instance stores nothing more), then any outcome now due, then the
+      // record is measured. Every 5 minutes so a close the market published late is still recorded within
+      // the hour.
+      name: 'signal-track-record',
+      cron: '*/5 * * * *',
+      scope: 'cluster',
+      run: async () => {
+        const service = market();
+        if (!service) return { recorded: false, reason: 'market module not registered' };
+        const deps = { db: app.db, signals: app.signals, market: service, now: app.now };
+        const result = { ...(await recordSignals(deps)), ...(await scoreSignals(deps)) };
+        // measure the new state now, so the public page's visitors read it instead of computing it
+        await getTrackRecord(deps);
+        return result;
       },
     },
   ];

@@ -33,6 +33,7 @@ const publicPageModules: Record<Exclude<PublicPagePath, '/'>, () => Promise<Comp
   '/pricing': () => import('../pages/pricing-page.tsx').then((m) => m.PricingPage),
   '/privacy': () => import('../pages/privacy-page.tsx').then((m) => m.PrivacyPage),
   '/terms': () => import('../pages/terms-page.tsx').then((m) => m.TermsPage),
+  '/track-record': () => import('../pages/track-record-page.tsx').then((m) => m.TrackRecordPage),
   '/trading-signals': () => import('../pages/trading-signals-page.tsx').then((m) => m.TradingSignalsPage),
 };
 const publicRoutes: RouteObject[] = publicPages

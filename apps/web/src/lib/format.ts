@@ -62,6 +62,11 @@ function formatFixed(value: number, digits: number, language: Language): string 
   return formatDecimal(value, digits, language);
 }
 
+/** A number with exactly `digits` decimals: a Sharpe ratio (2), a count of days (1). */
+export function formatNumber(value: number, digits: number, language = currentLanguage()): string {
+  return formatFixed(value, digits, language);
+}
+
 /** RSI with 1 decimal. */
 export function formatRsi(value: number, language = currentLanguage()): string {
   return formatFixed(value, 1, language);

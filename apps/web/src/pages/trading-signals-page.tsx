@@ -1,50 +1,19 @@
 import { MessageSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { HorizonResult } from '@farol/contract';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
+import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
 import { backtestResults, beatsChance, dayHorizon } from '../features/marketing/data/backtest-results.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
+import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 await loadNamespaces('marketing', 'signals');
-
-/** A captioned table that scrolls sideways on a phone (focusable, so keyboard users can scroll it too). */
-function ScrollingTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: { label: string; numeric: boolean }[];
-  children: ReactNode;
-}) {
-  return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className="overflow-x-auto rounded-xl border border-border bg-card"
-    >
-      <table className="w-full min-w-[640px] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border text-left text-xs text-muted-foreground uppercase">
-          <tr>
-            {columns.map(({ label, numeric }) => (
-              <th key={label} scope="col" className={`px-4 py-3 font-medium ${numeric ? 'text-right' : ''}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border tabular-nums">{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 /** The page's number and date formats in the reader's language (dates in UTC, as the backtest ran). */
 function backtestFormats(language: string) {
@@ -116,12 +85,48 @@ export function TradingSignalsPage() {
   );
 }
 
-/** Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict. */
+/**
+ * Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict: from the
+ * track record (the one source of the public figures), which is the published backtest until the live record
+ * covers 30 days.
+ */
 function SignalClassesSection({ format }: { format: BacktestFormats }) {
+  const { t } = useTranslation('marketing');
+  const query = useTrackRecordQuery();
+  return (
+    <PageSection title={t('tradingSignals.classesTitle')}>
+      <QueryState query={query} errorTitle={t('trackRecord.error')}>
+        {(record) => (
+          <DayClasses
+            format={format}
+            horizon={record[record.primary].horizons.find((horizon) => horizon.hours === 24) ?? dayHorizon}
+            isLive={record.primary === 'live'}
+          />
+        )}
+      </QueryState>
+    </PageSection>
+  );
+}
+
+function DayClasses({
+  format,
+  horizon: dayHorizon,
+  isLive,
+}: {
+  format: BacktestFormats;
+  horizon: HorizonResult;
+  isLive: boolean;
+}) {
   const { t } = useTranslation('marketing');
   const { percent, signedPercent, integer } = format;
   return (
-    <PageSection title={t('tradingSignals.classesTitle')}>
+    <>
+      <p className="text-sm text-muted-foreground">
+        {isLive ? t('tradingSignals.sourceLive') : t('tradingSignals.sourceBacktest')}{' '}
+        <Link to="/track-record" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('tradingSignals.trackRecordLink')}
+        </Link>
+      </p>
       <ScrollingTable
         caption={t('tradingSignals.classesCaption')}
         columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'tradeReturn'] as const).map(
@@ -154,7 +159,7 @@ function SignalClassesSection({ format }: { format: BacktestFormats }) {
           ? t('tradingSignals.verdictEdge')
           : t('tradingSignals.verdictNoEdge')}
       </p>
-    </PageSection>
+    </>
   );
 }
 

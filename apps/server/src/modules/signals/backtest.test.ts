@@ -7,6 +7,7 @@ import { readTestData } from '@farol/testdata';
 import { describe, expect, it } from 'vitest';
 import { signalValues, type BacktestResults } from '@farol/contract';
 import { backtestHorizons, runBacktest, wilsonInterval } from './backtest.ts';
+import { SIGNAL_ENGINE_VERSION } from './signal-calibration.ts';
 import { signalRules } from './signal-rules.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +32,20 @@ function expectConsistent(results: BacktestResults) {
       expect(row.hitRateHigh!).toBeGreaterThanOrEqual(row.hitRate);
     }
   }
+  // following the signals and holding: finite, and the equity curve ends where the total return says
+  for (const key of ['strategy', 'buyAndHold'] as const) {
+    const summary = results[key];
+    expect(Number.isFinite(summary.sharpe)).toBe(true);
+    expect(summary.maxDrawdown).toBeGreaterThanOrEqual(0);
+    expect(summary.maxDrawdown).toBeLessThan(1);
+    expect(results.equity.at(-1)![key]).toBeCloseTo(1 + summary.totalReturn, 3);
+    const lowest = Math.min(...results.equity.map((point) => point[key]));
+    expect(1 - lowest).toBeLessThanOrEqual(summary.maxDrawdown + 1e-4);
+  }
+  // calibration counts the 24 h signals once each
+  expect(results.calibration.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(
+    results.horizons[0]!.signals,
+  );
 }
 
 describe('signal backtest', () => {
@@ -60,8 +75,16 @@ describe('signal backtest', () => {
 
   it('runs from the command line on any folder of candle files and writes the results file', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-backtest-'));
-    fs.writeFileSync(path.join(folder, 'ETHUSDT-1h.csv'), tailOf('ETHUSDT-1h.csv', 3_000, '2025-04-28'));
-    fs.writeFileSync(path.join(folder, 'ETHUSDT-1d.csv'), tailOf('ETHUSDT-1d.csv', 600, '2025-04-28'));
+    for (const symbol of ['ETH', 'SOL']) {
+      fs.writeFileSync(
+        path.join(folder, `${symbol}USDT-1h.csv`),
+        tailOf(`${symbol}USDT-1h.csv`, 3_000, '2025-04-28'),
+      );
+      fs.writeFileSync(
+        path.join(folder, `${symbol}USDT-1d.csv`),
+        tailOf(`${symbol}USDT-1d.csv`, 600, '2025-04-28'),
+      );
+    }
     const output = path.join(folder, 'out', 'results.json');
     execFileSync(
       process.execPath,
@@ -72,7 +95,7 @@ describe('signal backtest', () => {
         '--data',
         folder,
         '--symbols',
-        'eth',
+        'eth,sol',
         '--json',
         output,
         '--step-hours',
@@ -84,8 +107,9 @@ describe('signal backtest', () => {
       },
     );
     const results = JSON.parse(fs.readFileSync(output, 'utf8')) as BacktestResults;
-    expect(results.data.symbols).toEqual(['ETH']);
+    expect(results.data.symbols).toEqual(['ETH', 'SOL']);
     expect(results.data.stepHours).toBe(24);
+    expect(results.engineVersion).toBe(SIGNAL_ENGINE_VERSION);
     expectConsistent(results);
     fs.rmSync(folder, { recursive: true, force: true });
   });
@@ -96,6 +120,7 @@ describe('signal backtest', () => {
     ) as BacktestResults;
     expectConsistent(published);
     // a catalogue or rule change makes the public figures stale: run `npm run backtest:publish -w apps/server`
+    expect(published.engineVersion).toBe(SIGNAL_ENGINE_VERSION);
     expect(published.engine).toEqual({
       indicatorCount: catalog.length,
       ruleCount: signalRules.length,

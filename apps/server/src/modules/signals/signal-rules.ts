@@ -1,4 +1,5 @@
 import type { SignalTimeframe, SignalValue } from '@farol/contract';
+import { calibrateConfidence, engineParameters } from './signal-calibration.ts';
 import { classifyRsi, type TimeframeReading } from './timeframe-reading.ts';
 
 /** Indicator families: confluence asks whether they agree, not only whether many rules fire. */
@@ -115,22 +116,43 @@ export const signalRules: readonly SignalRule[] = [
 export const STRONG_THRESHOLD = 0.45;
 export const SIGNAL_THRESHOLD = 0.15;
 
+/**
+ * The daily trend filter (engine 2): the buy side only in a daily uptrend (last 1d close above the 1d
+ * EMA of `trendEmaPeriod`), where a positive score above `uptrendBuyThreshold` is enough for a buy; in a
+ * daily downtrend the engine goes flat (buy-side scores read neutral). Both values were chosen on the
+ * training coins only (signal-engine-parameters.json, docs/signals.md "Tuning").
+ */
+export type DailyTrend = 'up' | 'down';
+
+export function readDailyTrend(daily: TimeframeReading): DailyTrend {
+  return daily.close > daily.trendEma ? 'up' : 'down';
+}
+
 export type VoteResult = {
   votes: RuleVote[];
   /** Weighted mean vote, -1 (all sell) … +1 (all buy). */
   score: number;
   signal: SignalValue;
   strength: number;
+  /** Calibrated: the share of such signals that were right over 24 h on the training coins (0-100). */
   confidence: number;
+  /** The agreement measure before calibration (0-100), what the calibration map reads. */
+  rawConfidence: number;
+  dailyTrend: DailyTrend;
   /** Weighted mean vote of each timeframe alone. */
   timeframeScores: Record<SignalTimeframe, number>;
 };
 
-export function classifyScore(score: number): SignalValue {
-  if (score >= STRONG_THRESHOLD) return 'strong_buy';
-  if (score >= SIGNAL_THRESHOLD) return 'buy';
+export function classifyScore(
+  score: number,
+  dailyTrend: DailyTrend = 'up',
+  uptrendBuyThreshold = engineParameters.uptrendBuyThreshold,
+): SignalValue {
   if (score <= -STRONG_THRESHOLD) return 'strong_sell';
   if (score <= -SIGNAL_THRESHOLD) return 'sell';
+  if (dailyTrend === 'down') return 'neutral';
+  if (score >= STRONG_THRESHOLD) return 'strong_buy';
+  if (score > uptrendBuyThreshold) return 'buy';
   return 'neutral';
 }
 
@@ -154,17 +176,18 @@ export function voteSignal(readings: Record<SignalTimeframe, TimeframeReading>):
   }
   const totalWeight = votes.reduce((sum, vote) => sum + vote.weight, 0);
   const score = votes.reduce((sum, vote) => sum + vote.vote * vote.weight, 0) / totalWeight;
-  const signal = classifyScore(score);
+  const dailyTrend = readDailyTrend(readings['1d']);
+  const signal = classifyScore(score, dailyTrend);
   const direction = signal === 'neutral' ? 0 : Math.sign(score);
 
   let confidence: number;
   if (direction === 0) {
-    // Confidence in "neutral": how far the score sits from both thresholds, and how many rules abstained.
+    // Agreement with "neutral": how close the score sits to zero, and how many rules abstained.
     const abstaining =
       votes.filter((vote) => vote.vote === 0).reduce((sum, vote) => sum + vote.weight, 0) / totalWeight;
-    confidence = 100 * (0.5 * (1 - Math.abs(score) / SIGNAL_THRESHOLD) + 0.5 * abstaining);
+    confidence = 100 * (0.5 * Math.max(0, 1 - Math.abs(score) / SIGNAL_THRESHOLD) + 0.5 * abstaining);
   } else {
-    // Confidence in a direction: the share of the opinionated weight that agrees, scaled by how many
+    // Agreement with a direction: the share of the opinionated weight that agrees, scaled by how many
     // timeframes point the same way on their own.
     const opinionated = votes.reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
     const agreeing = votes
@@ -174,12 +197,15 @@ export function voteSignal(readings: Record<SignalTimeframe, TimeframeReading>):
       Object.values(timeframeScores).filter((value) => Math.sign(value) === direction).length / 3;
     confidence = 100 * (agreeing / opinionated) * (0.5 + 0.5 * timeframesAgreeing);
   }
+  const rawConfidence = clampPercent(confidence);
   return {
     votes,
     score,
     signal,
     strength: clampPercent(Math.abs(score) * 100),
-    confidence: clampPercent(confidence),
+    confidence: calibrateConfidence(signal, rawConfidence),
+    rawConfidence,
+    dailyTrend,
     timeframeScores,
   };
 }

@@ -51,10 +51,15 @@ export type SignalsService = {
   getReading: (symbol: AnalysisSymbol) => Promise<SignalReading>;
 };
 
-/** What alerts read of an analysis: the class, its strength (0-100), the levels nearest first. */
+/** What alerts and the track record read of an analysis: the class, its strength (0-100), the levels nearest first. */
 export type SignalReading = {
   signal: SignalValue;
   strength: number;
+  /** Weighted mean vote (−1 … +1), calibrated confidence (0-100), the last 1h close and its close time (ms). */
+  score: number;
+  confidence: number;
+  price: number;
+  asOf: number;
   supports: number[];
   resistances: number[];
   source: MarketSource;
@@ -230,6 +235,10 @@ function readingOf({ facts, source }: Entry): SignalReading {
   return {
     signal: facts.vote.signal,
     strength: facts.vote.strength,
+    score: facts.vote.score,
+    confidence: facts.vote.confidence,
+    price: facts.price,
+    asOf: facts.asOf,
     supports: facts.levels.supports.map((level) => level.price),
     resistances: facts.levels.resistances.map((level) => level.price),
     source,

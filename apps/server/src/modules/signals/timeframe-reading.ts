@@ -14,6 +14,7 @@ import {
   stddev,
 } from '@farol/indicators';
 import type { CandleColumns } from './candle-columns.ts';
+import { engineParameters } from './signal-calibration.ts';
 
 /** Thresholds of the key indicators; docs/signals.md explains each. */
 export const RSI_OVERSOLD = 30;
@@ -57,6 +58,8 @@ export type TimeframeReading = {
   /** Percentile (0-100) of the Bollinger bandwidth among the last RANK_WINDOW bars. */
   bandwidthPercentile: number;
   isSqueeze: boolean;
+  /** EMA of engineParameters.trendEmaPeriod (20) closes: on 1d, the engine's trend filter (signal-rules.ts). */
+  trendEma: number;
   ema50: number;
   ema200: number;
   /** Relative change of EMA(50) / EMA(200) over EMA_SLOPE_BARS bars. */
@@ -156,6 +159,7 @@ export function readTimeframe(
   const squeezeSeries = squeeze(high, low, close, { period: 20, bbMultiplier: 2, kcMultiplier: 1.5 });
   const bandwidth = new Float64Array(length);
   for (let i = 0; i < length; i++) bandwidth[i] = (bands.upper[i]! - bands.lower[i]!) / bands.middle[i]!;
+  const trendEma = ema(close, engineParameters.trendEmaPeriod);
   const ema50 = ema(close, 50);
   const ema200 = ema(close, 200);
   const adxSeries = adx(high, low, close, 14);
@@ -199,6 +203,7 @@ export function readTimeframe(
     isKeltnerSqueeze,
     bandwidthPercentile,
     isSqueeze: isKeltnerSqueeze || bandwidthPercentile <= SQUEEZE_BANDWIDTH_PERCENTILE,
+    trendEma: lastValue(trendEma),
     ema50: lastValue(ema50),
     ema200: lastValue(ema200),
     ema50Slope: lastValue(ema50) / lastValue(ema50, EMA_SLOPE_BARS) - 1,

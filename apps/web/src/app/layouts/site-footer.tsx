@@ -10,6 +10,7 @@ const footerGroups = [
       { to: '/pricing', key: 'nav.pricing' },
       { to: '/ai-chat', key: 'footer.aiChat' },
       { to: '/trading-signals', key: 'footer.tradingSignals' },
+      { to: '/track-record', key: 'footer.trackRecord' },
     ],
   },
   {

@@ -1,0 +1,232 @@
+import {
+  analysisSymbols,
+  TRACK_RECORD_MINIMUM_DAYS,
+  type AnalysisSymbol,
+  type BacktestResults,
+  type SignalValue,
+  type TrackRecord,
+} from '@farol/contract';
+import type { Db } from '../../db/client.ts';
+import type { MarketService } from '../market/market.types.ts';
+import { SIGNAL_ENGINE_VERSION } from '../signals/signal-calibration.ts';
+import {
+  calibrationOf,
+  FEE_PER_TRADE,
+  followingPerformance,
+  signalHorizons,
+  summariseHorizon,
+  thinEquity,
+  type ScoredSignal,
+} from '../signals/signal-performance.ts';
+import type { SignalsService } from '../signals/signals.service.ts';
+// The published backtest, bundled with the server: what the page shows until the live record is long enough.
+import publishedBacktest from '../../../../../docs/backtest/latest.json' with { type: 'json' };
+import {
+  insertSignalRecord,
+  listSignalHistory,
+  listUnscored,
+  outcomeColumns,
+  readHistoryFingerprint,
+  readSummary,
+  setOutcome,
+  storeSummary,
+} from './track-record.repository.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** 1h candles read to score outcomes: the engine's own 1h window (the same cached series), 30 days back. */
+const SCORING_CANDLES = 720;
+/** A reading whose last close is older than this is not the signal of the hour just closed (nor the one before). */
+const STALE_AFTER_MS = 2 * HOUR_MS;
+
+export type TrackRecordDeps = {
+  db: Db;
+  signals: SignalsService;
+  market: MarketService;
+  now: () => Date;
+};
+
+/**
+ * The coins whose signal is recorded at each hourly close: the warm coins. UNTIL issue 18's warm-coin set is
+ * merged this is the ten analysed coins; at the merge, return `listWarmSymbols()` of
+ * ../signals/warm-coins.ts here (the only place the track record decides which coins it follows).
+ */
+export async function listTrackRecordSymbolsUntilWarmCoinsMerge(): Promise<readonly AnalysisSymbol[]> {
+  return analysisSymbols;
+}
+
+export type RecordSummary = { stored: string[]; alreadyStored: string[]; skipped: Record<string, string> };
+
+/**
+ * Stores the engine's current signal (the cached analysis of the last closed hour) of each followed coin, once
+ * per coin and close: the table's key makes a second run, or a second instance, a no-op. Simulated readings are
+ * never stored: the record is of real markets only.
+ */
+export async function recordSignals(deps: TrackRecordDeps): Promise<RecordSummary> {
+  const summary: RecordSummary = { stored: [], alreadyStored: [], skipped: {} };
+  for (const symbol of await listTrackRecordSymbolsUntilWarmCoinsMerge()) {
+    let reading;
+    try {
+      reading = await deps.signals.getReading(symbol);
+    } catch (error) {
+      summary.skipped[symbol] = (error as { code?: string }).code ?? 'analysis_failed';
+      continue;
+    }
+    if (reading.source === 'simulated') {
+      summary.skipped[symbol] = 'simulated';
+      continue;
+    }
+    // a market that stopped publishing candles (a delisted or renamed pair) has no signal for this close
+    if (deps.now().getTime() - reading.asOf > STALE_AFTER_MS) {
+      summary.skipped[symbol] = 'stale';
+      continue;
+    }
+    const stored = await insertSignalRecord(deps.db, {
+      coin: symbol,
+      time: new Date(reading.asOf),
+      signal: reading.signal,
+      score: reading.score,
+      confidence: reading.confidence,
+      price: reading.price,
+      engineVersion: SIGNAL_ENGINE_VERSION,
+    });
+    (stored ? summary.stored : summary.alreadyStored).push(symbol);
+  }
+  return summary;
+}
+
+/**
+ * Writes the price at each horizon whose 1h candle has closed: the close of the 1h candle ending exactly
+ * 24 h, 72 h or 7 d after the signal's close, from the market's (Binance's) 1h series. Each outcome is
+ * written once; a row older than the candle window stays unscored rather than guessed.
+ */
+export async function scoreSignals(deps: TrackRecordDeps): Promise<{ scored: number; waiting: number }> {
+  const now = deps.now();
+  const rows = await listUnscored(
+    deps.db,
+    now,
+    signalHorizons.map((horizon) => horizon.hours),
+  );
+  const coins = [...new Set(rows.map((row) => row.coin))];
+  let scored = 0;
+  let waiting = 0;
+  for (const coin of coins) {
+    let closes: Map<number, number>;
+    try {
+      const candles = await deps.market.getCandles(coin as AnalysisSymbol, '1h', SCORING_CANDLES);
+      if (candles.source === 'simulated') {
+        waiting += rows.filter((row) => row.coin === coin).length;
+        continue;
+      }
+      closes = new Map(candles.data.map((candle) => [candle.openTime + HOUR_MS, candle.close]));
+    } catch {
+      waiting += rows.filter((row) => row.coin === coin).length;
+      continue;
+    }
+    for (const row of rows.filter((candidate) => candidate.coin === coin)) {
+      for (const [i, column] of outcomeColumns.entries()) {
+        const end = row.time.getTime() + signalHorizons[i]!.hours * HOUR_MS;
+        if (row[column] !== null || end > now.getTime()) continue;
+        const price = closes.get(end);
+        if (price === undefined) {
+          waiting += 1;
+          continue;
+        }
+        if (await setOutcome(deps.db, coin, row.time, column, price)) scored += 1;
+      }
+    }
+  }
+  return { scored, waiting };
+}
+
+const returnOf = (price: number, later: number | null) => (later === null ? Number.NaN : later / price - 1);
+
+type LiveRecord = TrackRecord['live'];
+
+/** The stored signals measured as the backtest measures its replayed ones (one implementation, signal-performance.ts). */
+async function measureLiveRecord(db: Db): Promise<LiveRecord> {
+  const rows = await listSignalHistory(db);
+  const samples: ScoredSignal[] = rows.map((row) => ({
+    symbol: row.coin,
+    time: row.time,
+    price: row.price,
+    signal: row.signal as SignalValue,
+    confidence: row.confidence,
+    returns: [
+      returnOf(row.price, row.price24h),
+      returnOf(row.price, row.price72h),
+      returnOf(row.price, row.price7d),
+    ],
+  }));
+  const first = rows[0]?.time;
+  const last = rows.at(-1)?.time;
+  const following = followingPerformance(samples);
+  return {
+    from: first === undefined ? null : new Date(first).toISOString(),
+    to: last === undefined ? null : new Date(last).toISOString(),
+    days: first === undefined || last === undefined ? 0 : (last - first) / DAY_MS,
+    signals: rows.length,
+    coins: [...new Set(rows.map((row) => row.coin))].sort(),
+    engineVersions: [...new Set(rows.map((row) => row.engineVersion))].sort(),
+    horizons: signalHorizons.map((_, index) => summariseHorizon(samples, index)),
+    calibration: calibrationOf(samples),
+    strategy: following.strategy,
+    buyAndHold: following.buyAndHold,
+    equity: thinEquity(following.equity),
+  };
+}
+
+/** Bumped when the measures change, so summaries computed by older code are not reused. */
+const MEASURES_VERSION = 1;
+/** Computations under way on this instance, per fingerprint: concurrent visitors share one. */
+const computing = new Map<string, Promise<LiveRecord>>();
+
+/**
+ * The live record of the table's current state: read from signal_track_record_summary when this state was
+ * measured already (by any instance), else measured now and stored. The fingerprint is read on every request,
+ * so the answer is never older than the table.
+ */
+async function currentLiveRecord(db: Db): Promise<LiveRecord> {
+  const fingerprint = `v${MEASURES_VERSION}:${await readHistoryFingerprint(db)}`;
+  const stored = await readSummary(db, fingerprint);
+  if (stored) return stored as LiveRecord;
+  let pending = computing.get(fingerprint);
+  if (!pending) {
+    pending = measureLiveRecord(db)
+      .then(async (record) => {
+        await storeSummary(db, fingerprint, record);
+        return record;
+      })
+      .finally(() => computing.delete(fingerprint));
+    computing.set(fingerprint, pending);
+  }
+  return pending;
+}
+
+/**
+ * The track record: the live record beside the published backtest; the page leads with the live record once
+ * it covers TRACK_RECORD_MINIMUM_DAYS.
+ */
+export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise<TrackRecord> {
+  const live = await currentLiveRecord(deps.db);
+  const backtest = publishedBacktest as BacktestResults;
+  return {
+    primary: live.days >= TRACK_RECORD_MINIMUM_DAYS ? 'live' : 'backtest',
+    minimumLiveDays: TRACK_RECORD_MINIMUM_DAYS,
+    feePerTradePercent: FEE_PER_TRADE * 100,
+    live,
+    backtest: {
+      generatedAt: backtest.generatedAt,
+      engineVersion: backtest.engineVersion,
+      from: backtest.data.from,
+      to: backtest.data.to,
+      symbols: backtest.data.symbols,
+      stepHours: backtest.data.stepHours,
+      horizons: backtest.horizons,
+      calibration: backtest.calibration,
+      strategy: backtest.strategy,
+      buyAndHold: backtest.buyAndHold,
+      equity: backtest.equity,
+    },
+  };
+}

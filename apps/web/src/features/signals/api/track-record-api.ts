@@ -1,0 +1,17 @@
+import { trackRecordResponseSchema } from '@farol/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const TRACK_RECORD_URL = '/api/market-signals/track-record';
+
+/** The signals' public record (the /track-record page, the marketing figures); it changes once an hour. */
+export function useTrackRecordQuery() {
+  return useQuery({
+    queryKey: [TRACK_RECORD_URL],
+    queryFn: ({ signal }) => apiRequest(TRACK_RECORD_URL, { schema: trackRecordResponseSchema, signal }),
+    select: (answer) => answer.data,
+    staleTime: 5 * 60_000,
+    // the page shows its own error with a retry button
+    meta: { silent: true },
+  });
+}

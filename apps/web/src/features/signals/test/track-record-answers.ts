@@ -1,0 +1,73 @@
+import {
+  trackRecordSchema,
+  type BacktestResults,
+  type HorizonResult,
+  type TrackRecord,
+} from '@farol/contract';
+import published from '../../../../../../docs/backtest/latest.json';
+
+const backtestResults = published as BacktestResults;
+
+// Answers of GET /api/market-signals/track-record for the web tests: the published backtest file (real figures)
+// beside a live record the test describes.
+
+const emptyHorizon = (label: string, hours: number): HorizonResult => ({
+  label,
+  hours,
+  signals: 0,
+  medianAbsoluteMove: 0,
+  classes: backtestResults.horizons[0]!.classes.map((row) => ({
+    ...row,
+    count: 0,
+    hitRate: null,
+    hitRateLow: null,
+    hitRateHigh: null,
+    meanReturn: null,
+    meanTradeReturnAfterFees: null,
+    shuffledHitRate: null,
+  })),
+  alwaysLong: { count: 0, hitRate: 0, meanReturn: 0 },
+});
+
+/** The answer with the published backtest file (real figures) and a live record of `live`. */
+export function recordAnswer(
+  live: Partial<TrackRecord['live']> = {},
+  primary: TrackRecord['primary'] = 'backtest',
+) {
+  const { data, ...backtest } = backtestResults;
+  return {
+    success: true,
+    data: trackRecordSchema.parse({
+      primary,
+      minimumLiveDays: 30,
+      feePerTradePercent: 0.1,
+      live: {
+        from: null,
+        to: null,
+        days: 0,
+        signals: 0,
+        coins: [],
+        engineVersions: [],
+        horizons: [emptyHorizon('24 h', 24), emptyHorizon('72 h', 72), emptyHorizon('7 d', 168)],
+        calibration: backtest.calibration.map((bucket) => ({ ...bucket, count: 0 })),
+        strategy: { sharpe: null, maxDrawdown: 0, totalReturn: 0 },
+        buyAndHold: { sharpe: null, maxDrawdown: 0, totalReturn: 0 },
+        equity: [],
+        ...live,
+      },
+      backtest: {
+        generatedAt: backtest.generatedAt,
+        engineVersion: backtest.engineVersion,
+        from: data.from,
+        to: data.to,
+        symbols: data.symbols,
+        stepHours: data.stepHours,
+        horizons: backtest.horizons,
+        calibration: backtest.calibration,
+        strategy: backtest.strategy,
+        buyAndHold: backtest.buyAndHold,
+        equity: backtest.equity,
+      },
+    }),
+  };
+}

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { backtestResults } from '../features/marketing/data/backtest-results.ts';
+import { TRACK_RECORD_URL as URL } from '../features/signals/api/track-record-api.ts';
+import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../test/render.tsx';
+import { TrackRecordPage } from './track-record-page.tsx';
+
+function renderPage(answer: () => StubAnswer) {
+  const calls = stubFetch((url) =>
+    url === URL ? answer() : { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) },
+  );
+  renderRoutes([{ path: '/track-record', element: <TrackRecordPage /> }], '/track-record');
+  return calls;
+}
+
+const percent = (value: number) =>
+  new Intl.NumberFormat('pt-BR', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+
+describe('TrackRecordPage', () => {
+  it('leads with the backtest, labelled as such, while no live signal is stored', async () => {
+    const user = userEvent.setup();
+    renderPage(() => ({ status: 200, body: recordAnswer() }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Histórico dos sinais' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('Teste histórico (backtest), não sinais dados ao vivo')).toBeVisible();
+    expect(screen.getByText(/SOL, MATIC/)).toBeVisible();
+    expect(screen.getByText('Nenhum sinal ao vivo guardado ainda')).toBeVisible();
+
+    // the published figures: 24 h buy hit rate, then the 7-day horizon after choosing it
+    const day = backtestResults.horizons[0]!.classes.find((row) => row.signal === 'buy')!;
+    const table = screen.getByRole('region', { name: /depois de 24 h/ });
+    expect(within(table).getByRole('row', { name: /^Compra [\d.]/ })).toHaveTextContent(
+      percent(day.hitRate!),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Depois de 7 d' }));
+    const week = backtestResults.horizons[2]!.classes.find((row) => row.signal === 'buy')!;
+    expect(
+      within(screen.getByRole('region', { name: /depois de 7 d/ })).getByRole('row', {
+        name: /^Compra [\d.]/,
+      }),
+    ).toHaveTextContent(percent(week.hitRate!));
+
+    // following the signals against holding, with the equity chart
+    const following = screen.getByText('Seguindo os sinais', { selector: 'h3' }).parentElement!;
+    expect(following).toHaveTextContent(percent(backtestResults.strategy.maxDrawdown));
+    expect(following).toHaveTextContent(percent(backtestResults.strategy.totalReturn));
+    expect(
+      screen.getByRole('img', { name: 'Patrimônio diário seguindo os sinais e comprando e mantendo' }),
+    ).toBeVisible();
+    // calibration: one row per stated-confidence bucket that has signals
+    const used = backtestResults.calibration.filter((bucket) => bucket.count > 0);
+    expect(
+      within(screen.getByRole('region', { name: /Confiança declarada/ })).getAllByRole('row'),
+    ).toHaveLength(used.length + 1);
+  });
+
+  it('says how far the live record has come while it is shorter than 30 days', async () => {
+    renderPage(() => ({
+      status: 200,
+      body: recordAnswer({
+        from: '2026-11-20T10:00:00.000Z',
+        to: '2026-11-27T10:00:00.000Z',
+        days: 7,
+        signals: 1690,
+        coins: ['BNB', 'BTC', 'ETH'],
+        engineVersions: ['2.0.0'],
+      }),
+    }));
+    expect(
+      await screen.findByText(
+        /1690 sinais guardados de 3 moedas, de 20\/11\/2026 a 27\/11\/2026 \(7,0 dias de 30\)/,
+      ),
+    ).toBeVisible();
+  });
+
+  it('leads with the live record once it covers 30 days', async () => {
+    renderPage(() => ({
+      status: 200,
+      body: recordAnswer(
+        {
+          from: '2026-10-01T00:00:00.000Z',
+          to: '2026-11-27T10:00:00.000Z',
+          days: 57.4,
+          signals: 13_000,
+          coins: ['BTC', 'ETH'],
+          engineVersions: ['2.0.0'],
+        },
+        'live',
+      ),
+    }));
+    expect(await screen.findByText('Histórico ao vivo')).toBeVisible();
+    expect(screen.getByText(/Sinais que o Farol realmente deu para BTC, ETH/)).toBeVisible();
+    expect(screen.queryByText('Teste histórico (backtest), não sinais dados ao vivo')).toBeNull();
+    expect(screen.getByText('Ainda não há sinais conferidos em 24 horas.')).toBeVisible();
+    expect(screen.getByText('O gráfico aparece quando houver pelo menos dois dias de sinais.')).toBeVisible();
+  });
+
+  it('shows the error with a retry that loads the record', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    renderPage(() =>
+      failing
+        ? {
+            status: 503,
+            body: errorAnswer({ code: 'service_unavailable', message: 'Serviço indisponível.' }),
+          }
+        : { status: 200, body: recordAnswer() },
+    );
+    expect(
+      await screen.findByText('Não foi possível carregar o histórico dos sinais.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await screen.findByText('Teste histórico (backtest), não sinais dados ao vivo')).toBeVisible();
+  });
+});

@@ -1,0 +1,249 @@
+import type { CalibrationBucket, HorizonResult, PerformanceSummary, TrackRecord } from '@farol/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../components/ui/alert.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { PageContainer } from '../components/ui/page-container.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
+import { ChoiceGroup } from '../components/ui/toggle-group.tsx';
+import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
+import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
+import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
+import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
+import { EquityChart } from '../features/signals/components/equity-chart.tsx';
+import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
+import { formatDate, formatNumber, formatPercent } from '../lib/format.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
+
+await loadNamespaces('marketing', 'signals');
+
+/** A ratio (0.512) as a percentage with two decimals, a dash where there is nothing to measure. */
+const ratio = (value: number | null, signed = false) =>
+  value === null ? '—' : formatPercent(value * 100, { signed });
+
+type Measures = TrackRecord['live'] | TrackRecord['backtest'];
+
+/** The public record of the signals: the live one once it covers 30 days, the backtest (labelled so) before. */
+export function TrackRecordPage() {
+  const { t } = useTranslation('marketing');
+  usePageMeta({ title: t('trackRecord.meta.title'), description: t('trackRecord.meta.description') });
+  const query = useTrackRecordQuery();
+  return (
+    <PageContainer className="flex flex-col gap-12">
+      <PageIntro title={t('trackRecord.title')} lead={t('trackRecord.lead')} />
+      <QueryState query={query} errorTitle={t('trackRecord.error')}>
+        {(record) => <TrackRecordBody record={record} />}
+      </QueryState>
+      <CallToAction title={t('trackRecord.ctaTitle')}>
+        <Button asChild>
+          <Link to="/trading-signals">{t('trackRecord.ctaMethod')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/pricing">{t('trackRecord.ctaPricing')}</Link>
+        </Button>
+      </CallToAction>
+    </PageContainer>
+  );
+}
+
+function TrackRecordBody({ record }: { record: TrackRecord }) {
+  const { t } = useTranslation('marketing');
+  const shown: Measures = record[record.primary];
+  const isBacktest = record.primary === 'backtest';
+  return (
+    <>
+      <Alert
+        variant={isBacktest ? 'warning' : 'info'}
+        title={isBacktest ? t('trackRecord.backtestTitle') : t('trackRecord.liveTitle')}
+      >
+        {isBacktest
+          ? t('trackRecord.backtestBody', {
+              symbols: record.backtest.symbols.join(', '),
+              from: formatDate(record.backtest.from),
+              to: formatDate(record.backtest.to),
+              step: record.backtest.stepHours,
+              version: record.backtest.engineVersion,
+              days: record.minimumLiveDays,
+            })
+          : t('trackRecord.liveBody', {
+              coins: record.live.coins.join(', '),
+              from: formatDate(record.live.from!),
+              to: formatDate(record.live.to!),
+              signals: record.live.signals,
+            })}
+      </Alert>
+      {isBacktest ? <LiveSoFar record={record} /> : null}
+      <HitRateSection horizons={shown.horizons} />
+      <CalibrationSection buckets={shown.calibration} />
+      <EquitySection measures={shown} fee={record.feePerTradePercent} />
+      <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.disclaimer')}</p>
+    </>
+  );
+}
+
+/** While the backtest leads: how far the live record has come, or that it has not started. */
+function LiveSoFar({ record }: { record: TrackRecord }) {
+  const { t } = useTranslation('marketing');
+  const { live } = record;
+  return (
+    <PageSection title={t('trackRecord.liveSoFarTitle')}>
+      {live.signals === 0 ? (
+        <EmptyState
+          title={t('trackRecord.liveEmptyTitle')}
+          description={t('trackRecord.liveEmptyBody', { days: record.minimumLiveDays })}
+        />
+      ) : (
+        <p className="max-w-3xl text-muted-foreground">
+          {t('trackRecord.liveSoFar', {
+            count: live.signals,
+            coins: live.coins.length,
+            from: formatDate(live.from!),
+            to: formatDate(live.to!),
+            days: formatNumber(live.days, 1),
+            needed: record.minimumLiveDays,
+          })}
+        </p>
+      )}
+    </PageSection>
+  );
+}
+
+/** Hit rate per class at a chosen horizon, with its interval, against shuffled signals and always long. */
+function HitRateSection({ horizons }: { horizons: HorizonResult[] }) {
+  const { t } = useTranslation('marketing');
+  const labels = horizons.map((horizon) => horizon.label);
+  const [label, setLabel] = useState(labels[0] ?? '24 h');
+  const horizon = horizons.find((candidate) => candidate.label === label) ?? horizons[0];
+  if (!horizon) return null;
+  return (
+    <PageSection title={t('trackRecord.hitTitle')}>
+      <ChoiceGroup
+        value={label}
+        options={labels}
+        onChange={setLabel}
+        label={t('trackRecord.horizon')}
+        optionLabel={(option) => t('trackRecord.horizonName', { horizon: option })}
+      />
+      <ScrollingTable
+        caption={t('trackRecord.hitCaption', { horizon: horizon.label })}
+        columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'meanReturn'] as const).map(
+          (column) => ({ label: t(`trackRecord.columns.${column}`), numeric: column !== 'signal' }),
+        )}
+      >
+        {horizon.classes.map((row) => (
+          <tr key={row.signal}>
+            <th scope="row" className="px-4 py-3 text-left font-medium">
+              <SignalBadge signal={row.signal} />
+            </th>
+            <td className="px-4 py-3 text-right">{row.count}</td>
+            <td className="px-4 py-3 text-right font-semibold">{ratio(row.hitRate)}</td>
+            <td className="px-4 py-3 text-right text-muted-foreground">
+              {row.hitRateLow === null ? '—' : `${ratio(row.hitRateLow)} – ${ratio(row.hitRateHigh)}`}
+            </td>
+            <td className="px-4 py-3 text-right text-muted-foreground">{ratio(row.shuffledHitRate)}</td>
+            <td className="px-4 py-3 text-right">{ratio(row.meanReturn, true)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row" className="px-4 py-3 text-left font-medium">
+            {t('trackRecord.alwaysLong')}
+          </th>
+          <td className="px-4 py-3 text-right">{horizon.alwaysLong.count}</td>
+          <td className="px-4 py-3 text-right font-semibold">
+            {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.hitRate) : '—'}
+          </td>
+          <td className="px-4 py-3 text-right text-muted-foreground">—</td>
+          <td className="px-4 py-3 text-right text-muted-foreground">—</td>
+          <td className="px-4 py-3 text-right">
+            {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.meanReturn, true) : '—'}
+          </td>
+        </tr>
+      </ScrollingTable>
+      <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.hitNote')}</p>
+    </PageSection>
+  );
+}
+
+/** Stated confidence against how often such signals were right over 24 hours. */
+function CalibrationSection({ buckets }: { buckets: CalibrationBucket[] }) {
+  const { t } = useTranslation('marketing');
+  const used = buckets.filter((bucket) => bucket.count > 0);
+  return (
+    <PageSection title={t('trackRecord.calibrationTitle')}>
+      <p className="max-w-3xl text-muted-foreground">{t('trackRecord.calibrationLead')}</p>
+      {used.length === 0 ? (
+        <EmptyState title={t('trackRecord.calibrationEmpty')} />
+      ) : (
+        <ScrollingTable
+          caption={t('trackRecord.calibrationCaption')}
+          minWidthClassName="min-w-[340px]"
+          columns={(['stated', 'count', 'realised', 'interval'] as const).map((column) => ({
+            label: t(`trackRecord.calibrationColumns.${column}`),
+            numeric: column !== 'stated',
+          }))}
+        >
+          {used.map((bucket) => (
+            <tr key={bucket.from}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                {t('trackRecord.statedRange', {
+                  from: bucket.from,
+                  to: bucket.to,
+                  mean: formatNumber(bucket.meanConfidence ?? 0, 0),
+                })}
+              </th>
+              <td className="px-4 py-3 text-right">{bucket.count}</td>
+              <td className="px-4 py-3 text-right font-semibold">{ratio(bucket.hitRate)}</td>
+              <td className="px-4 py-3 text-right text-muted-foreground">
+                {ratio(bucket.hitRateLow)} – {ratio(bucket.hitRateHigh)}
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
+      )}
+    </PageSection>
+  );
+}
+
+function SummaryCard({ title, summary }: { title: string; summary: PerformanceSummary }) {
+  const { t } = useTranslation('marketing');
+  const rows = [
+    [t('trackRecord.sharpe'), summary.sharpe === null ? '—' : formatNumber(summary.sharpe, 2)],
+    [t('trackRecord.maxDrawdown'), ratio(-summary.maxDrawdown)],
+    [t('trackRecord.totalReturn'), ratio(summary.totalReturn, true)],
+  ] as const;
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4">
+      <h3 className="font-medium">{title}</h3>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-col gap-0.5">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** Following the signals against holding, net of fees: the figures and the daily equity. */
+function EquitySection({ measures, fee }: { measures: Measures; fee: number }) {
+  const { t } = useTranslation('marketing');
+  const feeText = formatPercent(fee);
+  return (
+    <PageSection title={t('trackRecord.equityTitle')}>
+      <p className="max-w-3xl text-muted-foreground">{t('trackRecord.equityLead', { fee: feeText })}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SummaryCard title={t('trackRecord.equity.strategy')} summary={measures.strategy} />
+        <SummaryCard title={t('trackRecord.equity.buyAndHold')} summary={measures.buyAndHold} />
+      </div>
+      {measures.equity.length < 2 ? (
+        <p className="text-sm text-muted-foreground">{t('trackRecord.equityTooShort')}</p>
+      ) : (
+        <EquityChart points={measures.equity} label={t('trackRecord.equityChart')} />
+      )}
+    </PageSection>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { backtestResults } from '../features/marketing/data/backtest-results.ts';
+import { TRACK_RECORD_URL } from '../features/signals/api/track-record-api.ts';
+import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import { errorAnswer, renderRoutes, stubFetch } from '../test/render.tsx';
+import { TradingSignalsPage } from './trading-signals-page.tsx';
+
+const percent = (value: number) =>
+  new Intl.NumberFormat('pt-BR', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+
+describe('TradingSignalsPage', () => {
+  it('reads its hit-rate table from the track record, the one source of the public figures', async () => {
+    stubFetch((url) =>
+      url === TRACK_RECORD_URL
+        ? { status: 200, body: recordAnswer() }
+        : { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) },
+    );
+    renderRoutes([{ path: '/trading-signals', element: <TradingSignalsPage /> }], '/trading-signals');
+    const table = await screen.findByRole(
+      'table',
+      { name: /Acerto da direção em 24 horas/ },
+      { timeout: 5000 },
+    );
+    const day = backtestResults.horizons.find((horizon) => horizon.hours === 24)!;
+    const rows = within(table).getAllByRole('row').slice(1);
+    day.classes.forEach((row, index) => expect(rows[index]).toHaveTextContent(percent(row.hitRate!)));
+    expect(screen.getByText(/Números do teste histórico/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver o histórico completo' })).toHaveAttribute(
+      'href',
+      '/track-record',
+    );
+  });
+});
