@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { selectRows } from '../../db/client.ts';
+import { createTopoAlert } from '../../test/alert-firing.ts';
 import { eventually } from '../../test/eventually.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { openSse } from '../../test/sse-client.ts';
@@ -167,18 +168,8 @@ forEachEngine((engine) => {
 
     it('fires once per crossing on two instances, and its e-mail leaves through the outbox', async () => {
       const { token, user } = await t.registerUser();
-      const created = await t.request('POST', '/api/alerts', {
-        token,
-        body: {
-          name: 'Topo',
-          type: 'preco',
-          coinSymbol: 'BTC',
-          coinName: 'Bitcoin',
-          conditions: { priceAbove: 100_000 },
-          currency: 'USD',
-        },
-      });
-      expect(created.status).toBe(201);
+      // BTC above 100,000 dollars
+      await createTopoAlert(t, token);
       stubs.stream.sendTicker('BTCUSDT', 99_000);
       await eventually(
         () =>
