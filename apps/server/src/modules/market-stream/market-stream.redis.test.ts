@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { isRedisReachable, testRedisUrl } from '../../test/redis.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { eventually } from '../../test/eventually.ts';
@@ -11,21 +12,11 @@ import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.t
 
 // Redis is optional for Farol: these tests use the local server (REDIS_URL, else 127.0.0.1:6379) when it
 // answers, under a key prefix of their own so parallel runs sharing that server never meet.
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const isRedisReachable = await (async () => {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
-if (!isRedisReachable) console.warn(`market stream: Redis tests not run: no Redis answers at ${redisUrl}`);
+const redisUrl = testRedisUrl;
+const redisAnswers = await isRedisReachable(redisUrl);
+if (!redisAnswers) console.warn(`market stream: Redis tests not run: no Redis answers at ${redisUrl}`);
 
-describe.runIf(isRedisReachable)('one upstream per cluster with Redis', () => {
+describe.runIf(redisAnswers)('one upstream per cluster with Redis', () => {
   const keyPrefix = `farol-test-${crypto.randomBytes(4).toString('hex')}:`;
   const redisClients: Redis[] = [];
   const connectRedis = () => {
