@@ -45,6 +45,14 @@ describe('the live market stream against a Binance stream stub', () => {
     expect(stream.subscriptions().some((name) => name.includes('@kline_'))).toBe(false);
   });
 
+  it("answers the upstream's pings with their payload", async () => {
+    await eventually(
+      () => stream.pongs(),
+      (pongs) => pongs.length > 0,
+    );
+    expect(stream.pongs()).toContain('stub');
+  });
+
   it('streams status, tickers and candles as server-sent events, subscribing candles on demand', async () => {
     const sse = await openSse(`${t.url}/api/market/stream?symbols=btc,ETH&interval=1h&currency=USD`);
     expect(sse.status).toBe(200);
