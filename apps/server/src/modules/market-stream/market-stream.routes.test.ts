@@ -159,6 +159,26 @@ describe('the live market stream against a Binance stream stub', () => {
     again.close();
   });
 
+  it('counts a signed-in account apart from its address, in the account language', async () => {
+    await eventually(
+      () => t.app.marketStream.health().clients,
+      (clients) => clients === 0,
+    );
+    const { token } = await t.registerUser({ language: 'es' });
+    const auth = { authorization: `Bearer ${token}` };
+    const mine = await Promise.all(
+      Array.from({ length: 5 }, () => openSse(`${t.url}/api/market/stream?symbols=ETH`, auth)),
+    );
+    expect(mine.map((sse) => sse.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await openSse(`${t.url}/api/market/stream?symbols=ETH`, auth);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/Ya tienes 5 transmisiones/);
+    // a visitor on the same address still has slots of its own
+    const visitor = await openSse(`${t.url}/api/market/stream?symbols=ETH`);
+    expect(visitor.status).toBe(200);
+    for (const sse of [...mine, visitor]) sse.close();
+  });
+
   it('drops malformed frames, counting them, and keeps streaming', async () => {
     const sse = await openSse(`${t.url}/api/market/stream?symbols=ADA&currency=USD`);
     await sse.next((event) => event.event === 'status');
