@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
+import { PriceFlash } from '../../../components/ui/price-flash.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { coinPagePath } from '../../../lib/coin-prices.ts';
 import type { Currency } from '../../../lib/currency.ts';
@@ -27,8 +28,13 @@ const numericColumns: Column[] = [
   {
     key: 'price',
     visibility: '',
+    // the stream moves it: a brief glow says which way, in a cell as wide as before
     cell: (coin, currency) =>
-      coin.current_price === null ? dash : formatPrice(coin.current_price, currency),
+      coin.current_price === null ? (
+        dash
+      ) : (
+        <PriceFlash value={coin.current_price}>{formatPrice(coin.current_price, currency)}</PriceFlash>
+      ),
   },
   {
     key: 'change1h',
