@@ -113,7 +113,8 @@ export function CoinTable({
                   'text-right',
                   column.visibility,
                   // phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave
-                  column.key === 'price' && 'w-[6.5rem] sm:w-auto',
+                  // wider: room for a few more digits, so a live price that grows does not move the columns
+                  column.key === 'price' && 'w-[6.5rem] sm:w-auto sm:min-w-28',
                   column.key === 'change24h' && 'w-[4.75rem] sm:w-auto',
                 )}
               />

@@ -1,4 +1,4 @@
-import type { CandleInterval } from '@farol/contract';
+import { isAnalysisSymbol, type CandleInterval } from '@farol/contract';
 import { createContext, useContext, useEffect, useId } from 'react';
 import type { Currency } from '../../../lib/currency.ts';
 import type { MarketStreamRequest, StreamMode } from './use-market-stream.ts';
@@ -49,6 +49,8 @@ export function useIsStreamed(symbol: string, interval: CandleInterval, currency
 /**
  * The stream's request from every registration: chart coins first (they must fit under the symbol limit), then
  * the rest, each group sorted so the URL (and the connection) stays the same while the same coins are shown.
+ * Only the analysed coins stream (the server refuses a stream naming any other); the rest of a table keeps
+ * the figures of its last answer.
  */
 export function streamRequestOf(
   registrations: Iterable<LiveRegistration>,
@@ -60,7 +62,9 @@ export function streamRequestOf(
   let interval: CandleInterval | undefined;
   for (const registration of registrations) {
     interval ??= registration.interval;
-    for (const symbol of registration.symbols) (registration.interval ? charted : listed).add(symbol);
+    for (const symbol of registration.symbols.filter(isAnalysisSymbol)) {
+      (registration.interval ? charted : listed).add(symbol);
+    }
   }
   const symbols = [
     ...[...charted].sort(),
