@@ -40,6 +40,9 @@ export function marketStreamUrl({ symbols, interval, currency }: MarketStreamReq
 // Meanwhile the screens poll as they did before the stream existed.
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
+// A page registers its coins in steps (the chart's first, the table's when its answer comes): the stream
+// opens once they have settled, not once per step.
+const SETTLE_MS = 300;
 
 export function retryDelayMs(failures: number): number {
   const base = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
@@ -77,13 +80,13 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
     // jsdom and very old browsers have no EventSource: the screens keep polling.
     if (!url || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let openTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let isStopped = false;
     let isCatchingUp = false;
 
     const open = () => {
-      retryTimer = undefined;
+      openTimer = undefined;
       if (isStopped || isTabHidden()) return;
       const current = new EventSource(url);
       source = current;
@@ -109,13 +112,13 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
         if (current.readyState !== EventSource.CLOSED || source !== current) return;
         source = null;
         failures += 1;
-        retryTimer = setTimeout(open, retryDelayMs(failures));
+        openTimer = setTimeout(open, retryDelayMs(failures));
       });
     };
 
     const close = () => {
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
+      clearTimeout(openTimer);
+      openTimer = undefined;
       source?.close();
       source = null;
       setMode(null);
@@ -126,7 +129,7 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
         close();
         return;
       }
-      if (source || retryTimer || isCatchingUp) return;
+      if (source || openTimer || isCatchingUp) return;
       // Back on the tab: what changed meanwhile comes from the server first, then ticks resume.
       failures = 0;
       isCatchingUp = true;
@@ -136,7 +139,7 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
       });
     };
 
-    open();
+    openTimer = setTimeout(open, SETTLE_MS);
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       isStopped = true;
