@@ -24,6 +24,8 @@ import { signalsRoutes } from './modules/signals/signals.routes.ts';
 import { registerSignals } from './modules/signals/signals.setup.ts';
 import { registerMarket } from './modules/market/market.setup.ts';
 import { registerAlertChecks } from './modules/alerts/alerts.setup.ts';
+import { registerMarketStream } from './modules/market-stream/market-stream.setup.ts';
+import { marketStreamRoutes } from './modules/market-stream/market-stream.routes.ts';
 import { marketDataRoutes } from './modules/market/market.routes.ts';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await registerTelegram(app);
   registerAlertChecks(app);
   registerWebhooks(app);
+  registerMarketStream(app);
   app.decorate('encryption', createEncryption(encryptionKey));
   app.addHook('onClose', async () => {
     if (ownsRedis) await redis?.quit().catch(() => undefined);
@@ -177,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(jobsRoutes, { prefix: '/api/admin/jobs' });
   await app.register(alertsRoutes, { prefix: '/api/alerts' });
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
+  await app.register(marketStreamRoutes, { prefix: '/api/market' });
   await app.register(cryptoRoutes, { prefix: '/api/crypto' });
   await app.register(signalsRoutes, { prefix: '/api/market-signals' });
   await app.register(emailRoutes, { prefix: '/api/email' });

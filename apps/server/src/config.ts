@@ -67,6 +67,12 @@ export const configSchema = z.object({
   COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(25),
   BINANCE_BASE_URL: z.url().default('https://api.binance.com'),
+  // the live market: Binance's combined WebSocket stream, fanned out to browsers as server-sent events
+  BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443/stream'),
+  MARKET_STREAM_ENABLED: booleanFlag.default(true),
+  MARKET_STREAM_STALL_SECONDS: z.coerce.number().min(1).default(30),
+  MARKET_STREAM_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(5),
+  MARKET_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).default(15),
   FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // AI chat

@@ -7,6 +7,7 @@ import type { Encryption } from './lib/encryption.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { MarketServiceWithInternals } from './modules/market/market.types.ts';
+import type { MarketStream } from './modules/market-stream/market-stream.setup.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
 import type { PushDelivery } from './modules/push/push.setup.ts';
 import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Market data through one cache: coins, global, fear-greed, candles, each with its source. */
     market: MarketServiceWithInternals;
+    /** The live market: one upstream stream, fanned out to browsers, cached prices and price alerts. */
+    marketStream: MarketStream;
     /** The signal engine's analyses, cached per coin until the next 1h close. */
     signals: SignalsService;
     /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */

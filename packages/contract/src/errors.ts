@@ -39,6 +39,7 @@ export const errorCodes = [
   'upstream_rate_limited',
   'upstream_unavailable',
   'upstream_bad_response',
+  'stream_limit_reached',
   // billing
   'payments_unavailable',
   'plan_already_active',

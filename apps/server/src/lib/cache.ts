@@ -290,6 +290,18 @@ export function createCache(options: CacheOptions) {
     },
     /** The entry as stored, fresh or not (diagnostics and tests). */
     peek: (key: string) => store.get(key),
+    /**
+     * Rewrites a stored value in place (live prices into a cached list), keeping its source, fetch time and
+     * freshness, so the next scheduled load still happens; nothing when the key is absent or `change` says so.
+     */
+    patch: async <T>(key: string, change: (value: T) => T | undefined): Promise<boolean> => {
+      const entry = await store.get(key);
+      if (!entry) return false;
+      const value = change(entry.value as T);
+      if (value === undefined) return false;
+      await store.set(key, { ...entry, value });
+      return true;
+    },
   };
 }
 

@@ -38,6 +38,7 @@ export const statusByCode = {
   upstream_unavailable: 503,
   // Not 5xx on purpose: the web tells api_error (other non-OK) apart from server_error (>= 500).
   upstream_bad_response: 424,
+  stream_limit_reached: 429,
   payments_unavailable: 503,
   plan_already_active: 409,
   login_required_to_subscribe: 401,

@@ -144,12 +144,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** Quiet, simulated, no jobs, fresh secrets, generous sign-in limits; `env` overrides all but where data lives. */
+/** Quiet, simulated, no jobs, no upstream stream, fresh secrets, generous sign-in limits; `env` overrides all but where data lives. */
 function testConfig(env: TestAppOptions['env'], dataDir: string, databaseUrl: string | undefined) {
   return loadConfig({
     LOG_LEVEL: 'silent',
     MARKET_DATA_SOURCE: 'simulated',
     JOBS_ENABLED: 'false',
+    // no test reaches Binance's WebSocket: the stream tests turn it on against a local stub
+    MARKET_STREAM_ENABLED: 'false',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',

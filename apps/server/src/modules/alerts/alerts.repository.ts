@@ -78,21 +78,35 @@ export async function deleteUserAlert(executor: DbExecutor, userId: string, id: 
   return rows.length > 0;
 }
 
+const alertWithOwner = {
+  alert: alerts,
+  owner: {
+    email: users.email,
+    name: users.name,
+    language: users.language,
+    preferences: users.preferences,
+  },
+};
+
 /** Active alerts with their owner's name, language and e-mail preference, for a check. */
 export async function listActiveAlertsWithOwners(executor: DbExecutor) {
   return executor
-    .select({
-      alert: alerts,
-      owner: {
-        email: users.email,
-        name: users.name,
-        language: users.language,
-        preferences: users.preferences,
-      },
-    })
+    .select(alertWithOwner)
     .from(alerts)
     .innerJoin(users, eq(users.id, alerts.userId))
     .where(eq(alerts.isActive, true));
+}
+
+/** Active price alerts on these coins with their owners (the live stream checks them on every tick). */
+export async function listActivePriceAlertsWithOwners(executor: DbExecutor, symbols: readonly string[]) {
+  if (symbols.length === 0) return [];
+  return executor
+    .select(alertWithOwner)
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.userId))
+    .where(
+      and(eq(alerts.isActive, true), eq(alerts.type, 'preco'), inArray(alerts.coinSymbol, [...symbols])),
+    );
 }
 
 /**

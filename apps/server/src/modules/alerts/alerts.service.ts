@@ -29,6 +29,7 @@ import {
   insertAlert,
   insertAlertEvent,
   listActiveAlertsWithOwners,
+  listActivePriceAlertsWithOwners,
   listUndigestedEvents,
   listUserAlertEvents,
   listUserAlerts,
@@ -167,65 +168,99 @@ export async function listAlertEvents(
 
 export type AlertCheckReport = { checked: number; fired: number; emailsQueued: number; skipped: number };
 
+type ActiveAlert = Awaited<ReturnType<typeof listActiveAlertsWithOwners>>[number];
+
 /**
- * Evaluates every active alert against one market snapshot. Each alert's firings, its counters, its
- * e-mails (when the owner has e-mail alerts on) and its browser notifications (when the owner has them on,
- * one per subscribed browser) are written in one transaction.
+ * Evaluates one alert against a market snapshot. Its firings, its counters, its e-mails (when the owner has
+ * e-mail alerts on) and its browser notifications (when the owner has them on, one per subscribed browser)
+ * are written in one transaction, which applies only while the alert still has the edge state read: of two
+ * checks seeing the same crossing (ticks and the scheduled check, or two instances) one fires, once.
  */
+async function applyEvaluation(
+  context: AlertsContext,
+  { alert, owner }: ActiveAlert,
+  snapshot: MarketSnapshot,
+  report: AlertCheckReport,
+  now: Date,
+) {
+  report.checked += 1;
+  const evaluation = evaluateAlert(alert, snapshot);
+  const isUnchanged = evaluation.fired.length === 0 && evaluation.met.length === alert.metConditions.length;
+  if (isUnchanged && alert.lastCheckedAt) return;
+  await context.db.transaction(async (tx) => {
+    const applied = await recordAlertCheck(tx, {
+      alert,
+      metConditions: evaluation.met,
+      firedCount: evaluation.fired.length,
+      now,
+    });
+    // toggled or checked by another run meanwhile: that run's view wins
+    if (!applied) {
+      report.skipped += 1;
+      return;
+    }
+    for (const reading of evaluation.fired) {
+      await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
+      report.fired += 1;
+      const data = {
+        name: owner.name,
+        alertName: alert.name,
+        coinSymbol: alert.coinSymbol,
+        coinName: alert.coinName,
+        currency: alert.currency,
+        ...reading,
+        triggeredAt: now.toISOString(),
+      };
+      // browser notifications to every browser the owner turned them on in, through the same outbox
+      if (owner.preferences.pushNotifications)
+        await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
+      // a linked Telegram chat is an opt-in of its own
+      await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
+      // the owner's webhooks for alert.fired: the same facts, without the owner's name
+      const { name: _name, ...firing } = data;
+      await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
+      if (!owner.preferences.emailAlerts) continue;
+      const queued = await enqueueNotice(tx, {
+        to: owner.email,
+        userId: alert.userId,
+        language: owner.language,
+        template: 'crypto-alert',
+        data,
+      });
+      if (queued) report.emailsQueued += 1;
+    }
+  });
+}
+
+const emptyReport = (): AlertCheckReport => ({ checked: 0, fired: 0, emailsQueued: 0, skipped: 0 });
+
+/** Evaluates every active alert against one market snapshot (see `applyEvaluation`). */
 export async function checkAlertsAgainst(
   context: AlertsContext,
   snapshot: MarketSnapshot,
 ): Promise<AlertCheckReport> {
-  const report: AlertCheckReport = { checked: 0, fired: 0, emailsQueued: 0, skipped: 0 };
+  const report = emptyReport();
   const now = context.now();
-  for (const { alert, owner } of await listActiveAlertsWithOwners(context.db)) {
-    report.checked += 1;
-    const evaluation = evaluateAlert(alert, snapshot);
-    const isUnchanged = evaluation.fired.length === 0 && evaluation.met.length === alert.metConditions.length;
-    if (isUnchanged && alert.lastCheckedAt) continue;
-    await context.db.transaction(async (tx) => {
-      const applied = await recordAlertCheck(tx, {
-        alert,
-        metConditions: evaluation.met,
-        firedCount: evaluation.fired.length,
-        now,
-      });
-      // toggled or checked by another run meanwhile: that run's view wins
-      if (!applied) {
-        report.skipped += 1;
-        return;
-      }
-      for (const reading of evaluation.fired) {
-        await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
-        report.fired += 1;
-        const data = {
-          name: owner.name,
-          alertName: alert.name,
-          coinSymbol: alert.coinSymbol,
-          coinName: alert.coinName,
-          currency: alert.currency,
-          ...reading,
-          triggeredAt: now.toISOString(),
-        };
-        // browser notifications to every browser the owner turned them on in, through the same outbox
-        if (owner.preferences.pushNotifications)
-          await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
-        // a linked Telegram chat is an opt-in of its own
-        await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
-        // the owner's webhooks for alert.fired: the same facts, without the owner's name
-        const { name: _name, ...firing } = data;
-        await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
-        if (!owner.preferences.emailAlerts) continue;
-        const queued = await enqueueNotice(tx, {
-          to: owner.email,
-          userId: alert.userId,
-          language: owner.language,
-          template: 'crypto-alert',
-          data,
-        });
-        if (queued) report.emailsQueued += 1;
-      }
-    });
+  for (const active of await listActiveAlertsWithOwners(context.db)) {
+    await applyEvaluation(context, active, snapshot, report, now);
+  }
+  return report;
+}
+
+/**
+ * Evaluates the active price alerts of `symbols` only, against live prices (the market stream's ticks):
+ * the same edge-triggered rule and the same transaction as the scheduled check.
+ */
+export async function checkPriceAlertsAgainst(
+  context: AlertsContext,
+  symbols: readonly string[],
+  snapshot: MarketSnapshot,
+): Promise<AlertCheckReport> {
+  const report = emptyReport();
+  if (areAlertChecksPaused(context)) return report;
+  const now = context.now();
+  for (const active of await listActivePriceAlertsWithOwners(context.db, symbols)) {
+    await applyEvaluation(context, active, snapshot, report, now);
   }
   return report;
 }

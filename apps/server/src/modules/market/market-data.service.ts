@@ -56,6 +56,16 @@ export async function readGlobalMarket(
   };
 }
 
+/** A candle in the chart's shape (time in unix seconds), prices times `rate` (BRL per USDT; 1 for USD). */
+export const toChartCandle = (candle: Candle, rate = 1) => ({
+  time: Math.floor(candle.openTime / 1000),
+  open: candle.open * rate,
+  high: candle.high * rate,
+  low: candle.low * rate,
+  close: candle.close * rate,
+  volume: candle.volume,
+});
+
 /** Closed candles in the chart's shape (time in unix seconds). */
 export async function readCandles(
   market: MarketService,
@@ -63,16 +73,8 @@ export async function readCandles(
   currency: Currency = 'USD',
 ): Promise<MarketResult<CandlesResponse['data']> & { conversion: CurrencyConversion | null }> {
   const result = await market.getCandles(query.symbol, query.interval, query.limit);
-  const toChart = (candle: Candle, rate = 1) => ({
-    time: Math.floor(candle.openTime / 1000),
-    open: candle.open * rate,
-    high: candle.high * rate,
-    low: candle.low * rate,
-    close: candle.close * rate,
-    volume: candle.volume,
-  });
   if (currency === 'USD')
-    return { ...result, data: result.data.map((candle) => toChart(candle)), conversion: null };
+    return { ...result, data: result.data.map((candle) => toChartCandle(candle)), conversion: null };
   const rates = await market.getRateCandles(query.interval, 1000);
   const rateByOpen = new Map(rates.data.map((rate) => [rate.openTime, rate.close]));
   const latestRate = rates.data.at(-1)?.close;
@@ -80,7 +82,7 @@ export async function readCandles(
   // a coin candle without a rate candle of its open time (a gap in the rate series) is left out
   const converted = result.data.flatMap((candle) => {
     const rate = rateByOpen.get(candle.openTime);
-    return rate === undefined ? [] : [toChart(candle, rate)];
+    return rate === undefined ? [] : [toChartCandle(candle, rate)];
   });
   return {
     ...result,

@@ -80,18 +80,19 @@ function joinCoinPages(pages: CachedValue<Coin[]>[], wanted: number): MarketResu
   };
 }
 
+/** The cache key of a page of coins: USD keeps its original keys (`coins:1`), others their own (`coins:brl:1`). */
+export const coinsKey = (currency: Currency, page: number) =>
+  currency === 'USD' ? `coins:${page}` : `coins:${currency.toLowerCase()}:${page}`;
+
 /** Top coins by market cap, read as pages of 250; every page from the same source. */
 export function coinsReader({ live, simulated, cache, keys }: MarketSources) {
   const pageCount = Math.ceil(MAX_COINS / COIN_PAGE_SIZE);
-  // USD keeps its original keys (`coins:1`); every other currency has its own (`coins:brl:1`)
-  const keyOf = (currency: Currency, page: number) =>
-    currency === 'USD' ? `coins:${page}` : `coins:${currency.toLowerCase()}:${page}`;
   // one reader per currency and page, made once: the prices table reads these keys on every request
   const readersOf = (currency: Currency) =>
     Array.from({ length: pageCount }, (_, index) =>
       keys.keyReader<Coin[]>(
         'coingecko',
-        keyOf(currency, index + 1),
+        coinsKey(currency, index + 1),
         () => live.fetchCoins(index + 1, COIN_PAGE_SIZE, currency),
         () => simulated.fetchCoins(index + 1, COIN_PAGE_SIZE, currency),
         fixedFreshness(freshnessMs.coins),
@@ -102,7 +103,7 @@ export function coinsReader({ live, simulated, cache, keys }: MarketSources) {
     BRL: readersOf('BRL'),
   };
   const simulatedPage = (currency: Currency, page: number) =>
-    cache.get(`simulated:${keyOf(currency, page)}`, {
+    cache.get(`simulated:${coinsKey(currency, page)}`, {
       load: async () => ({
         value: await simulated.fetchCoins(page, COIN_PAGE_SIZE, currency),
         source: 'simulated',

@@ -12,7 +12,7 @@ import type {
 
 /** The live providers behind their call budgets, with each provider's run of consecutive failures. */
 export type LiveMarket = {
-  provider: MarketProvider;
+  provider: LiveProvider;
   /** One live upstream call through the provider's budget, counted. */
   call: <T>(provider: Provider, call: () => Promise<T>) => Promise<{ value: T; source: string }>;
   consecutiveFailures: (provider: Provider) => number;
@@ -40,7 +40,9 @@ function createGates(
   };
 }
 
-function createLiveProvider(config: MarketServiceDependencies['config'], now: () => number): MarketProvider {
+type LiveProvider = MarketProvider & Pick<ReturnType<typeof createBinanceClient>, 'fetchMiniTickers'>;
+
+function createLiveProvider(config: MarketServiceDependencies['config'], now: () => number): LiveProvider {
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
   return {
     ...createCoinGeckoClient({

@@ -12,6 +12,7 @@ import {
   globalReader,
   type MarketSources,
 } from './market-reads.ts';
+import { createLiveAccess } from './market-live.ts';
 import { createLiveMarket } from './market-upstream.ts';
 import type { MarketServiceDependencies, MarketServiceWithInternals } from './market.types.ts';
 
@@ -67,6 +68,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     },
     isSimulated: () => mode === 'simulated' || keys.isFallbackActive(),
     upstreamCallCounts: upstream.callCounts,
+    live: createLiveAccess({ upstream, simulated: sources.simulated, cache, now }),
     start: () => {
       if (mode !== 'simulated') refresher.start();
     },

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { CacheStore, SnapshotStore } from '../../lib/cache.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { UpstreamBudgetStore } from '../../providers/upstream-budget.ts';
+import type { LiveAccess } from './market-live.ts';
 
 /** Neutral domain types every provider maps to (CoinGecko, Binance, alternative.me, simulated). */
 export type Coin = {
@@ -171,4 +172,32 @@ export type MarketServiceWithInternals = MarketService & {
   refreshHotKeys: () => Promise<void>;
   /** Upstream calls actually made, per provider. */
   upstreamCallCounts: () => Record<UpstreamProvider, number>;
+  /** The live stream's access: REST polling through the budget, live prices into the cached lists. */
+  live: LiveAccess;
 };
+
+/** One pair's rolling 24 h figures from a live stream (prices in the pair's quote: USDT, or BRL for USDTBRL). */
+export type LiveTicker = {
+  kind: 'ticker';
+  /** Binance pair, upper case: `BTCUSDT`, `USDTBRL`. */
+  pair: string;
+  price: number;
+  /** The price 24 h ago (the window's open): the 24 h change is price against it. */
+  open24h: number;
+  /** Base asset, 24 h. */
+  volume24h: number;
+  /** Unix ms of the upstream event. */
+  time: number;
+};
+
+/** One pair's candle in progress (closed false) or just closed, from a live stream. */
+export type LiveCandle = {
+  kind: 'candle';
+  pair: string;
+  interval: CandleInterval;
+  candle: Candle;
+  closed: boolean;
+  time: number;
+};
+
+export type LiveMarketEvent = LiveTicker | LiveCandle;

@@ -30,6 +30,7 @@ export const stubEndpoints = {
   coinsMarkets: '/api/v3/coins/markets',
   global: '/api/v3/global',
   klines: '/api/v3/klines',
+  tickers: '/api/v3/ticker/24hr',
   fearGreed: '/fng/',
 } as const;
 
@@ -83,7 +84,8 @@ function aggregateKlines(hourly: Kline[], size: number): Kline[] {
   ]);
 }
 
-function klinesFor(symbol: string, interval: string): Kline[] {
+/** The recorded candles of a Binance pair (POLUSDT: MATIC's), USDTBRL derived; [] for what was not recorded. */
+export function klinesFor(symbol: string, interval: string): Kline[] {
   if (symbol === 'USDTBRL') return usdtBrlKlines(interval);
   // MATIC trades as POL on Binance now; the recorded candles are MATICUSDT's
   const pair = symbol === 'POLUSDT' ? 'MATICUSDT' : symbol;
@@ -177,6 +179,7 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query);
+  if (path === stubEndpoints.tickers) return tickersAnswer(query);
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
 }
@@ -298,6 +301,20 @@ function klinesAnswer(query: URLSearchParams): StubAnswer {
   const limit = Math.min(1000, Number(query.get('limit') ?? '500'));
   const inRange = all.filter((kline) => kline[0] <= endTime && kline[0] >= startTime);
   return { status: 200, body: query.has('startTime') ? inRange.slice(0, limit) : inRange.slice(-limit) };
+}
+
+/**
+ * Binance's /api/v3/ticker/24hr?symbols=[...]: each pair's last recorded day as its 24 h window (the live
+ * stream's polling fallback reads it).
+ */
+function tickersAnswer(query: URLSearchParams): StubAnswer {
+  const pairs = JSON.parse(query.get('symbols') ?? '[]') as string[];
+  const body = pairs.flatMap((pair) => {
+    const day = klinesFor(pair, '1d').at(-1);
+    if (!day) return [];
+    return [{ symbol: pair, openPrice: day[1], lastPrice: day[4], volume: day[5], closeTime: day[6] }];
+  });
+  return { status: 200, body };
 }
 
 /** alternative.me's /fng/: the newest `limit` readings, all of them for limit=0. */

@@ -1,0 +1,86 @@
+import { marketStreamQuerySchema } from '@farol/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { answerCurrency } from '../../lib/currency.ts';
+import { createMemoryInFlightLimiter } from '../../lib/in-flight.ts';
+import { streamPairOf } from './market-stream.symbols.ts';
+
+/** A browser's write buffer beyond this means it no longer reads: its stream is ended. */
+const MAX_BUFFERED_BYTES = 512 * 1024;
+
+/** The symbols asked for, each one that streams; any other is refused by name. */
+function assertStreamSymbols(symbols: readonly string[]) {
+  const unknown = symbols.find((symbol) => !streamPairOf(symbol));
+  if (unknown !== undefined) throw new AppError('unknown_coin', { coin: unknown });
+}
+
+/**
+ * GET /api/market/stream: the live market as server-sent events (see packages/contract market-stream.ts).
+ * Each account (or, for visitors, each address) holds at most MARKET_STREAM_CONNECTIONS_PER_USER streams on
+ * an instance; a browser resuming with `Last-Event-ID` gets what it missed, or the latest snapshot.
+ */
+export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
+  // open streams per account on this instance (a stream is held for hours: a lease in Redis would lapse)
+  const open = createMemoryInFlightLimiter();
+
+  app.get(
+    '/stream',
+    {
+      config: {
+        access: 'optional',
+        errors: ['unknown_coin', 'stream_limit_reached'],
+        writtenAnswer: {
+          contentType: 'text/event-stream',
+          description: 'Server-sent events: status, then ticker and candle as they happen; heartbeats',
+        },
+      },
+      schema: {
+        tags: ['market'],
+        operationId: 'streamMarket',
+        summary: 'Live prices and candles as server-sent events',
+        description:
+          'Events `status` ({mode}: live, polling or simulated), `ticker` and `candle`, each with an `id:`; a comment line every 15 s. Send `Last-Event-ID` to resume.',
+        querystring: marketStreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { symbols, interval } = request.query;
+      assertStreamSymbols(symbols);
+      const max = app.config.MARKET_STREAM_CONNECTIONS_PER_USER;
+      const holder = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+      const release = await open.acquire(holder, max);
+      if (!release) throw new AppError('stream_limit_reached', { max });
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        // nginx would otherwise buffer the stream
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      response.flushHeaders();
+      const lastEventId = request.headers['last-event-id'];
+      const remove = app.marketStream.hub.addClient(
+        {
+          symbols,
+          interval,
+          currency: answerCurrency(request, request.query.currency),
+          write: (text) => {
+            if (response.destroyed) return false;
+            response.write(text);
+            return response.writableLength < MAX_BUFFERED_BYTES;
+          },
+          end: () => response.end(),
+        },
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
+      response.on('close', () => {
+        remove();
+        void release();
+      });
+    },
+  );
+};
