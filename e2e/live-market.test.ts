@@ -49,14 +49,26 @@ async function openDashboard(journey: ProfissionalJourney, page: Page, badge: st
   await page.getByText(badge, { exact: true }).first().waitFor();
 }
 
-/** Bitcoin's price changes within seconds; the row, its name and its price keep their place and size. */
-async function expectPriceMovesInPlace(page: Page) {
+/**
+ * Bitcoin's price changes within seconds; the row, its name and its price keep their place and size. Answers
+ * the CSS animation the moved price ran (`none` with reduced motion).
+ */
+async function expectPriceMovesInPlace(page: Page): Promise<string> {
   const { row, name, price } = bitcoinRow(page);
   await row.scrollIntoViewIfNeeded();
   const before = await price.textContent();
   const boxesBefore = await Promise.all([row, name, price].map(boxOf));
+  // the glow lasts 600 ms: its animation is read in the page while the moved price is marked
+  const glow = () =>
+    price.evaluate((cell) => {
+      const marked = cell.querySelector('[data-flash]');
+      return marked ? `${marked.getAttribute('data-flash')} ${getComputedStyle(marked).animationName}` : null;
+    });
+  await expect.poll(glow, { timeout: 15_000, intervals: [50] }).not.toBeNull();
+  const animation = (await glow()) ?? '';
   await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(before);
   expect(await Promise.all([row, name, price].map(boxOf))).toEqual(boxesBefore);
+  return animation;
 }
 
 describe('live market from Binance’s stream', () => {
@@ -85,7 +97,7 @@ describe('live market from Binance’s stream', () => {
       });
       try {
         await openDashboard(journey, page, translate(language, 'dashboard:source.streaming'));
-        await expectPriceMovesInPlace(page);
+        expect(await expectPriceMovesInPlace(page)).toMatch(/^(up flash-up|down flash-down)$/);
         expect(await seriousA11yViolations(page)).toEqual([]);
         await saveScreenshot(page, 'live-dashboard', language, false, false);
       } finally {
@@ -104,9 +116,12 @@ describe('live market from Binance’s stream', () => {
       const chart = page.locator('[data-visible-bars]').first();
       await chart.waitFor();
       const zoomIn = page.getByRole('button', { name: 'Aproximar' });
-      await zoomIn.click();
-      await zoomIn.click();
-      await expect.poll(() => chart.getAttribute('data-visible-bars')).not.toBe(null);
+      // each zoom is measured on the next frame: wait for it before the next one and before reading the view
+      for (let step = 0; step < 2; step += 1) {
+        const shown = await chart.getAttribute('data-visible-bars');
+        await zoomIn.click();
+        await expect.poll(() => chart.getAttribute('data-visible-bars')).not.toBe(shown);
+      }
       const zoomed = await chart.getAttribute('data-visible-bars');
       // the chart's text alternative says the last close: it changes as the candle in progress moves
       const drawing = chart.getByRole('img');
@@ -118,14 +133,15 @@ describe('live market from Binance’s stream', () => {
     }
   });
 
-  it('moves the price on a 390 px phone without sideways scroll', async () => {
+  it('moves the price on a 390 px phone without sideways scroll, without a glow for reduced motion', async () => {
     const { context, page } = await signedInPage(journey.browser, journey.pro, {
       viewport: phone,
       pageErrors: journey.pageErrors,
     });
     try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await openDashboard(journey, page, 'Ao vivo');
-      await expectPriceMovesInPlace(page);
+      expect(await expectPriceMovesInPlace(page)).toMatch(/^(up|down) none$/);
       await expectNoSidewaysScroll(page, phone.width);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await saveScreenshot(page, 'live-dashboard', 'pt-BR', true, false);

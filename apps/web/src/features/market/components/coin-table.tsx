@@ -112,10 +112,11 @@ export function CoinTable({
                 className={cn(
                   'text-right',
                   column.visibility,
-                  // phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave
-                  // wider: room for a few more digits, so a live price that grows does not move the columns
-                  column.key === 'price' && 'w-[6.5rem] sm:w-auto sm:min-w-28',
-                  column.key === 'change24h' && 'w-[4.75rem] sm:w-auto',
+                  // Phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave.
+                  // Wider, the columns the live stream changes have widths of their own (room for more digits
+                  // than they show), so a tick never makes the browser share the row out again.
+                  column.key === 'price' && 'w-[6.5rem] sm:w-32',
+                  column.key === 'change24h' && 'w-[4.75rem] sm:w-20',
                 )}
               />
             ))}
