@@ -64,7 +64,7 @@ async function expectPriceMovesInPlace(page: Page): Promise<string> {
       const marked = cell.querySelector('[data-flash]');
       return marked ? `${marked.getAttribute('data-flash')} ${getComputedStyle(marked).animationName}` : null;
     });
-  await expect.poll(glow, { timeout: 15_000, intervals: [50] }).not.toBeNull();
+  await expect.poll(glow, { timeout: 15_000, interval: 50 }).not.toBeNull();
   const animation = (await glow()) ?? '';
   await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(before);
   expect(await Promise.all([row, name, price].map(boxOf))).toEqual(boxesBefore);
