@@ -42,7 +42,7 @@ const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
 // A page registers its coins in steps (the chart's first, the table's when its answer comes): the stream
 // opens once they have settled, not once per step.
-const SETTLE_MS = 300;
+const SETTLE_MS = 800;
 
 export function retryDelayMs(failures: number): number {
   const base = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
