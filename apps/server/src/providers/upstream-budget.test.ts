@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
+import { isRedisReachable, testRedisUrl } from '../test/redis.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../test/stubs/market-stub.ts';
@@ -11,25 +12,10 @@ import {
 
 // Redis is optional for Farol: these tests use the local server (REDIS_URL, else 127.0.0.1:6379) when it
 // answers, each run under its own key prefix so parallel suites sharing that server never meet.
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const isRedisReachable = await (async () => {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisUrl = testRedisUrl;
+const redisAnswers = await isRedisReachable(redisUrl);
 // Without a Redis server the shared-budget blocks below do not run; say so once, visibly.
-if (!isRedisReachable)
+if (!redisAnswers)
   console.warn(`upstream budget: Redis-backed tests not run: no Redis answers at ${redisUrl}`);
 
 const clients: Redis[] = [];
@@ -71,7 +57,7 @@ describe('upstream budget in this process', () => {
   });
 });
 
-describe.runIf(isRedisReachable)('upstream budget shared through Redis', () => {
+describe.runIf(redisAnswers)('upstream budget shared through Redis', () => {
   it('lets two instances racing for tokens take exactly one minute of calls together', async () => {
     const prefix = `farol-test-${crypto.randomUUID()}:`;
     const stores = [
@@ -169,7 +155,7 @@ describe('two app instances against the CoinGecko stub', () => {
   // the bucket's promise over the run: a full minute's calls at the start plus what refilled since
   const budget = Math.floor(callsPerMinute + (callsPerMinute * ((rounds - 1) * roundMs)) / 60_000);
 
-  it.runIf(isRedisReachable)('never exceed the CoinGecko budget together when they share Redis', async () => {
+  it.runIf(redisAnswers)('never exceed the CoinGecko budget together when they share Redis', async () => {
     const prefix = `farol-test-${crypto.randomUUID()}:`;
     const { calls, answers } = await runInstances(() => connectRedis(prefix));
     expect(calls).toBeLessThanOrEqual(budget);

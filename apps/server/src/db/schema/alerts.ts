@@ -45,7 +45,13 @@ export const alerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('alerts_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('alerts_user_created_idx').on(table.userId, table.createdAt),
+    // the live market's lookup of a coin's active price alerts on its ticks
+    index('alerts_active_price_coin_idx')
+      .on(table.coinSymbol)
+      .where(sql`${table.isActive} and ${table.type} = 'preco'`),
+  ],
 );
 
 export type AlertRow = typeof alerts.$inferSelect;

@@ -11,6 +11,7 @@ const marketStreamHealthSchema = z.object({
   connectedSince: z.string().optional(),
   lastFrameAgeSeconds: z.number().optional(),
   clients: z.number().int(),
+  role: z.enum(['single', 'leader', 'follower']),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

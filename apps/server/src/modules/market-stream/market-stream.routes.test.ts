@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { openSse, type SseEvent } from '../../test/sse-client.ts';
 import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
 import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
-
-/** Polls `read` until `accept` says yes (the stream works in the background); fails after `timeoutMs`. */
-async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const isTicker = (symbol: string) => (event: SseEvent) =>
   event.event === 'ticker' && event.data.symbol === symbol;
@@ -53,6 +43,14 @@ describe('the live market stream against a Binance stream stub', () => {
       expect.arrayContaining(['btcusdt@miniTicker', 'polusdt@miniTicker', 'usdtbrl@miniTicker']),
     );
     expect(stream.subscriptions().some((name) => name.includes('@kline_'))).toBe(false);
+  });
+
+  it("answers the upstream's pings with their payload", async () => {
+    await eventually(
+      () => stream.pongs(),
+      (pongs) => pongs.length > 0,
+    );
+    expect(stream.pongs()).toContain('stub');
   });
 
   it('streams status, tickers and candles as server-sent events, subscribing candles on demand', async () => {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { marketStreamQuerySchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,6 +8,33 @@ import { streamPairOf } from './market-stream.symbols.ts';
 
 /** A browser's write buffer beyond this means it no longer reads: its stream is ended. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
+
+/**
+ * A browser's writer: the events of one upstream burst (Binance sends every coin's ticker within the same
+ * second, often in one read) are joined and leave in one write on the next turn of the event loop, so a
+ * thousand browsers cost a thousand writes per burst instead of one per event. False once the browser has
+ * stopped reading (its buffer past MAX_BUFFERED_BYTES) or gone.
+ */
+function createBurstWriter(response: ServerResponse) {
+  let pending = '';
+  const flush = () => {
+    if (pending && !response.destroyed && !response.writableEnded) response.write(pending);
+    pending = '';
+  };
+  return {
+    write: (text: string): boolean => {
+      if (response.destroyed) return false;
+      if (pending === '') setImmediate(flush);
+      pending += text;
+      return response.writableLength + pending.length < MAX_BUFFERED_BYTES;
+    },
+    /** Sends what is pending, then ends the response. */
+    end: () => {
+      flush();
+      response.end();
+    },
+  };
+}
 
 /** The symbols asked for, each one that streams; any other is refused by name. */
 function assertStreamSymbols(symbols: readonly string[]) {
@@ -68,12 +96,7 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
           symbols,
           interval,
           currency: answerCurrency(request, request.query.currency),
-          write: (text) => {
-            if (response.destroyed) return false;
-            response.write(text);
-            return response.writableLength < MAX_BUFFERED_BYTES;
-          },
-          end: () => response.end(),
+          ...createBurstWriter(response),
         },
         typeof lastEventId === 'string' ? lastEventId : undefined,
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveMarketEvent } from '../market/market.types.ts';
+import { createStreamCluster, type StreamCluster } from './market-stream.cluster.ts';
 import { createStreamHub, type StreamHub, type StreamMode } from './market-stream.hub.ts';
 import { createStreamSource, type StreamSource } from './market-stream.source.ts';
 import { createLivePriceWriter, createTickAlertChecks } from './market-stream.ticks.ts';
@@ -15,7 +16,29 @@ export type MarketStreamHealth = {
   /** Seconds since the upstream's last frame of any kind; absent before the first. */
   lastFrameAgeSeconds?: number;
   clients: number;
+  /** `single`: this instance follows its own upstream; with Redis, the `leader` follows it for the `follower`s. */
+  role: 'single' | 'leader' | 'follower';
 };
+
+function healthOf(
+  hub: StreamHub,
+  source: StreamSource | undefined,
+  cluster: StreamCluster | undefined,
+  enabled: boolean,
+  now: number,
+): MarketStreamHealth {
+  const state = source?.state();
+  const lastFrameAt = state?.lastFrameAt;
+  return {
+    mode: hub.mode(),
+    enabled,
+    connected: state?.connected ?? false,
+    ...(state?.connectedSince ? { connectedSince: new Date(state.connectedSince).toISOString() } : {}),
+    ...(lastFrameAt ? { lastFrameAgeSeconds: Math.max(0, (now - lastFrameAt) / 1000) } : {}),
+    clients: hub.clientCount(),
+    role: cluster ? (cluster.isLeader() ? 'leader' : 'follower') : 'single',
+  };
+}
 
 export type MarketStream = {
   hub: StreamHub;
@@ -25,9 +48,10 @@ export type MarketStream = {
 };
 
 /**
- * Decorates `app.marketStream` (after app.market and app.alertChecks): one upstream per instance (Binance's
- * WebSocket, or the simulated market), its events fanned out to browsers by the hub, written into the cached
- * prices and checked against the price alerts. The upstream starts when the app is ready and every open
+ * Decorates `app.marketStream` (after app.market and app.alertChecks): one upstream (Binance's WebSocket, or
+ * the simulated market) per instance, or per cluster with Redis (the elected leader's, its events relayed to
+ * every instance), fanned out to browsers by the hub, written into the cached prices and checked against the
+ * price alerts where the upstream is followed. The upstream starts when the app is ready and every open
  * browser stream is ended, with a `retry:` hint, before the app closes.
  */
 export function registerMarketStream(app: FastifyInstance) {
@@ -35,29 +59,42 @@ export function registerMarketStream(app: FastifyInstance) {
   const enabled = app.config.MARKET_STREAM_ENABLED;
   const now = () => app.now().getTime();
   let source: StreamSource | undefined;
+  let cluster: StreamCluster | undefined;
   const hub = createStreamHub({
     mode: simulated ? 'simulated' : 'polling',
-    onDemandChange: (topics) => source?.setDemand(topics),
+    onDemandChange: (topics) => (cluster ? cluster.setLocalDemand(topics) : source?.setDemand(topics)),
     heartbeatMs: app.config.MARKET_STREAM_HEARTBEAT_SECONDS * 1000,
   });
   // simulated prices never reach the cached lists (they have their own keys) nor the alerts
   const prices = simulated ? undefined : createLivePriceWriter({ market: app.market, log: app.log });
   const alerts = simulated ? undefined : createTickAlertChecks(app);
+  /** An upstream event on this instance: to its browsers; where the upstream is followed, to prices and alerts. */
   const deliver = (event: LiveMarketEvent) => {
     hub.publish(event);
+    if (cluster && !cluster.isLeader()) return;
     prices?.note(event);
     alerts?.note(event);
   };
-  if (enabled)
+  if (enabled) {
+    if (app.redis)
+      cluster = createStreamCluster({
+        redis: app.redis,
+        onEvent: deliver,
+        onMode: hub.setMode,
+        onDemand: (topics) => source?.setDemand(topics),
+        onLeadership: (isLeader) => (isLeader ? source?.start() : void source?.stop()),
+        log: app.log,
+      });
     source = createStreamSource({
       config: app.config,
       live: app.market.live,
-      deliver,
-      onModeChange: hub.setMode,
+      deliver: cluster ? cluster.publishEvent : deliver,
+      onModeChange: cluster ? cluster.publishMode : hub.setMode,
       now,
       metrics: app.metrics,
       log: app.log,
     });
+  }
 
   // the rate BRL prices start from, until the stream's first USDT/BRL ticker
   const seedRate = () =>
@@ -72,23 +109,13 @@ export function registerMarketStream(app: FastifyInstance) {
   app.decorate('marketStream', {
     hub,
     deliver,
-    health: (): MarketStreamHealth => {
-      const state = source?.state();
-      const lastFrameAt = state?.lastFrameAt;
-      return {
-        mode: hub.mode(),
-        enabled,
-        connected: state?.connected ?? false,
-        ...(state?.connectedSince ? { connectedSince: new Date(state.connectedSince).toISOString() } : {}),
-        ...(lastFrameAt ? { lastFrameAgeSeconds: Math.max(0, (now() - lastFrameAt) / 1000) } : {}),
-        clients: hub.clientCount(),
-      };
-    },
+    health: () => healthOf(hub, source, cluster, enabled, now()),
   } satisfies MarketStream);
 
   app.addHook('onReady', async () => {
     if (!source) return;
     void seedRate();
+    if (cluster) return cluster.start();
     source.setDemand(hub.demand());
     source.start();
   });
@@ -97,6 +124,7 @@ export function registerMarketStream(app: FastifyInstance) {
     hub.closeAll();
   });
   app.addHook('onClose', async () => {
+    await cluster?.stop();
     await source?.stop();
     prices?.stop();
     await alerts?.stop();

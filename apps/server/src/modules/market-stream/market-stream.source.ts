@@ -180,6 +180,7 @@ function createBinanceSource(deps: SourceDependencies): StreamSource {
       stream.setStreams(wantedStreams());
     },
     start: () => {
+      stopped = false;
       stream.setStreams(wantedStreams());
       stream.start();
       graceTimer = setTimeout(startPolling, POLL_GRACE_MS);

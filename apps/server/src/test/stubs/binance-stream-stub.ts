@@ -17,6 +17,8 @@ export type BinanceStreamStub = {
   connections: () => number;
   /** Streams the newest connection is subscribed to, sorted. */
   subscriptions: () => string[];
+  /** Payloads of the pongs received (Binance wants each ping's payload copied back). */
+  pongs: () => string[];
   /** Every SUBSCRIBE/UNSUBSCRIBE received, in order. */
   requests: () => { method: string; params: string[] }[];
   /** Sends one tick of every subscribed stream now (and returns what the mini-tickers said, by pair). */
@@ -136,6 +138,7 @@ export async function startBinanceStreamStub(
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const clients = new Set<Client>();
   const requests: { method: string; params: string[] }[] = [];
+  const pongs: string[] = [];
   let newest: Client | undefined;
   let accepted = 0;
   let step = 0;
@@ -153,6 +156,7 @@ export async function startBinanceStreamStub(
     clients.add(client);
     newest = client;
     socket.on('close', () => clients.delete(client));
+    socket.on('pong', (data) => pongs.push(data.toString()));
     answerRequests(client, requests);
   });
   // Binance pings every 20 s; the stub every 250 ms, so a short stall timeout still sees a live connection
@@ -183,6 +187,7 @@ export async function startBinanceStreamStub(
     connections: () => accepted,
     subscriptions: () => [...(newest?.streams ?? [])].sort(),
     requests: () => [...requests],
+    pongs: () => [...pongs],
     tick,
     tickEvery: (ms) => {
       clearInterval(timer);

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { isRedisReachable, testRedisUrl } from '../../test/redis.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { eventually } from '../../test/eventually.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { openSse } from '../../test/sse-client.ts';
+import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
+import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
+
+// Redis is optional for Farol: these tests use the local server (REDIS_URL, else 127.0.0.1:6379) when it
+// answers, under a key prefix of their own so parallel runs sharing that server never meet.
+const redisUrl = testRedisUrl;
+const redisAnswers = await isRedisReachable(redisUrl);
+if (!redisAnswers) console.warn(`market stream: Redis tests not run: no Redis answers at ${redisUrl}`);
+
+describe.runIf(redisAnswers)('one upstream per cluster with Redis', () => {
+  const keyPrefix = `farol-test-${crypto.randomBytes(4).toString('hex')}:`;
+  const redisClients: Redis[] = [];
+  const connectRedis = () => {
+    const client = new Redis(redisUrl, { keyPrefix, maxRetriesPerRequest: 2 });
+    redisClients.push(client);
+    return client;
+  };
+  let stream: BinanceStreamStub;
+  let market: MarketStub;
+  let first: TestApp;
+  let second: FastifyInstance;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    stream = await startBinanceStreamStub();
+    market = await startMarketStub();
+    const env = {
+      MARKET_DATA_SOURCE: 'live',
+      ...market.env,
+      ...stream.env,
+      MARKET_STREAM_ENABLED: 'true',
+      MARKET_STREAM_STALL_SECONDS: '1',
+    };
+    first = await startTestApp({ env, deps: { redis: connectRedis() } });
+    second = await buildApp(first.config, {
+      database: first.database,
+      redis: connectRedis(),
+      webDist: false,
+    });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await stream.close();
+    await market.close();
+    const cleaner = new Redis(redisUrl);
+    const keys = await cleaner.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await cleaner.del(...keys);
+    cleaner.disconnect();
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+  });
+
+  it('elects one leader: one upstream connection for two instances', async () => {
+    const roles = await eventually(
+      () => [first.app.marketStream.health().role, second.marketStream.health().role].sort(),
+      (value) => value.join() === 'follower,leader',
+    );
+    expect(roles).toEqual(['follower', 'leader']);
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => streams.includes('btcusdt@miniTicker'),
+    );
+    expect(stream.connections()).toBe(1);
+  });
+
+  it("gives a follower's browsers the leader's ticks and subscribes their candles upstream", async () => {
+    const follower = first.app.marketStream.health().role === 'follower' ? first.url : secondUrl;
+    const sse = await openSse(`${follower}/api/market/stream?symbols=LINK&interval=4h&currency=USD`);
+    // the leader's mode reaches a follower with its next renewal at the latest
+    await sse.next((event) => event.event === 'status' && event.data.mode === 'live');
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => streams.includes('linkusdt@kline_4h'),
+    );
+    stream.sendTicker('LINKUSDT', 42);
+    expect(
+      (await sse.next((event) => event.event === 'ticker' && event.data.price === 42)).data,
+    ).toMatchObject({
+      symbol: 'LINK',
+    });
+    stream.tick();
+    const candle = await sse.next((event) => event.event === 'candle');
+    expect(candle.data).toMatchObject({ symbol: 'LINK', interval: '4h' });
+    expect(stream.connections()).toBe(1);
+    sse.close();
+  });
+
+  it('hands the upstream to the other instance when the leader stops', async () => {
+    const leaderIsFirst = first.app.marketStream.health().role === 'leader';
+    const survivor = leaderIsFirst ? second : first.app;
+    const survivorUrl = leaderIsFirst ? secondUrl : first.url;
+    const sse = await openSse(`${survivorUrl}/api/market/stream?symbols=DOT&currency=USD`);
+    // the leader gives up its lease and its upstream; the survivor takes both within a renewal
+    const leader = leaderIsFirst ? first.app : second;
+    await leader.close();
+    await eventually(
+      () => survivor.marketStream.health().role,
+      (role) => role === 'leader',
+      15_000,
+    );
+    await eventually(
+      () => stream.connections(),
+      (count) => count === 2,
+    );
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => streams.includes('dotusdt@miniTicker'),
+    );
+    stream.sendTicker('DOTUSDT', 7);
+    await sse.next((event) => event.event === 'ticker' && event.data.price === 7);
+    sse.close();
+  }, 30_000);
+});

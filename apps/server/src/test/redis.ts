@@ -1,0 +1,23 @@
+// Test helper: Redis is optional for Farol; tests that need one use the local server when it answers.
+import { Redis } from 'ioredis';
+
+/** The local Redis the tests use: REDIS_URL, else 127.0.0.1:6379. */
+export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis server answers at `url` (a short probe: no retries). */
+export async function isRedisReachable(url = testRedisUrl): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
