@@ -64,8 +64,10 @@ async function expectPriceMovesInPlace(page: Page): Promise<string> {
       const marked = cell.querySelector('[data-flash]');
       return marked ? `${marked.getAttribute('data-flash')} ${getComputedStyle(marked).animationName}` : null;
     });
-  await expect.poll(glow, { timeout: 15_000, interval: 50 }).not.toBeNull();
-  const animation = (await glow()) ?? '';
+  let animation = '';
+  await expect
+    .poll(async () => (animation = (await glow()) ?? ''), { timeout: 15_000, interval: 50 })
+    .not.toBe('');
   await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(before);
   expect(await Promise.all([row, name, price].map(boxOf))).toEqual(boxesBefore);
   return animation;
