@@ -139,10 +139,12 @@ async function main() {
       requests.push(await openClient(server.url, agent, (ms) => recording && delays.push(ms)));
     await new Promise((resolve) => setTimeout(resolve, warmupSeconds * 1000));
     const start = await server.stats();
+    const clientCpuStart = process.cpuUsage();
     recording = true;
     await new Promise((resolve) => setTimeout(resolve, measureSeconds * 1000));
     recording = false;
     const end = await server.stats();
+    const clientCpu = process.cpuUsage(clientCpuStart);
     for (const request of requests) request.destroy();
     agent.destroy();
 
@@ -161,6 +163,9 @@ async function main() {
       `events received in ${measureSeconds} s: ${sorted.length.toLocaleString('en')} (${Math.round(sorted.length / measureSeconds).toLocaleString('en')}/s)`,
     );
     console.log(`server CPU: ${cpuPercent.toFixed(1)}% of one core`);
+    // the clients' own process: its delays in reading count in the figures below
+    const clientPercent = ((clientCpu.user + clientCpu.system) / 1000 / (end.at - start.at)) * 100;
+    console.log(`client process CPU: ${clientPercent.toFixed(1)}% of one core`);
     console.log(
       `server memory: RSS ${mb(idle.rss)} → ${mb(end.rss)} MB, heap ${mb(idle.heapUsed)} → ${mb(end.heapUsed)} MB; per client: RSS ${((end.rss - idle.rss) / clientCount / 1024).toFixed(1)} KB, heap ${((end.heapUsed - idle.heapUsed) / clientCount / 1024).toFixed(1)} KB`,
     );

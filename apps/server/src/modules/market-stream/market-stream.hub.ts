@@ -79,6 +79,17 @@ function contractEvent(entry: Entry, currency: Currency): TickerEvent | CandleEv
 const sseMessage = (id: string, type: MarketStreamEventType, data: unknown) =>
   `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** The SSE message of an event in `currency`, made once per currency; null while BRL has no rate. */
+function frameOf(entry: Entry, currency: Currency, epoch: string): string | null {
+  let frame = entry.frames[currency];
+  if (frame === undefined) {
+    const event = contractEvent(entry, currency);
+    frame = event ? sseMessage(`${epoch}.${entry.seq}`, entry.type, event) : null;
+    entry.frames[currency] = frame;
+  }
+  return frame;
+}
+
 /** The sequence of a `Last-Event-ID` of this hub (`<epoch>.<sequence>`); undefined for any other. */
 function sequenceOf(lastEventId: string | undefined, epoch: string): number | undefined {
   const [idEpoch, sequence] = (lastEventId ?? '').split('.');
@@ -163,22 +174,13 @@ export function createStreamHub(options: {
   let seq = 0;
   let mode = options.mode;
   let rate: number | undefined;
+  // once the server closes, a stream that still arrives is ended at once (app.close() must not wait for it)
+  let closed = false;
   const rings = createRings();
   const followers = createFollowers(options.onDemandChange);
   const symbolByPair = new Map(streamedSymbols().map((symbol) => [streamPairOf(symbol)!, symbol]));
 
-  const idOf = (sequence: number) => `${epoch}.${sequence}`;
-  const statusFrame = () => sseMessage(idOf(++seq), 'status', { mode } satisfies StreamStatusEvent);
-
-  function frameOf(entry: Entry, currency: Currency): string | null {
-    let frame = entry.frames[currency];
-    if (frame === undefined) {
-      const event = contractEvent(entry, currency);
-      frame = event ? sseMessage(idOf(entry.seq), entry.type, event) : null;
-      entry.frames[currency] = frame;
-    }
-    return frame;
-  }
+  const statusFrame = () => sseMessage(`${epoch}.${++seq}`, 'status', { mode } satisfies StreamStatusEvent);
 
   /** A client whose buffer is full no longer reads: its stream is ended. */
   function write(client: StreamClient, text: string) {
@@ -196,12 +198,17 @@ export function createStreamHub(options: {
      * of each symbol), then every new event. Returns the function that removes it.
      */
     addClient(client: StreamClient, lastEventId?: string): () => void {
+      if (closed) {
+        client.write(`retry: ${CLOSING_RETRY_MS}\n\n`);
+        client.end();
+        return () => undefined;
+      }
       const lastSeq = sequenceOf(lastEventId, epoch);
       const missed = topicsOf(client)
         .flatMap((topic) => rings.missed(topic, lastSeq, seq))
         .sort((a, b) => a.seq - b.seq);
       let text = statusFrame();
-      for (const entry of missed) text += frameOf(entry, client.currency) ?? '';
+      for (const entry of missed) text += frameOf(entry, client.currency, epoch) ?? '';
       followers.add(client);
       write(client, text);
       return () => void followers.remove(client);
@@ -219,7 +226,7 @@ export function createStreamHub(options: {
       const entry: Entry = { seq: ++seq, type: event.kind, symbol, event, rate, frames: {} };
       rings.push(topic, entry);
       for (const client of followers.of(topic) ?? []) {
-        const frame = frameOf(entry, client.currency);
+        const frame = frameOf(entry, client.currency, epoch);
         if (frame) write(client, frame);
       }
     },
@@ -241,6 +248,7 @@ export function createStreamHub(options: {
 
     /** Ends every stream with a `retry:` hint (the server is closing). */
     closeAll() {
+      closed = true;
       clearInterval(heartbeat);
       for (const client of [...followers.clients]) {
         client.write(`retry: ${CLOSING_RETRY_MS}\n\n`);

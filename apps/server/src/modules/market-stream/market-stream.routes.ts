@@ -87,6 +87,8 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         'cache-control': 'no-cache, no-transform',
         // nginx would otherwise buffer the stream
         'x-accel-buffering': 'no',
+        // a hijacked reply skips the onSend hooks that set the security headers
+        'x-content-type-options': 'nosniff',
         connection: 'keep-alive',
       });
       response.flushHeaders();
@@ -100,10 +102,13 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         typeof lastEventId === 'string' ? lastEventId : undefined,
       );
-      response.on('close', () => {
+      const leave = () => {
         remove();
         void release();
-      });
+      };
+      // a browser gone before its stream started never emits close again
+      if (response.destroyed) leave();
+      else response.on('close', leave);
     },
   );
 };
