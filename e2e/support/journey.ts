@@ -148,11 +148,16 @@ export type ProfissionalJourney = {
  * Registers the suite's hooks: the built server (simulated market, an SMTP peer as its mail server,
  * admin@farol.test as admin once verified), Chromium, and one verified user granted the profissional plan (for `months`, or without end). Page errors fail the suite.
  */
-export function setUpProfissionalJourney(label: string, months?: number): ProfissionalJourney {
+export function setUpProfissionalJourney(
+  label: string,
+  months?: number,
+  /** More server settings, read when the server starts (after the suite's earlier hooks: stub URLs). */
+  serverEnv?: () => Record<string, string>,
+): ProfissionalJourney {
   const journey = { pageErrors: [] as string[] } as ProfissionalJourney;
   beforeAll(async () => {
     [journey.server, journey.browser] = await Promise.all([
-      startMailingServer({ ADMIN_EMAILS: 'admin@farol.test' }),
+      startMailingServer({ ADMIN_EMAILS: 'admin@farol.test', ...serverEnv?.() }),
       launchBrowser(),
     ]);
     await mkdir(screenshotDir, { recursive: true });

@@ -6,6 +6,8 @@ import {
 } from '@farol/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EventSource } from 'eventsource';
+import { sse, type RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { candlesAnswer, subscriptionAnswer } from '../features/market/test/market-answers.ts';
 import { analysisAnswer } from '../features/signals/test/analysis-answers.ts';
@@ -18,6 +20,7 @@ import {
   stubFetch,
   type StubAnswer,
 } from '../test/render.tsx';
+import { network } from '../test/network.ts';
 import { CoinPage } from './coin-page.tsx';
 
 // jsdom has no canvas: the chart is a stand-in.
@@ -86,14 +89,23 @@ const upgradeRefusal = {
   },
 };
 
-/** The page at `path` with the network answering `routes` first, then the chart's candles. */
-function renderPage(path: string, routes: (url: string) => StubAnswer | undefined, signedIn = false) {
+/**
+ * The page at `path` with the network answering `routes` first, then the chart's candles (`handlers` added
+ * after them take precedence: the market stream).
+ */
+function renderPage(
+  path: string,
+  routes: (url: string) => StubAnswer | undefined,
+  signedIn = false,
+  handlers: RequestHandler[] = [],
+) {
   if (signedIn) saveSession('token-abc', sampleUser);
   const calls = stubFetch((url) => {
     if (url === '/api/user/profile') return { status: 200, body: sampleUser };
     if (url.startsWith('/api/market-data/candles')) return { status: 200, body: candlesAnswer(40) };
     return routes(url) ?? { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
   });
+  network.use(...handlers);
   const view = renderRoutes(
     [{ path: '/coins/:symbol', element: <CoinPage /> }, landingRoute('/login'), landingRoute('/alerts')],
     path,
@@ -108,6 +120,34 @@ const visitorRoutes = (url: string): StubAnswer | undefined => {
 };
 
 describe('CoinPage', () => {
+  it('moves the price with the live stream, glowing the way it went, and says ao vivo', async () => {
+    vi.stubGlobal('EventSource', EventSource);
+    let send: ((event: string, data: unknown) => void) | undefined;
+    let streamUrl: URL | undefined;
+    const stream = sse<{ ticker: unknown; status: unknown }>('/api/market/stream', ({ client, request }) => {
+      streamUrl = new URL(request.url);
+      send = (event, data) => client.send({ event: event as 'ticker', data: JSON.stringify(data) });
+    });
+    renderPage('/coins/btc', visitorRoutes, false, [stream]);
+    expect(await screen.findByText('R$ 79.847,00')).toBeInTheDocument();
+    await waitFor(() => expect(send).toBeDefined());
+    expect(streamUrl?.searchParams.get('symbols')).toBe('BTC');
+
+    send!('status', { mode: 'live' });
+    send!('ticker', {
+      symbol: 'BTC',
+      price: 79000.5,
+      change24h: -9.1,
+      volume24h: 100,
+      time: 1767225600000,
+      currency: 'BRL',
+    });
+    expect(await screen.findByText('R$ 79.000,50')).toHaveAttribute('data-flash', 'down');
+    expect(screen.getByText('-9,10%')).toBeInTheDocument();
+    // the heading's price and the chart are both fed by the stream
+    expect(screen.getAllByText('Ao vivo')).toHaveLength(2);
+  });
+
   it('shows a visitor the price, rank, market cap, supply, the signal score and the table, and the analysis locked', async () => {
     const { calls } = renderPage('/coins/btc', visitorRoutes);
     expect(screen.getByText('Carregando BTC…')).toBeInTheDocument();

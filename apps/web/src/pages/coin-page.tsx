@@ -21,8 +21,10 @@ import { CoinFactsCard, CoinHeading } from '../features/coin/components/coin-ove
 import { SignalSection } from '../features/coin/components/signal-section.tsx';
 import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
+import { LiveMarketProvider } from '../features/market/components/live-market-provider.tsx';
 import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
 import { levelsFromAnalysis } from '../features/market/components/chart-levels.ts';
+import { useLiveSymbols } from '../features/market/hooks/live-market.ts';
 import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
 import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
 import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
@@ -62,7 +64,11 @@ export function CoinPage() {
         currency={currencyOf(coin.data, currency)}
       />
     );
-  return <PageContainer className="flex flex-col gap-6">{body}</PageContainer>;
+  return (
+    <LiveMarketProvider>
+      <PageContainer className="flex flex-col gap-6">{body}</PageContainer>
+    </LiveMarketProvider>
+  );
 }
 
 function CoinNotFound({ symbol }: { symbol: string }) {
@@ -163,6 +169,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
   const isSignedIn = useSession() !== null;
   const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
   const symbol = coin.analysisSymbol;
+  useLiveSymbols([coin.symbol]);
   return (
     <>
       <CoinHeading

@@ -14,6 +14,7 @@ import {
   FreePlanBanner,
   LockedCoinsPanel,
 } from '../features/market/components/plan-panels.tsx';
+import { LiveMarketProvider } from '../features/market/components/live-market-provider.tsx';
 import { PriceChartCard } from '../features/market/components/price-chart-card.tsx';
 import { StatCards } from '../features/market/components/stat-cards.tsx';
 import { planAccessFrom, type PlanAccess } from '../features/market/hooks/plan-access.ts';
@@ -32,7 +33,10 @@ export function DashboardPage() {
   return (
     <PageContainer className="flex flex-col gap-4 pt-4 sm:gap-6 sm:pt-6">
       <DashboardHeader user={session.user} onLogout={() => logoutToLogin(navigate)} />
-      <DashboardBody />
+      {/* one stream for the coins the table and the chart show */}
+      <LiveMarketProvider>
+        <DashboardBody />
+      </LiveMarketProvider>
     </PageContainer>
   );
 }

@@ -9,6 +9,7 @@ import { DataCredit } from '../../../components/data-credit.tsx';
 import type { Currency } from '../../../lib/currency.ts';
 import { formatCompact, formatCompactMoney, formatPercent, formatPrice } from '../../../lib/format.ts';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
+import { PriceFlash } from '../../../components/ui/price-flash.tsx';
 
 /** The coin's name, logo, rank, price and 24 h change: the page's one price, from the coin list. */
 export function CoinHeading({
@@ -51,7 +52,11 @@ export function CoinHeading({
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <p className="text-3xl font-semibold tabular-nums sm:text-4xl">
             <span className="sr-only">{t('facts.price')}: </span>
-            {coin.price === null ? t('facts.unknown') : formatPrice(coin.price, currency)}
+            {coin.price === null ? (
+              t('facts.unknown')
+            ) : (
+              <PriceFlash value={coin.price}>{formatPrice(coin.price, currency)}</PriceFlash>
+            )}
           </p>
           {change !== null ? (
             <span

@@ -17,6 +17,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { COIN_PRICES_URL, coinPricesUrl } from '../../../lib/coin-prices.ts';
 import { currencyOf, useCurrency, withCurrency, type Currency } from '../../../lib/currency.ts';
 import { shouldRetryQuery } from '../../../lib/query-client.ts';
+import { useIsStreamed } from '../hooks/live-market.ts';
 
 // Coin list page size 10 (the spec's, kept on phones), search results up to 500; refresh fear-greed 5 min,
 // dominance 2 min. The desktop table offers 25, 50 or 100 rows, 25 first.
@@ -25,7 +26,7 @@ export const TABLE_PAGE_SIZES = [25, 50, 100] as const;
 export const SEARCH_LIST_SIZE = 500;
 const FEAR_GREED_REFRESH_MS = 5 * 60_000;
 const DOMINANCE_REFRESH_MS = 2 * 60_000;
-// The last candle moves with every trade; a short refresh keeps it live without a socket.
+// The last candle moves with every trade; without the live stream a short refresh keeps it current.
 const CANDLE_REFRESH_MS = 15_000;
 
 const FAVORITES_URL = '/api/crypto/favorites';
@@ -184,10 +185,12 @@ export function useCandlesQuery(
   const display = useCurrency();
   const currency = wanted ?? display;
   const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;
+  // while the page's stream pushes these candles, polling would only repeat them
+  const isStreamed = useIsStreamed(symbol, interval, currency);
   return useQuery({
     queryKey: [url],
     queryFn: ({ signal }) => apiRequest(url, { schema: candlesResponseSchema, signal }),
-    refetchInterval: CANDLE_REFRESH_MS,
+    refetchInterval: isStreamed ? false : CANDLE_REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: CANDLE_REFRESH_MS,
     meta: { silent: true },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
+import { PriceFlash } from '../../../components/ui/price-flash.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { coinPagePath } from '../../../lib/coin-prices.ts';
 import type { Currency } from '../../../lib/currency.ts';
@@ -27,8 +28,13 @@ const numericColumns: Column[] = [
   {
     key: 'price',
     visibility: '',
+    // the stream moves it: a brief glow says which way, in a cell as wide as before
     cell: (coin, currency) =>
-      coin.current_price === null ? dash : formatPrice(coin.current_price, currency),
+      coin.current_price === null ? (
+        dash
+      ) : (
+        <PriceFlash value={coin.current_price}>{formatPrice(coin.current_price, currency)}</PriceFlash>
+      ),
   },
   {
     key: 'change1h',
@@ -106,9 +112,11 @@ export function CoinTable({
                 className={cn(
                   'text-right',
                   column.visibility,
-                  // phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave
-                  column.key === 'price' && 'w-[6.5rem] sm:w-auto',
-                  column.key === 'change24h' && 'w-[4.75rem] sm:w-auto',
+                  // Phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave.
+                  // Wider, the columns the live stream changes have widths of their own (room for more digits
+                  // than they show), so a tick never makes the browser share the row out again.
+                  column.key === 'price' && 'w-[6.5rem] sm:w-32',
+                  column.key === 'change24h' && 'w-[4.75rem] sm:w-20',
                 )}
               />
             ))}

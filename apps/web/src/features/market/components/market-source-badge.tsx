@@ -2,13 +2,32 @@ import type { CacheInfo, MarketSource } from '@farol/contract';
 import { Database, FlaskConical, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useLiveMode } from '../hooks/live-market.ts';
 
 /**
  * Says where a market figure came from. Simulated data is always labelled as such (never passed off as
- * live); a cached answer says how old it is.
+ * live); a cached answer says how old it is, unless the page's stream keeps it current: then "ao vivo", or
+ * "simulado, em tempo real" for the simulated market.
  */
 export function MarketSourceBadge({ source, cache }: { source: MarketSource; cache?: CacheInfo }) {
   const { t } = useTranslation('dashboard');
+  const mode = useLiveMode();
+  if (cache && mode === 'simulated') {
+    return (
+      <Badge variant="warning" title={t('source.streamingSimulatedHint')}>
+        <FlaskConical aria-hidden="true" className="size-3" />
+        {t('source.streamingSimulated')}
+      </Badge>
+    );
+  }
+  if (cache && mode === 'live' && source !== 'simulated') {
+    return (
+      <Badge variant="success" title={t('source.streamingHint')}>
+        <Radio aria-hidden="true" className="size-3" />
+        {t('source.streaming')}
+      </Badge>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {source === 'simulated' ? (

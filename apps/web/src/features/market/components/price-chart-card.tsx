@@ -12,6 +12,7 @@ import { DataCredit } from '../../../components/data-credit.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 import { useCandlesQuery } from '../api/market-api.ts';
+import { useLiveSymbols } from '../hooks/live-market.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { indicatorIds, type IndicatorChoice } from './chart-indicators.ts';
 import type { PriceLevel } from './chart-levels.ts';
@@ -59,6 +60,7 @@ function ChartBody(props: ChartBodyProps) {
   const { symbol, interval, height, indicators, levels, viewRef, caption } = props;
   const { t } = useTranslation(['dashboard', 'common']);
   const query = useCandlesQuery(symbol, interval, undefined, props.currency);
+  useLiveSymbols([symbol], interval);
   const currency = currencyOf(query.data, useCurrency());
   const pair = chartPair(symbol, currency);
   const placeholder = <LoadingState className="h-full rounded-md bg-muted/30" />;
