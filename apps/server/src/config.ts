@@ -67,6 +67,8 @@ export const configSchema = z.object({
   COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(25),
   BINANCE_BASE_URL: z.url().default('https://api.binance.com'),
+  // Binance allows 6000 request weight a minute per IP; Farol takes a fifth of it by default
+  BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(20).max(6000).default(1200),
   FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // AI chat

@@ -15,7 +15,12 @@ import { hasTestData, readTestData, readTestJson } from '@farol/testdata';
  * `price_change_percentage`; further pages empty; `sparkline=true`
  * adds a 7-day sparkline to the coins with recorded candles, see `withSparklines`), `/api/v3/global`, `/api/v3/klines`
  * (real Binance candles from @farol/testdata's ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
- * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
+ * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), `/api/v3/exchangeInfo`
+ * (hand-assembled in Binance's documented format, see packages/testdata/README.md) and `/fng/`.
+ *
+ * `replayCandles` serves the real candles of a recorded pair under another pair's name (`{ DOGEUSDT: 'ETHUSDT' }`):
+ * no other coin's candles are recorded, so a test or benchmark of coins beyond the ten reuses real prices under
+ * their names, and says so. Klines of a pair with nothing recorded nor replayed answer Binance's -1121.
  */
 
 export type StubFault =
@@ -30,6 +35,7 @@ export const stubEndpoints = {
   coinsMarkets: '/api/v3/coins/markets',
   global: '/api/v3/global',
   klines: '/api/v3/klines',
+  exchangeInfo: '/api/v3/exchangeInfo',
   fearGreed: '/fng/',
 } as const;
 
@@ -113,10 +119,12 @@ export type MarketStub = {
 };
 
 type StubAnswer = { status: number; body: unknown };
-type Recorded = ReturnType<typeof readRecorded>;
+type Recorded = ReturnType<typeof readRecorded> & { replayCandles: Record<string, string> };
 
-export async function startMarketStub(options: { port?: number } = {}): Promise<MarketStub> {
-  const recorded = readRecorded();
+export async function startMarketStub(
+  options: { port?: number; replayCandles?: Record<string, string> } = {},
+): Promise<MarketStub> {
+  const recorded = { ...readRecorded(), replayCandles: options.replayCandles ?? {} };
   const counts = new Map<string, number>();
   const faults = new Map<string, StubFault>();
 
@@ -159,6 +167,7 @@ function readRecorded() {
     coinsPage2: readJson('fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json'),
     global: readJson('fixtures/coingecko/global.json'),
     fearGreed: readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[],
+    exchangeInfo: readJson('fixtures/binance/exchange_info_permissions_SPOT.json'),
   };
 }
 
@@ -176,7 +185,8 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
     return { status: 200, body: rate === 1 ? priced : priced.map((item) => inCurrency(item, rate)) };
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
-  if (path === stubEndpoints.klines) return klinesAnswer(query);
+  if (path === stubEndpoints.klines) return klinesAnswer(query, recorded.replayCandles);
+  if (path === stubEndpoints.exchangeInfo) return { status: 200, body: recorded.exchangeInfo };
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
 }
@@ -286,9 +296,28 @@ function usdtBrlKlines(interval: string): Kline[] {
   });
 }
 
+/** The pairs with recorded candles (and USDT/BRL, derived from BTC's). */
+const knownPairs = new Set([
+  'BTCUSDT',
+  'ETHUSDT',
+  'BNBUSDT',
+  'ADAUSDT',
+  'SOLUSDT',
+  'XRPUSDT',
+  'DOTUSDT',
+  'AVAXUSDT',
+  'POLUSDT',
+  'MATICUSDT',
+  'LINKUSDT',
+  'USDTBRL',
+]);
+
 /** Binance's /api/v3/klines: candles in [startTime, endTime], the first `limit` from a start, else the last. */
-function klinesAnswer(query: URLSearchParams): StubAnswer {
-  const symbol = query.get('symbol') ?? '';
+function klinesAnswer(query: URLSearchParams, replayCandles: Record<string, string>): StubAnswer {
+  const asked = query.get('symbol') ?? '';
+  const symbol = replayCandles[asked] ?? asked;
+  if (!knownPairs.has(symbol) && !replayCandles[asked])
+    return { status: 400, body: { code: -1121, msg: 'Invalid symbol.' } };
   const all = klinesFor(symbol, query.get('interval') ?? '');
   if (all.length === 0 && !['15m', '4h', '1h', '1d'].includes(query.get('interval') ?? '')) {
     return { status: 400, body: { code: -1120, msg: 'Invalid interval.' } };

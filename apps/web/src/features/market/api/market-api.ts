@@ -5,7 +5,6 @@ import {
   fearGreedResponseSchema,
   globalMarketResponseSchema,
   toggleFavoriteResponseSchema,
-  type AnalysisSymbol,
   type CandleInterval,
   type CoinPricesResponse,
   type CoinSortKey,
@@ -175,12 +174,7 @@ export function useDominanceQuery() {
 }
 
 /** Candles in the display currency, or in `wanted` (a chart drawing levels that came in another one). */
-export function useCandlesQuery(
-  symbol: AnalysisSymbol,
-  interval: CandleInterval,
-  limit = 500,
-  wanted?: Currency,
-) {
+export function useCandlesQuery(symbol: string, interval: CandleInterval, limit = 500, wanted?: Currency) {
   const display = useCurrency();
   const currency = wanted ?? display;
   const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;
