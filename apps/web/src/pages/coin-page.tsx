@@ -181,7 +181,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
         <EmptyState
           icon={ChartNoAxesCombined}
           title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
-          description={t('chart.notAnalysedDescription', { symbols: analysisSymbols.join(', ') })}
+          description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
         />
       )}
     </>

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
 import { readTestCandles } from './csv-candles.ts';
+import { listWarmSymbols } from './warm-coins.ts';
+import { latestRsi, readMarketSnapshot } from '../alerts/alerts.market.ts';
 
 const HOUR = 3_600_000;
 
@@ -183,6 +185,52 @@ for (const engine of engines) {
       expect(leo.body.data).toMatchObject({ isAnalysed: false, analysisSymbol: null });
     });
 
+    it('takes RSI and volume alerts on any coin with a pair, and reads their candles in the checks', async () => {
+      const { token } = await testApp.registerUser({ language: 'en' });
+      const alertOn = (coinSymbol: string, coinName: string) =>
+        testApp.request('POST', '/api/alerts', {
+          token,
+          body: {
+            name: `${coinSymbol} RSI`,
+            type: 'tecnico',
+            coinSymbol,
+            coinName,
+            conditions: { rsiAbove: 70 },
+          },
+        });
+      const doge = await alertOn('doge', 'Dogecoin');
+      expect(doge.status).toBe(201);
+      expect(doge.body.data.coinSymbol).toBe('DOGE');
+      const leo = await alertOn('LEO', 'LEO Token');
+      expect(leo.status).toBe(404);
+      expect(leo.body).toMatchObject({ code: 'coin_without_pair' });
+      const snapshot = await readMarketSnapshot({ market: testApp.app.market, now: clock }, [
+        { type: 'tecnico', coinSymbol: 'DOGE' },
+        { type: 'volume', coinSymbol: 'TRX' },
+      ]);
+      // DOGE replays ETH's candles: the RSI of ETH's last closed hours
+      const ethCloses = readTestCandles('ETHUSDT-1h.csv')
+        .filter((candle) => candle.openTime + HOUR <= clock)
+        .slice(-200)
+        .map((candle) => candle.close);
+      expect(snapshot.rsi.get('DOGE')).toBeCloseTo(latestRsi(ethCloses)!, 6);
+      expect(snapshot.volumeChanges.get('TRX')).toBeTypeOf('number');
+    });
+
+    it("lets the chat's technical reading cover a coin beyond the ten", async () => {
+      const { token } = await testApp.registerUser({ language: 'en' });
+      const answer = await testApp.request('POST', '/api/chat/message', {
+        token,
+        body: { message: 'What do the RSI and MACD say about Dogecoin now?' },
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body.aiProvider).toBe('technical_analysis');
+      expect(answer.body.metadata.symbols).toContain('DOGE');
+      expect(answer.body.metadata.analysisUsed).toContain('technical_analyst.get_signal_analysis');
+      const analysis = await testApp.app.signals.getAnalysis('DOGE', 'en');
+      expect(answer.body.response).toContain(analysis.keyIndicators.rsi.value.toFixed(1));
+    });
+
     it('keeps serving the pairs it read when exchangeInfo fails, and the ten without ever reading it', async () => {
       stub.setFault(stubEndpoints.exchangeInfo, { kind: 'status', status: 503 });
       clock += 2 * 86_400_000; // past the day the pairs are kept fresh
@@ -197,6 +245,50 @@ for (const engine of engines) {
     });
   });
 }
+
+describe('warm coins on the recorded market', () => {
+  let stub: MarketStub;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    stub = await startMarketStub({ replayCandles });
+    testApp = await startTestApp({
+      env: { MARKET_DATA_SOURCE: 'live', ...stub.env },
+      deps: { now: () => new Date('2025-04-20T10:30:00Z') },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await stub.close();
+  });
+
+  it('keeps the ten and the favourites with a pair computed after a market refresh, and nothing else', async () => {
+    const deps = { db: testApp.app.db, market: testApp.app.market };
+    expect(await listWarmSymbols(deps)).toEqual([...analysisSymbols]);
+    const { token } = await testApp.registerUser();
+    for (const [coinId, coinName] of [
+      ['tron', 'TRON'],
+      ['leo-token', 'LEO Token'],
+      ['bitcoin', 'Bitcoin'],
+    ])
+      await testApp.request('POST', '/api/crypto/toggle-favorite', { token, body: { coinId, coinName } });
+    // LEO has no pair, BTC is one of the ten already
+    expect(await listWarmSymbols(deps)).toEqual([...analysisSymbols, 'TRX']);
+
+    await testApp.app.market.refreshHotKeys();
+    await testApp.app.signalWarmer.idle();
+    const klinesAfterWarming = stub.calls(stubEndpoints.klines);
+    expect(klinesAfterWarming).toBeGreaterThan(0);
+    const pro = await testApp.registerUser();
+    await testApp.setPlan(pro.user.id, 'profissional');
+    const trx = await testApp.request('GET', '/api/market-signals/summary/TRX', { token: pro.token });
+    expect(trx.status).toBe(200);
+    expect(stub.calls(stubEndpoints.klines)).toBe(klinesAfterWarming);
+    // DOGE is no one's favourite: computed on demand, three klines calls (1h, 4h, 1d)
+    const doge = await testApp.request('GET', '/api/market-signals/summary/DOGE', { token: pro.token });
+    expect(doge.status).toBe(200);
+    expect(stub.calls(stubEndpoints.klines)).toBe(klinesAfterWarming + 3);
+  });
+});
 
 describe('signals for every coin with a pair, simulated market', () => {
   let testApp: TestApp;

@@ -1,4 +1,4 @@
-import { candleIntervals, type CandleInterval } from '@farol/contract';
+import { candleIntervals, isAnalysisSymbol, type CandleInterval } from '@farol/contract';
 import { ChartCandlestick, ChevronsRight, Maximize, Minimize, ZoomIn, ZoomOut } from 'lucide-react';
 import { lazy, Suspense, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -256,7 +256,12 @@ export function PriceChartCard({
             {t('chart.title', { pair: chartPair(symbol, currency) })}
           </CardTitle>
           {fixedSymbol ? null : (
-            <SymbolSearch value={storedSymbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
+            <SymbolSearch
+              value={storedSymbol}
+              // the dashboard chart offers the ten quick choices only
+              onChange={(next) => isAnalysisSymbol(next) && setSymbol(next)}
+              className="[grid-area:coin] sm:w-56"
+            />
           )}
           <ChoiceGroup
             value={interval}
