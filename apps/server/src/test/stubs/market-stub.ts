@@ -121,10 +121,20 @@ export type MarketStub = {
 type StubAnswer = { status: number; body: unknown };
 type Recorded = ReturnType<typeof readRecorded> & { replayCandles: Record<string, string> };
 
+/**
+ * A coin the stub lists beyond the recorded ones (benchmarks of many coins): CoinGecko lists it after the
+ * recorded page 2, exchangeInfo lists `<SYMBOL>USDT` trading, and its klines replay `candlesOf`'s real candles.
+ * Its name, id and market figures are invented; only the candles are real (another pair's).
+ */
+export type ReplayedListing = { symbol: string; name: string; candlesOf: string };
+
 export async function startMarketStub(
-  options: { port?: number; replayCandles?: Record<string, string> } = {},
+  options: { port?: number; replayCandles?: Record<string, string>; listings?: ReplayedListing[] } = {},
 ): Promise<MarketStub> {
-  const recorded = { ...readRecorded(), replayCandles: options.replayCandles ?? {} };
+  const recorded = withListings(
+    { ...readRecorded(), replayCandles: { ...options.replayCandles } },
+    options.listings ?? [],
+  );
   const counts = new Map<string, number>();
   const faults = new Map<string, StubFault>();
 
@@ -156,6 +166,40 @@ export async function startMarketStub(
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Adds the replayed listings to the recorded answers (see `ReplayedListing`). */
+function withListings(recorded: Recorded, listings: ReplayedListing[]): Recorded {
+  if (listings.length === 0) return recorded;
+  const template = recorded.exchangeInfo.symbols.find(
+    (entry: { symbol: string }) => entry.symbol === 'DOGEUSDT',
+  );
+  for (const listing of listings) recorded.replayCandles[`${listing.symbol}USDT`] = listing.candlesOf;
+  return {
+    ...recorded,
+    coinsPage2: [
+      ...recorded.coinsPage2,
+      ...listings.map((listing, index) => ({
+        id: `replayed-${listing.symbol.toLowerCase()}`,
+        symbol: listing.symbol.toLowerCase(),
+        name: listing.name,
+        market_cap_rank: 100 + index,
+        current_price: 1,
+        market_cap: 1e9 - index * 1e6,
+      })),
+    ],
+    exchangeInfo: {
+      ...recorded.exchangeInfo,
+      symbols: [
+        ...recorded.exchangeInfo.symbols,
+        ...listings.map((listing) => ({
+          ...template,
+          symbol: `${listing.symbol}USDT`,
+          baseAsset: listing.symbol,
+        })),
+      ],
     },
   };
 }
