@@ -19,7 +19,8 @@ import {
   type SymbolListStatus,
   type SymbolOption,
 } from '../features/market/components/symbol-search.tsx';
-import { useAnalysableCoinsQuery, useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import { useAnalysableCoinsQuery } from '../lib/analysable-coins.ts';
 import {
   ActiveIndicatorsCard,
   AiAnalysisCard,

@@ -1,8 +1,4 @@
-import {
-  analysableCoinsResponseSchema,
-  analysisResponseSchema,
-  dashboardSignalsResponseSchema,
-} from '@farol/contract';
+import { analysisResponseSchema, dashboardSignalsResponseSchema } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrency, withCurrency } from '../../../lib/currency.ts';
@@ -31,22 +27,6 @@ export function useAnalysisQuery(symbol: string, enabled: boolean) {
     queryKey: useLanguageKey(url),
     queryFn: ({ signal }) => apiRequest(url, { schema: analysisResponseSchema, signal }),
     enabled,
-    meta: { silent: true },
-  });
-}
-
-// The pairs change once a day at most; the list is read again after ten minutes.
-const ANALYSABLE_COINS_STALE_MS = 10 * 60_000;
-const ANALYSABLE_COINS_URL = '/api/market-signals/coins';
-
-/** Every coin with a Binance USDT pair, the ten quick choices first (the analysis page's coin search). */
-export function useAnalysableCoinsQuery() {
-  return useQuery({
-    queryKey: [ANALYSABLE_COINS_URL],
-    queryFn: ({ signal }) =>
-      apiRequest(ANALYSABLE_COINS_URL, { schema: analysableCoinsResponseSchema, signal }),
-    staleTime: ANALYSABLE_COINS_STALE_MS,
-    // the search shows the failure and its retry itself
     meta: { silent: true },
   });
 }
