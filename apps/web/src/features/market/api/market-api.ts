@@ -142,9 +142,17 @@ export function useToggleFavoriteMutation() {
       );
       void queryClient.invalidateQueries({ predicate: isPricesQuery });
       void queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] });
+      // the dashboard's signals list the favourites first: read them again in the new order
+      void queryClient.invalidateQueries({ predicate: isDashboardSignalsQuery });
     },
     meta: { errorTitle: 'dashboard:coins.favoriteError' },
   });
+}
+
+/** The dashboard's signal list (features/signals), whatever its currency and language. */
+function isDashboardSignalsQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const [url] = query.queryKey;
+  return typeof url === 'string' && url.startsWith('/api/market-signals/dashboard-signals');
 }
 
 function isPricesQuery(query: { queryKey: readonly unknown[] }): boolean {
