@@ -73,6 +73,8 @@ export const configSchema = z.object({
   MARKET_STREAM_STALL_SECONDS: z.coerce.number().min(1).default(30),
   MARKET_STREAM_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(5),
   MARKET_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).default(15),
+  // Binance allows 6000 request weight a minute per IP; Farol takes a fifth of it by default
+  BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(20).max(6000).default(1200),
   FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // AI chat

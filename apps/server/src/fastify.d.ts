@@ -14,6 +14,7 @@ import type { TelegramChannel } from './modules/telegram/telegram.setup.ts';
 import type { WebhookChannel } from './modules/webhooks/webhooks.setup.ts';
 import type { EmailDelivery } from './modules/email/email.setup.ts';
 import type { SignalsService } from './modules/signals/signals.service.ts';
+import type { SignalWarmer } from './modules/signals/signals.setup.ts';
 import type { JobRunner } from './jobs/scheduler.ts';
 import type { AlertChecks } from './modules/alerts/alerts.service.ts';
 import type { Actor, RouteAccess } from './plugins/auth.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     marketStream: MarketStream;
     /** The signal engine's analyses, cached per coin until the next 1h close. */
     signals: SignalsService;
+    /** Computes the warm coins' analyses once per 1h close, after a market refresh. */
+    signalWarmer: SignalWarmer;
     /** AES-256-GCM for secrets at rest (users' AI keys), keyed by ENCRYPTION_KEY or DATA_DIR/encryption-key. */
     encryption: Encryption;
     /** SMTP (or nothing without SMTP_URL) and the outbox delivery worker. */

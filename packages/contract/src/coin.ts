@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { marketSymbolSchema, text } from './common.ts';
 import { currencySchema } from './currency.ts';
-import { analysisSymbols } from './market-constants.ts';
 import { cacheInfoSchema, marketSourceSchema } from './market.ts';
 import { signalTimeframes, signalValues } from './signals.ts';
 
@@ -31,10 +30,10 @@ export const coinFactsSchema = z.object({
   maxSupply: z.number().nullable(),
   /** False for visitors. */
   isFavorite: z.boolean(),
-  /** One of the ten coins with candles, signals and full analysis. */
+  /** True when the coin has a Binance USDT spot pair: candles, signal and analysis (the ten and every other such coin). */
   isAnalysed: z.boolean(),
-  /** The symbol its candles and signals go by (MATIC for POL); null when not analysed. */
-  analysisSymbol: z.enum(analysisSymbols).nullable(),
+  /** The symbol its candles and signals go by (MATIC for POL); null without a pair. */
+  analysisSymbol: marketSymbolSchema.nullable(),
 });
 export type CoinFacts = z.infer<typeof coinFactsSchema>;
 
@@ -76,7 +75,7 @@ export type SummaryRow = z.infer<typeof summaryRowSchema>;
 
 /** GET /api/market-signals/summary/{symbol}: the signal as one score and the table behind it. */
 export const signalSummarySchema = z.object({
-  symbol: z.enum(analysisSymbols),
+  symbol: marketSymbolSchema,
   /** −100 (every rule sells) … +100 (every rule buys): the engine's weighted vote. */
   score: z.number().int().min(-100).max(100),
   signal: z.enum(signalValues),

@@ -56,3 +56,16 @@ export const paginationSchema = z.object({
   hasNextPage: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * A coin's market symbol as candles and signals go by it (BTC, MATIC, DOGE): upper case, letters and digits.
+ * The ten of `analysisSymbols` are the quick choices; any followed coin with a Binance USDT pair has one.
+ */
+export const marketSymbolSchema = z.string().regex(/^[A-Z0-9]{1,20}$/);
+/** A `{symbol}` or `?symbol=` as typed: trimmed and upper-cased, then checked like `marketSymbolSchema`. */
+export const marketSymbolInput = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(marketSymbolSchema);

@@ -36,6 +36,7 @@ export const errorCodes = [
   'unknown_coin',
   'coin_not_found',
   'unknown_symbol',
+  'coin_without_pair',
   'upstream_rate_limited',
   'upstream_unavailable',
   'upstream_bad_response',

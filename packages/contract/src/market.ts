@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paginationSchema, queryInt, text } from './common.ts';
+import { marketSymbolInput, paginationSchema, queryInt, text } from './common.ts';
 import { currencyConversionSchema, currencySchema } from './currency.ts';
-import { analysisSymbols, candleIntervals, marketSources } from './market-constants.ts';
+import { candleIntervals, marketSources } from './market-constants.ts';
 
 export const marketSourceSchema = z.enum(marketSources);
 
@@ -129,11 +129,8 @@ export type GlobalMarketResponse = z.infer<typeof globalMarketResponseSchema>;
 // ---- candles (dashboard chart, analysis page) ----
 
 export const candlesQuerySchema = z.object({
-  symbol: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(analysisSymbols)),
+  /** Any followed coin with a Binance USDT pair (the server answers 404 `coin_without_pair` for the others). */
+  symbol: marketSymbolInput(),
   interval: z.enum(candleIntervals).default('1h'),
   limit: queryInt(1, 1000).default(500),
   currency: currencySchema.optional(),

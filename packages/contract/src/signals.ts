@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { marketSymbolSchema, text } from './common.ts';
 import { currencyConversionSchema, currencySchema } from './currency.ts';
-import { analysisSymbols, marketSources } from './market-constants.ts';
+import { marketSources } from './market-constants.ts';
 
 /** The overall verdict of the signal engine. */
 export const signalValues = ['strong_buy', 'buy', 'neutral', 'sell', 'strong_sell'] as const;
@@ -59,7 +59,7 @@ const volumeStateSchema = z.object({ trend: z.enum(volumeTrends), anomaly: z.boo
 
 /** GET /api/market-signals/dashboard-signals, one item per coin. */
 export const marketSignalSchema = z.object({
-  symbol: z.enum(analysisSymbols),
+  symbol: marketSymbolSchema,
   signal: z.enum(signalValues),
   price,
   momentum: z.enum(momentumValues),
@@ -91,7 +91,7 @@ export type SignalUnavailableKind = (typeof signalUnavailableKinds)[number];
 
 /** A coin of the request whose signal could not be computed (and had none computed before): listed beside the rest. */
 export const unavailableSignalSchema = z.object({
-  symbol: z.enum(analysisSymbols),
+  symbol: marketSymbolSchema,
   errorKind: z.enum(signalUnavailableKinds),
 });
 export type UnavailableSignal = z.infer<typeof unavailableSignalSchema>;
@@ -126,7 +126,7 @@ export const signalIndicatorSchema = z.object({
 export type SignalIndicator = z.infer<typeof signalIndicatorSchema>;
 
 export const analysisSchema = z.object({
-  symbol: z.enum(analysisSymbols),
+  symbol: marketSymbolSchema,
   price,
   marketSignal: z.object({
     signal: z.enum(signalValues),
@@ -180,3 +180,29 @@ export const analysisResponseSchema = z.object({
   conversion: currencyConversionSchema.nullable(),
 });
 export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
+
+/** One coin the engine can analyse: a followed coin with a Binance USDT spot pair. */
+export const analysableCoinSchema = z.object({
+  /** What candles, signals and the coin page go by (MATIC for the POL token). */
+  symbol: marketSymbolSchema,
+  /** CoinGecko id. */
+  coinId: z.string(),
+  name: z.string(),
+  /** Market-cap rank; null when the coin is not in the current list (a quick choice the source dropped). */
+  rank: z.number().int().positive().nullable(),
+  image: z.string().nullable(),
+  /** One of the ten quick choices (`analysisSymbols`). */
+  isQuickChoice: z.boolean(),
+});
+export type AnalysableCoin = z.infer<typeof analysableCoinSchema>;
+
+/**
+ * GET /api/market-signals/coins: every coin with a pair, the ten quick choices first then by rank; the
+ * pairs are read from Binance's exchangeInfo once a day.
+ */
+export const analysableCoinsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(analysableCoinSchema),
+  source: z.enum(marketSources),
+});
+export type AnalysableCoinsResponse = z.infer<typeof analysableCoinsResponseSchema>;

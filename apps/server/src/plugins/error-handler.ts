@@ -34,6 +34,7 @@ export const statusByCode = {
   unknown_coin: 400,
   coin_not_found: 404,
   unknown_symbol: 404,
+  coin_without_pair: 404,
   upstream_rate_limited: 429,
   upstream_unavailable: 503,
   // Not 5xx on purpose: the web tells api_error (other non-OK) apart from server_error (>= 500).

@@ -128,12 +128,13 @@ export function createUpstreamGate(options: {
   const store = options.store ?? createMemoryBudgetStore();
   const bucket = { provider: options.provider, callsPerMinute: options.callsPerMinute };
   let calls = 0;
+  let weights = 0;
 
   return {
     provider: options.provider,
-    /** Runs one upstream call when the budget allows, else throws rate_limit without calling. */
-    run: async <T>(call: () => Promise<T>): Promise<T> => {
-      const refusal = await store.take(bucket, options.now());
+    /** Runs one upstream call of `weight` budget units when the budget allows, else throws rate_limit without calling. */
+    run: async <T>(call: () => Promise<T>, weight = 1): Promise<T> => {
+      const refusal = await store.take(bucket, options.now(), weight);
       if (refusal) {
         const detail =
           refusal.reason === 'cooling_down'
@@ -144,6 +145,7 @@ export function createUpstreamGate(options: {
         });
       }
       calls += 1;
+      weights += weight;
       try {
         return await call();
       } catch (error) {
@@ -156,6 +158,8 @@ export function createUpstreamGate(options: {
     },
     /** Upstream calls this process actually made (metrics and the budget benchmark). */
     callCount: () => calls,
+    /** Budget units (request weight for Binance) those calls took. */
+    weightCount: () => weights,
   };
 }
 

@@ -44,7 +44,7 @@ describe('live providers against the recorded answers', () => {
 
   it('maps the Binance klines of a closed range, MATIC read as POL', async () => {
     const binance = createBinanceClient({ baseUrl: stub.env.BINANCE_BASE_URL, timeoutMs: 300 });
-    const days = await binance.fetchCandles('BTC', '1d', 2, Date.parse('2024-01-02T00:00:00Z'));
+    const days = await binance.fetchCandles('BTCUSDT', '1d', 2, Date.parse('2024-01-02T00:00:00Z'));
     // BTCUSDT 2024-01-01 and 2024-01-02 from the test data (ohlcv/BTCUSDT-1d.csv)
     expect(days.map((candle) => new Date(candle.openTime).toISOString())).toEqual([
       '2024-01-01T00:00:00.000Z',
@@ -52,7 +52,7 @@ describe('live providers against the recorded answers', () => {
     ]);
     expect(days[0]!.open).toBe(42283.58);
     expect(
-      (await binance.fetchCandles('MATIC', '1d', 1, Date.parse('2024-01-02T00:00:00Z')))[0]!.close,
+      (await binance.fetchCandles('POLUSDT', '1d', 1, Date.parse('2024-01-02T00:00:00Z')))[0]!.close,
     ).toBeGreaterThan(0);
   });
 

@@ -57,6 +57,42 @@ describe('upstream budget in this process', () => {
   });
 });
 
+describe('a budget counted in request weight (Binance)', () => {
+  const weighted = { provider: 'binance', callsPerMinute: 60 };
+  const takeWeights = async (store: UpstreamBudgetStore, weights: number[], nowMs: number) => {
+    const taken: number[] = [];
+    for (const weight of weights)
+      if ((await store.take(weighted, nowMs, weight)) === undefined) taken.push(weight);
+    return taken;
+  };
+
+  it('takes each call at its weight and waits for the weight it needs', async () => {
+    const store = createMemoryBudgetStore();
+    // exchangeInfo (20) then klines (2) until the minute's 60 are spent
+    expect(await takeWeights(store, [20, ...Array<number>(25).fill(2)], 0)).toEqual([
+      20,
+      ...Array<number>(20).fill(2),
+    ]);
+    // one weight a second refills: a 20-weight call waits 20 s, a klines call 2 s
+    expect(await store.take(weighted, 0, 20)).toEqual({ reason: 'budget_exhausted', retryAfterMs: 20_000 });
+    expect(await store.take(weighted, 2_000, 2)).toBeUndefined();
+  });
+
+  it.runIf(redisAnswers)('is shared by two instances through Redis at the same weights', async () => {
+    const prefix = `farol-test-${crypto.randomUUID()}:`;
+    const [first, second] = [
+      createRedisBudgetStore(connectRedis(prefix)),
+      createRedisBudgetStore(connectRedis(prefix)),
+    ];
+    expect(await takeWeights(first!, [20, 20], 1_000_000)).toEqual([20, 20]);
+    expect(await takeWeights(second!, [20, 2], 1_000_000)).toEqual([20]);
+    expect(await second!.take(weighted, 1_000_000, 2)).toEqual({
+      reason: 'budget_exhausted',
+      retryAfterMs: 2_000,
+    });
+  });
+});
+
 describe.runIf(redisAnswers)('upstream budget shared through Redis', () => {
   it('lets two instances racing for tokens take exactly one minute of calls together', async () => {
     const prefix = `farol-test-${crypto.randomUUID()}:`;

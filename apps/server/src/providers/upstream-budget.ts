@@ -3,6 +3,10 @@ import type { Redis } from 'ioredis';
 /** Why a call was refused: the vendor asked us to wait (its Retry-After), or our own budget is spent. */
 export type BudgetRefusal = { reason: 'cooling_down' | 'budget_exhausted'; retryAfterMs: number };
 
+/**
+ * `callsPerMinute` is in the provider's own unit: calls for CoinGecko and alternative.me, request weight for
+ * Binance (each call takes its weight: klines 2, exchangeInfo 20).
+ */
 export type BudgetBucket = { provider: string; callsPerMinute: number };
 
 /**
@@ -10,8 +14,8 @@ export type BudgetBucket = { provider: string; callsPerMinute: number };
  * every instance draws from one budget (N instances must not make N times the calls).
  */
 export type UpstreamBudgetStore = {
-  /** Takes one token at `nowMs`, or says why not and for how long. */
-  take: (bucket: BudgetBucket, nowMs: number) => Promise<BudgetRefusal | undefined>;
+  /** Takes `cost` tokens (1 by default) at `nowMs`, or says why not and for how long. */
+  take: (bucket: BudgetBucket, nowMs: number, cost?: number) => Promise<BudgetRefusal | undefined>;
   /** No call to the provider before `untilMs` (the vendor's Retry-After); an earlier block never shortens a later one. */
   block: (provider: string, untilMs: number, nowMs: number) => Promise<void>;
 };
@@ -23,7 +27,7 @@ const capacityOf = (bucket: BudgetBucket) => Math.max(1, bucket.callsPerMinute);
 export function createMemoryBudgetStore(): UpstreamBudgetStore {
   const states = new Map<string, { tokens: number; updatedAt: number; blockedUntil: number }>();
   return {
-    take: async (bucket, nowMs) => {
+    take: async (bucket, nowMs, cost = 1) => {
       let state = states.get(bucket.provider);
       if (!state)
         states.set(
@@ -39,9 +43,10 @@ export function createMemoryBudgetStore(): UpstreamBudgetStore {
       state.updatedAt = time;
       if (time < state.blockedUntil)
         return { reason: 'cooling_down', retryAfterMs: state.blockedUntil - time };
-      if (state.tokens < 1)
-        return { reason: 'budget_exhausted', retryAfterMs: (1 - state.tokens) / refillPerMs(bucket) };
-      state.tokens -= 1;
+      const needed = Math.min(cost, capacityOf(bucket));
+      if (state.tokens < needed)
+        return { reason: 'budget_exhausted', retryAfterMs: (needed - state.tokens) / refillPerMs(bucket) };
+      state.tokens -= needed;
       return undefined;
     },
     block: async (provider, untilMs, nowMs) => {
@@ -66,6 +71,7 @@ local now = tonumber(ARGV[3])
 local tokens = tonumber(state[1]) or capacity
 local updatedAt = tonumber(state[2]) or now
 local blockedUntil = tonumber(state[3]) or 0
+local cost = math.min(tonumber(ARGV[4]), capacity)
 if now < updatedAt then now = updatedAt end
 tokens = math.min(capacity, tokens + (now - updatedAt) * refill)
 local reason = ''
@@ -73,11 +79,11 @@ local wait = 0
 if now < blockedUntil then
   reason = 'cooling_down'
   wait = blockedUntil - now
-elseif tokens < 1 then
+elseif tokens < cost then
   reason = 'budget_exhausted'
-  wait = (1 - tokens) / refill
+  wait = (cost - tokens) / refill
 else
-  tokens = tokens - 1
+  tokens = tokens - cost
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updatedAt', tostring(now), 'blockedUntil', tostring(blockedUntil))
 local untilFull = math.ceil((capacity - tokens) / refill)
@@ -105,7 +111,7 @@ export function createRedisBudgetStore(
   // Redis unreachable: each instance keeps its own bucket rather than calling without any budget
   const fallback = createMemoryBudgetStore();
   return {
-    take: async (bucket, nowMs) => {
+    take: async (bucket, nowMs, cost = 1) => {
       try {
         const [reason, wait] = (await redis.eval(
           TAKE_SCRIPT,
@@ -114,11 +120,12 @@ export function createRedisBudgetStore(
           capacityOf(bucket),
           refillPerMs(bucket),
           nowMs,
+          cost,
         )) as [string, string];
         return reason ? { reason: reason as BudgetRefusal['reason'], retryAfterMs: Number(wait) } : undefined;
       } catch (error) {
         options.onError?.(error);
-        return fallback.take(bucket, nowMs);
+        return fallback.take(bucket, nowMs, cost);
       }
     },
     block: async (provider, untilMs, nowMs) => {

@@ -416,7 +416,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(summary.textContent).toBe('Avisar quando o RSI(14) de BTC ficar acima de 70,0');
   });
 
-  it('refuses, before saving, a type that watches only the analysed coins for another coin', async () => {
+  it('refuses, before saving, a type that reads candles for a coin without a Binance pair', async () => {
     const { calls } = stubAlertsServer();
     const user = userEvent.setup();
     renderAlerts();
@@ -429,7 +429,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     const submit = within(dialog).getByRole('button', { name: 'Criar alerta' });
     expect(submit).toHaveProperty('disabled', false);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'tecnico');
-    expect(within(dialog).getByText(/vale só para as dez moedas analisadas/)).toBeVisible();
+    expect(within(dialog).getByText(/vale para as moedas com par USDT na Binance/)).toBeVisible();
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(submit).toHaveProperty('disabled', true);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);

@@ -1,4 +1,3 @@
-import type { AnalysisSymbol } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
@@ -15,7 +14,7 @@ import {
 import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
 import { isApiError } from '../lib/api-client.ts';
 
-type SectionProps = { symbol: AnalysisSymbol; isSignedIn: boolean; returnPath: string };
+type SectionProps = { symbol: string; isSignedIn: boolean; returnPath: string };
 
 /**
  * The full analysis for plans that include it (the plan decides first: no call the server would refuse);

@@ -290,24 +290,48 @@ describe('CoinPage', () => {
     );
   });
 
-  it('says charts and signals cover the ten analysed coins for a coin outside them', async () => {
-    const { calls } = renderPage('/coins/doge', (url) =>
-      url === '/api/market-data/coins/doge?currency=BRL'
+  it('says why a coin without a Binance USDT pair has no chart nor signal, asking nothing of them', async () => {
+    const { calls } = renderPage('/coins/leo', (url) =>
+      url === '/api/market-data/coins/leo?currency=BRL'
         ? {
             status: 200,
             body: coinAnswer({
-              id: 'dogecoin',
-              name: 'Dogecoin',
-              symbol: 'DOGE',
+              id: 'leo-token',
+              name: 'LEO Token',
+              symbol: 'LEO',
               isAnalysed: false,
               analysisSymbol: null,
             }),
           }
         : undefined,
     );
-    expect(await screen.findByText('Gráfico e sinais ainda não cobrem DOGE')).toBeInTheDocument();
+    expect(await screen.findByText('LEO não tem par USDT na Binance')).toBeInTheDocument();
+    expect(screen.getByText(/LEO não é negociada nele/)).toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith('/api/market-signals'))).toBe(false);
     expect(calls.some((call) => call.url.startsWith('/api/market-data/candles'))).toBe(false);
+  });
+
+  it('draws the chart and reads the signal of a coin beyond the ten that has a pair', async () => {
+    const { calls } = renderPage('/coins/doge', (url) => {
+      if (url === '/api/market-data/coins/doge?currency=BRL')
+        return {
+          status: 200,
+          body: coinAnswer({
+            id: 'dogecoin',
+            name: 'Dogecoin',
+            symbol: 'DOGE',
+            isAnalysed: true,
+            analysisSymbol: 'DOGE',
+          }),
+        };
+      if (url === '/api/market-signals/summary/DOGE?currency=BRL')
+        return { status: 200, body: { ...summaryAnswer, data: { ...summaryAnswer.data, symbol: 'DOGE' } } };
+      return undefined;
+    });
+    expect(await screen.findByRole('meter', { name: 'Pontuação do sinal de DOGE' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/market-data/candles?symbol=DOGE'))).toBe(true),
+    );
   });
 
   it('shows the not-found state for a coin outside the list, with the analysed coins to go to', async () => {

@@ -1,10 +1,4 @@
-import {
-  analysisSymbols,
-  type AnalysisSymbol,
-  type CacheInfo,
-  type CoinFacts,
-  type MarketSource,
-} from '@farol/contract';
+import { analysisSymbols, type CacheInfo, type CoinFacts, type MarketSource } from '@farol/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellPlus, ChartNoAxesCombined, MessageSquareText, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
@@ -148,11 +142,11 @@ function CoinActions({ coin, isSignedIn }: { coin: CoinFacts; isSignedIn: boolea
  * The coin's chart, with the analysis' supports and resistances drawn on it when the plan includes the analysis
  * (the same query as the analysis section below: one request).
  */
-function CoinChart({ symbol, isSignedIn }: { symbol: AnalysisSymbol; isSignedIn: boolean }) {
+function CoinChart({ symbol, isSignedIn }: { symbol: string; isSignedIn: boolean }) {
   return isSignedIn ? <SignedInCoinChart symbol={symbol} /> : <PriceChartCard symbol={symbol} />;
 }
 
-function SignedInCoinChart({ symbol }: { symbol: AnalysisSymbol }) {
+function SignedInCoinChart({ symbol }: { symbol: string }) {
   const subscription = useCurrentSubscriptionQuery();
   const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
   const analysis = useAnalysisQuery(symbol, canAnalyse);
@@ -194,7 +188,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
         <EmptyState
           icon={ChartNoAxesCombined}
           title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
-          description={t('chart.notAnalysedDescription', { symbols: analysisSymbols.join(', ') })}
+          description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
         />
       )}
     </>

@@ -1,8 +1,8 @@
-import { analysisSymbols, type Analysis, type AnalysisSymbol, type Currency } from '@farol/contract';
+import { analysisSymbols, type Analysis, type Currency } from '@farol/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { ErrorState } from '../components/ui/error-state.tsx';
@@ -14,7 +14,13 @@ import { levelsFromAnalysis } from '../features/market/components/chart-levels.t
 import { CoinLevelsChart } from '../features/market/components/price-chart-card.tsx';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
 import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
+import {
+  SymbolSearch,
+  type SymbolListStatus,
+  type SymbolOption,
+} from '../features/market/components/symbol-search.tsx';
 import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
+import { useAnalysableCoinsQuery } from '../lib/analysable-coins.ts';
 import {
   ActiveIndicatorsCard,
   AiAnalysisCard,
@@ -29,10 +35,64 @@ import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscr
 import { isApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
+const SYMBOL_TEXT = /^[A-Za-z0-9]{1,20}$/;
+
+/** The coin in the address (`?coin=doge`, so an analysis can be linked and reloaded), BTC by default. */
+function useChosenSymbol() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('coin') ?? '';
+  const symbol = SYMBOL_TEXT.test(asked) ? asked.toUpperCase() : 'BTC';
+  const choose = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('coin', next.toLowerCase());
+        return updated;
+      },
+      { replace: true },
+    );
+  return [symbol, choose] as const;
+}
+
+/** The coin search over every coin with a pair (its own loading and error states), then the ten as chips. */
+function CoinChooser({ symbol, onChange }: { symbol: string; onChange: (symbol: string) => void }) {
+  const { t } = useTranslation('marketAnalysis');
+  const coins = useAnalysableCoinsQuery();
+  const options = useMemo<SymbolOption[] | undefined>(
+    () => coins.data?.data.map((coin) => ({ symbol: coin.symbol, name: coin.name })),
+    [coins.data],
+  );
+  const status: SymbolListStatus = coins.isPending
+    ? { state: 'loading' }
+    : coins.isError
+      ? { state: 'error', onRetry: () => void coins.refetch() }
+      : { state: 'ready' };
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+      <SymbolSearch
+        value={symbol}
+        onChange={onChange}
+        options={options ?? []}
+        status={status}
+        label={t('coinSearch')}
+        placeholder={t('coinSearchPlaceholder')}
+        className="w-full sm:w-80"
+      />
+      <ChoiceGroup<string>
+        value={symbol}
+        options={analysisSymbols}
+        onChange={onChange}
+        label={t('coinPicker')}
+        className="self-start"
+      />
+    </div>
+  );
+}
+
 export function MarketAnalysisPage() {
   const { t } = useTranslation('marketAnalysis');
   const session = useRequireAuth();
-  const [symbol, setSymbol] = useState<AnalysisSymbol>('BTC');
+  const [symbol, setSymbol] = useChosenSymbol();
   useDocumentTitle(t('title'));
   if (!session) return null;
   return (
@@ -48,13 +108,7 @@ export function MarketAnalysisPage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <ChoiceGroup
-          value={symbol}
-          options={analysisSymbols}
-          onChange={setSymbol}
-          label={t('coinPicker')}
-          className="self-start"
-        />
+        <CoinChooser symbol={symbol} onChange={setSymbol} />
       </header>
       <AnalysisBody symbol={symbol} />
     </PageContainer>
@@ -62,7 +116,7 @@ export function MarketAnalysisPage() {
 }
 
 /** The plan decides first (no call the server would refuse); a 403 from the server is shown the same way. */
-function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
+function AnalysisBody({ symbol }: { symbol: string }) {
   const { t } = useTranslation('marketAnalysis');
   const subscription = useCurrentSubscriptionQuery();
   const canAnalyse = subscription.data ? planAccessFrom(subscription.data).canAnalyse : false;
@@ -83,11 +137,13 @@ function AnalysisBody({ symbol }: { symbol: AnalysisSymbol }) {
   if (analysis.isError) {
     if (isApiError(analysis.error) && analysis.error.status === 403)
       return <AnalysisLocked message={analysis.error.message} />;
+    // 404: a coin without a pair (or not followed); the server's message says why, and retrying cannot help
+    const isFinal = isApiError(analysis.error) && analysis.error.status === 404;
     return (
       <ErrorState
         title={t('loadError')}
         description={analysis.error.message}
-        onRetry={() => void analysis.refetch()}
+        onRetry={isFinal ? undefined : () => void analysis.refetch()}
         isRetrying={analysis.isFetching}
       />
     );

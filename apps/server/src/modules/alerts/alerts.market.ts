@@ -1,4 +1,4 @@
-import { isAnalysisSymbol, type AlertType, type AnalysisSymbol, type Currency } from '@farol/contract';
+import type { AlertType, Currency } from '@farol/contract';
 import { rsi } from '@farol/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, Coin, MarketResult, MarketService } from '../market/market.types.ts';
@@ -108,12 +108,14 @@ type AlertToRead = {
   conditions?: { changeWindow?: string };
 };
 
-/** Which analysis coins need candles (volume, RSI, the 1 h change) and which need the engine's reading. */
+/**
+ * Which coins need candles (volume, RSI, the 1 h change) and which need the engine's reading: any coin with a
+ * pair (alerts store its market symbol); a coin that lost its pair fails its read, logged, and stays unknown.
+ */
 function symbolsToRead(alerts: AlertToRead[]) {
-  const candleSymbols = new Set<AnalysisSymbol>();
-  const signalSymbols = new Set<AnalysisSymbol>();
+  const candleSymbols = new Set<string>();
+  const signalSymbols = new Set<string>();
   for (const alert of alerts) {
-    if (!isAnalysisSymbol(alert.coinSymbol)) continue;
     if (alert.type === 'volume' || alert.type === 'tecnico') candleSymbols.add(alert.coinSymbol);
     if (alert.type !== 'avancado') continue;
     signalSymbols.add(alert.coinSymbol);
@@ -143,7 +145,7 @@ export async function readMarketSnapshot(
       log?.warn({ err: error, what }, 'alert check: market read failed');
     }
   };
-  const hourlyCandles = new Map<AnalysisSymbol, Candle[]>();
+  const hourlyCandles = new Map<string, Candle[]>();
   await Promise.all([
     (types.has('preco') || types.has('avancado')) &&
       attempt('coins', async () => {

@@ -102,7 +102,7 @@ forEachEngine((engine) => {
       expect((await app.request('GET', '/api/alerts', { token })).body.data).toEqual([]);
     });
 
-    it('accepts RSI and volume alerts only for the ten analysis coins', async () => {
+    it('accepts RSI and volume alerts only for coins with a pair', async () => {
       const { token } = await app.registerUser({ language: 'en' });
       const rsiOk = await app.request('POST', '/api/alerts', {
         token,

@@ -112,6 +112,7 @@ function registerAlertChanges(app: App) {
           'alert_limit_reached',
           'advanced_alerts_require_pro',
           'unknown_coin',
+          'coin_without_pair',
           'upstream_unavailable',
         ],
       },

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
 import { enqueueNotice } from '../email/email.outbox.ts';
 import { enqueueAlertPushes } from '../push/push.service.ts';
 import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
@@ -20,7 +20,7 @@ import { isWithinLimit } from '../entitlements/entitlements.service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { accountCurrency } from '../../lib/currency.ts';
 import type { MarketService } from '../market/market.types.ts';
-import type { SignalsService } from '../signals/signals.service.ts';
+import { resolveMarketSymbol, type SignalsService } from '../signals/signals.service.ts';
 import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
 import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
 import {
@@ -92,19 +92,29 @@ export async function getAlertLimits(context: AlertsContext, actor: Actor): Prom
 }
 
 /**
- * Price alerts take any listed coin; volume, RSI and advanced alerts only the ten analysis coins (the ones
- * with candles and signals). Fear and greed is market-wide, so its symbol is only a label.
+ * Price alerts take any listed coin; volume, RSI and advanced alerts any coin with candles and signals (a
+ * Binance USDT pair: the ten and the others, for every plan within its alert count), stored under its market
+ * symbol (POL as MATIC). A followed coin without a pair is refused with the reason (404 `coin_without_pair`).
+ * Fear and greed is market-wide, so its symbol is only a label. Answers the symbol to store.
  */
-async function assertCoinSupported(context: AlertsContext, input: CreateAlertRequest) {
+async function supportedCoinSymbol(context: AlertsContext, input: CreateAlertRequest): Promise<string> {
   if (input.type === 'volume' || input.type === 'tecnico' || input.type === 'avancado') {
-    if (!isAnalysisSymbol(input.coinSymbol)) throw new AppError('unknown_coin', { coin: input.coinSymbol });
-    return;
+    if (isAnalysisSymbol(input.coinSymbol)) return input.coinSymbol;
+    if (!context.market) throw new AppError('upstream_unavailable');
+    try {
+      return await resolveMarketSymbol(context.market, input.coinSymbol);
+    } catch (error) {
+      if (isAppError(error) && error.code === 'unknown_symbol')
+        throw new AppError('unknown_coin', { coin: input.coinSymbol });
+      throw error;
+    }
   }
-  if (input.type !== 'preco') return;
+  if (input.type !== 'preco') return input.coinSymbol;
   if (!context.market) throw new AppError('upstream_unavailable');
   const coins = (await context.market.getCoins()).data;
   if (!findListedCoin(coins, input.coinSymbol))
     throw new AppError('unknown_coin', { coin: input.coinSymbol });
+  return input.coinSymbol;
 }
 
 /** Creates the alert within the plan's limit (counted under a per-user lock, so parallel creations cannot pass it). */
@@ -115,7 +125,7 @@ export async function createAlert(
 ): Promise<Alert> {
   if (isAdvancedAlertType(input.type) && !actor.entitlements.advancedAlerts)
     throw new AppError('advanced_alerts_require_pro', {}, { requiresUpgrade: true });
-  await assertCoinSupported(context, input);
+  const coinSymbol = await supportedCoinSymbol(context, input);
   const maxAlerts = actor.entitlements.alerts;
   const row = await context.db.transaction(async (tx) => {
     await lockUserForAlerts(tx, actor.id);
@@ -126,7 +136,7 @@ export async function createAlert(
       userId: actor.id,
       name: input.name,
       type: input.type,
-      coinSymbol: input.coinSymbol,
+      coinSymbol,
       coinName: input.coinName,
       conditions: input.conditions,
       currency: input.currency ?? accountCurrency(actor),

@@ -1,4 +1,4 @@
-import { analysisSymbols, candleIntervals, type ChatAgent } from '@farol/contract';
+import { candleIntervals, type ChatAgent } from '@farol/contract';
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   getSignalAnalysis,
   getVolatility,
   listIndicators,
+  toMarketSymbol,
 } from './chat.tools.ts';
 import type { ChatData } from './chat.types.ts';
 
@@ -28,7 +29,18 @@ export const agentRoles: Record<ChatAgent, string> = {
     'Market sentiment: the fear & greed index now, its 7- and 30-day averages and direction, BTC/ETH dominance and how it shifted over 24 hours and 7 days (money rotating into or out of altcoins).',
 };
 
-const symbolSchema = z.enum(analysisSymbols).describe('Coin symbol');
+const symbolSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,20}$/)
+  .describe('Coin symbol: any coin of the market list with a Binance USDT pair (BTC, ETH, DOGE, …)');
+
+/** Runs `read` on the market symbol the call names, or answers why that coin has no reading. */
+const onMarketSymbol =
+  <OUTPUT>(data: ChatData, symbol: string, read: (marketSymbol: string) => Promise<OUTPUT>) =>
+  async (): Promise<OUTPUT | { error: string }> => {
+    const resolved = await toMarketSymbol(data, symbol);
+    return typeof resolved === 'string' ? read(resolved) : resolved;
+  };
 
 /** Runs a tool and records "agent.tool" in `used` (the answer's analysisUsed). */
 const recorded =
@@ -46,7 +58,7 @@ function technicalAnalystTools(data: ChatData, used: Set<string>): ToolSet {
         "Farol's signal engine reading of a coin: price, overall signal, strength, confidence, RSI, MACD, Bollinger, volume, supports, resistances.",
       inputSchema: z.object({ symbol: symbolSchema }),
       execute: recorded(used, 'technical_analyst.get_signal_analysis', ({ symbol }) =>
-        getSignalAnalysis(data, symbol),
+        onMarketSymbol(data, symbol, (marketSymbol) => getSignalAnalysis(data, marketSymbol))(),
       ),
     }),
     get_indicator: tool({
@@ -61,7 +73,9 @@ function technicalAnalystTools(data: ChatData, used: Set<string>): ToolSet {
           .optional()
           .describe('TA-Lib optional inputs, e.g. {"optInTimePeriod": 21}'),
       }),
-      execute: recorded(used, 'technical_analyst.get_indicator', (input) => getIndicator(data, input)),
+      execute: recorded(used, 'technical_analyst.get_indicator', (input) =>
+        onMarketSymbol(data, input.symbol, (symbol) => getIndicator(data, { ...input, symbol }))(),
+      ),
     }),
     list_indicators: tool({
       description:
@@ -94,7 +108,7 @@ function riskManagerTools(data: ChatData, used: Set<string>): ToolSet {
         'ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the last close.',
       inputSchema: z.object({ symbol: symbolSchema, interval: z.enum(candleIntervals).default('1d') }),
       execute: recorded(used, 'risk_manager.get_volatility', ({ symbol, interval }) =>
-        getVolatility(data, symbol, interval),
+        onMarketSymbol(data, symbol, (marketSymbol) => getVolatility(data, marketSymbol, interval))(),
       ),
     }),
     calculate_position_size: tool({

@@ -1,5 +1,5 @@
 import type { Currency } from '@farol/contract';
-import type { AnalysisSymbol, ChatAgent } from '@farol/contract';
+import type { ChatAgent } from '@farol/contract';
 import type {
   calculatePositionSize,
   DominanceBrief,
@@ -12,7 +12,8 @@ import type {
 
 /** One analysed coin's numbers: the signals engine's reading and the risk manager's volatility. */
 export type CoinBriefing = {
-  symbol: AnalysisSymbol;
+  /** A market symbol: one of the ten, or another coin with a Binance USDT pair. */
+  symbol: string;
   technical?: SignalBrief;
   volatility?: VolatilityBrief;
 };

@@ -1,4 +1,4 @@
-import type { AnalysisSymbol, ChatAgent, ChatMetadata, ChatStep } from '@farol/contract';
+import type { ChatAgent, ChatMetadata, ChatStep } from '@farol/contract';
 import type { Briefing, CoinBriefing } from './chat.briefing.ts';
 import type { Coin } from '../market/market.types.ts';
 import { findAnalysisSymbols, findCapitalAndRisk, findOtherCoins, pickAgents } from './chat.question.ts';
@@ -52,7 +52,7 @@ type Ledger = { used: Set<string>; unavailable: Set<ChatAgent>; sources: Set<str
 function gatherFundamentals(
   ledger: Ledger,
   marketCoins: Coin[],
-  symbols: AnalysisSymbol[],
+  symbols: string[],
   others: Coin[],
 ): FundamentalsBrief[] {
   ledger.used.add('fundamental_analyst.get_coin_fundamentals');
@@ -156,13 +156,21 @@ export async function gatherBriefing(
   });
   const named = findAnalysisSymbols(question).slice(0, MAX_COINS);
   const others = findOtherCoins(question, marketCoins, named).slice(0, MAX_COINS);
-  const agents = pickAgents(question, { hasAnalysedCoin: named.length > 0, hasOtherCoin: others.length > 0 });
+  // other coins the question names that have a USDT pair get the technical and risk readings too
+  const pairs = others.length > 0 ? await attempt(() => data.market.getMarketPairs()) : undefined;
+  const pairedOthers = others.flatMap((coin) => pairs?.data.byCoinId.get(coin.id)?.symbol ?? []);
+  const agents = pickAgents(question, {
+    hasAnalysedCoin: named.length + pairedOthers.length > 0,
+    hasOtherCoin: others.length > 0,
+  });
   const defaultedToBitcoin =
     named.length === 0 &&
     others.length === 0 &&
     (agents.includes('technical_analyst') || agents.includes('risk_manager'));
-  const symbols: AnalysisSymbol[] = named.length > 0 ? named : defaultedToBitcoin ? ['BTC'] : [];
-  const coins: CoinBriefing[] = symbols.map((symbol) => ({ symbol }));
+  const symbols: string[] = named.length > 0 ? named : defaultedToBitcoin ? ['BTC'] : [];
+  const coins: CoinBriefing[] = [...symbols, ...pairedOthers]
+    .slice(0, MAX_COINS)
+    .map((symbol) => ({ symbol }));
   const fundamentals = agents.includes('fundamental_analyst')
     ? gatherFundamentals(ledger, marketCoins, symbols, others)
     : [];

@@ -1,4 +1,6 @@
-import { isAnalysisSymbol, type AnalysisSymbol, type CandleInterval } from '@farol/contract';
+import type { CandleInterval } from '@farol/contract';
+import { isAppError } from '../../lib/app-error.ts';
+import { resolveMarketSymbol } from '../signals/signals.service.ts';
 import { catalog, findIndicator, runIndicator } from '@farol/indicators';
 import type { Coin } from '../market/market.types.ts';
 import type { ChatData } from './chat.types.ts';
@@ -19,7 +21,7 @@ const lastFinite = (values: ArrayLike<number>) => {
 export type SignalBrief = Awaited<ReturnType<typeof getSignalAnalysis>>;
 
 /** The signals engine's reading of a coin (the market-analysis page's numbers, as they are). */
-export async function getSignalAnalysis(data: ChatData, symbol: AnalysisSymbol) {
+export async function getSignalAnalysis(data: ChatData, symbol: string) {
   const analysis = await data.signals.getAnalysis(symbol, data.language, data.money);
   return {
     symbol: analysis.symbol,
@@ -58,7 +60,7 @@ export function listIndicators(group?: string) {
 }
 
 export type IndicatorReading = {
-  symbol: AnalysisSymbol;
+  symbol: string;
   indicator: string;
   interval: CandleInterval;
   params: Record<string, number>;
@@ -75,7 +77,7 @@ export type IndicatorReading = {
 export async function getIndicator(
   data: ChatData,
   input: {
-    symbol: AnalysisSymbol;
+    symbol: string;
     indicator: string;
     interval: CandleInterval;
     params?: Record<string, number> | undefined;
@@ -138,7 +140,7 @@ const STOP_MULTIPLES = [1.5, 2, 3] as const;
 export type VolatilityBrief = Exclude<Awaited<ReturnType<typeof getVolatility>>, { error: string }>;
 
 /** ATR(14)-based volatility and stop distances for a long position, on closed candles. */
-export async function getVolatility(data: ChatData, symbol: AnalysisSymbol, interval: CandleInterval = '1d') {
+export async function getVolatility(data: ChatData, symbol: string, interval: CandleInterval = '1d') {
   const { data: candles, source } = await data.market.getCandles(symbol, interval, CANDLES_FOR_INDICATORS);
   const price = candles.at(-1)?.close;
   const atr = lastFinite(
@@ -328,7 +330,19 @@ export async function getFearGreedTrend(data: ChatData, days = 30) {
 
 export type SentimentBrief = Exclude<Awaited<ReturnType<typeof getFearGreedTrend>>, { error: string }>;
 
-export const toAnalysisSymbol = (symbol: string): AnalysisSymbol | undefined => {
-  const upper = symbol.trim().toUpperCase();
-  return isAnalysisSymbol(upper) ? upper : undefined;
-};
+/**
+ * The market symbol a tool call names (any coin of the list with a Binance USDT pair; POL reaches MATIC), or
+ * the reason it has none, for the model to read and correct.
+ */
+export async function toMarketSymbol(data: ChatData, symbol: string): Promise<string | { error: string }> {
+  try {
+    return await resolveMarketSymbol(data.market, symbol);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return error.code === 'coin_without_pair'
+      ? {
+          error: `${symbol.toUpperCase()} has no USDT spot pair on Binance: no candles, no technical reading.`,
+        }
+      : { error: `${symbol.toUpperCase()} is not among the coins Farol follows.` };
+  }
+}

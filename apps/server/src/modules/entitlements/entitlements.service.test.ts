@@ -18,6 +18,7 @@ const expected = {
     conversationsPerDay: 3,
     alerts: 3,
     advancedAlerts: false,
+    allCoinSignals: false,
   },
   iniciante: {
     coinsVisible: 10,
@@ -27,6 +28,7 @@ const expected = {
     conversationsPerDay: 5,
     alerts: 10,
     advancedAlerts: false,
+    allCoinSignals: false,
   },
   profissional: {
     coinsVisible: 500,
@@ -36,6 +38,7 @@ const expected = {
     conversationsPerDay: -1,
     alerts: 100,
     advancedAlerts: true,
+    allCoinSignals: true,
   },
   admin: {
     coinsVisible: 500,
@@ -45,6 +48,7 @@ const expected = {
     conversationsPerDay: -1,
     alerts: -1,
     advancedAlerts: true,
+    allCoinSignals: true,
   },
 } as const;
 const capabilities = Object.keys(expected.free) as (keyof typeof expected.free)[];

@@ -1,4 +1,4 @@
-import { analysisSymbols, type AnalysisSymbol } from '@farol/contract';
+import { analysisSymbols, isAnalysisSymbol, type AnalysisSymbol } from '@farol/contract';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { subscriptions, type SubscriptionRow } from '../../db/schema/subscriptions.ts';
@@ -99,3 +99,22 @@ export function signalSymbolsFor(
   const { marketSignals } = entitlements;
   return marketSignals < 0 ? analysisSymbols : analysisSymbols.slice(0, marketSignals);
 }
+
+/**
+ * Whether the coin page shows the signal (score and table) of a market symbol: the plan's coins of the ten
+ * (`signalSymbolsFor`), and every coin with a pair for plans with `allCoinSignals` (profissional, admins).
+ */
+export const maySeeSignalSummary = (
+  entitlements: Pick<Entitlements, 'marketSignals' | 'allCoinSignals'>,
+  symbol: string,
+): boolean =>
+  entitlements.allCoinSignals || signalSymbolsFor(entitlements).includes(symbol as AnalysisSymbol);
+
+/**
+ * Whether the dashboard may list a coin's signal (its `marketSignals` count applies on top): any of the ten,
+ * and every coin with a pair for plans with `allCoinSignals`.
+ */
+export const maySeeDashboardSignal = (
+  entitlements: Pick<Entitlements, 'allCoinSignals'>,
+  symbol: string,
+): boolean => entitlements.allCoinSignals || isAnalysisSymbol(symbol);

@@ -14,6 +14,8 @@ export type PlanLimits = {
   alerts: number;
   /** Alerts on a price change within 1 h or 24 h, the signal turning, a support or resistance crossed. */
   advancedAlerts: boolean;
+  /** Signals and analyses of every followed coin with a USDT pair, beyond the ten quick choices. */
+  allCoinSignals: boolean;
   /** Personal API tokens the user may hold (0: no API access); each reads at API_TOKEN_REQUESTS_PER_MINUTE. */
   apiTokens: number;
   /** Webhooks the user may register for alert firings and signal changes (0: none). */
@@ -35,6 +37,7 @@ export const planLimits = {
     conversationsPerDay: 3,
     alerts: 3,
     advancedAlerts: false,
+    allCoinSignals: false,
     apiTokens: 0,
     webhooks: 0,
   },
@@ -47,6 +50,7 @@ export const planLimits = {
     conversationsPerDay: 5,
     alerts: 10,
     advancedAlerts: false,
+    allCoinSignals: false,
     apiTokens: 0,
     webhooks: 0,
   },
@@ -59,6 +63,7 @@ export const planLimits = {
     conversationsPerDay: -1,
     alerts: 100,
     advancedAlerts: true,
+    allCoinSignals: true,
     apiTokens: apiAccessLimits.tokens,
     webhooks: apiAccessLimits.webhooks,
   },
@@ -74,6 +79,7 @@ export const adminLimits: PlanLimits = {
   conversationsPerDay: -1,
   alerts: -1,
   advancedAlerts: true,
+  allCoinSignals: true,
   apiTokens: apiAccessLimits.tokens,
   webhooks: apiAccessLimits.webhooks,
 };

@@ -54,9 +54,14 @@ describe('coin facts from the recorded CoinGecko list', () => {
       expect(response.status, symbol).toBe(200);
     }
     expect(recorded.stub.calls(stubEndpoints.coinsMarkets)).toBe(callsBefore);
+    // DOGEUSDT trades (exchangeInfo): DOGE has signals; LEO has no Binance pair at all, WBTC only a BTC one
     const doge = await recorded.testApp.request('GET', '/api/market-data/coins/doge');
-    expect(doge.body.data).toMatchObject({ name: 'Dogecoin', isAnalysed: false, analysisSymbol: null });
+    expect(doge.body.data).toMatchObject({ name: 'Dogecoin', isAnalysed: true, analysisSymbol: 'DOGE' });
     expect(doge.body.cache.isFromCache).toBe(true);
+    for (const symbol of ['leo', 'wbtc']) {
+      const unpaired = await recorded.testApp.request('GET', `/api/market-data/coins/${symbol}`);
+      expect(unpaired.body.data, symbol).toMatchObject({ isAnalysed: false, analysisSymbol: null });
+    }
   });
 
   it('answers 404 in the caller language for a coin outside the followed list', async () => {
@@ -147,7 +152,7 @@ describe('signal summary entitlements on the simulated market', () => {
     expect(proLink.status).toBe(200);
   });
 
-  it('answers 404 for a coin outside the ten analysed', async () => {
+  it('answers 404 for a coin the market does not follow', async () => {
     const response = await testApp.request('GET', '/api/market-signals/summary/DOGE?lng=en');
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ code: 'unknown_symbol', message: 'Unsupported symbol: DOGE' });

@@ -1,22 +1,12 @@
-import {
-  analysisCoinIds,
-  analysisSymbols,
-  type AnalysisSymbol,
-  type CoinFacts,
-  type Currency,
-} from '@farol/contract';
+import { analysisCoinIds, analysisSymbols, type CoinFacts, type Currency } from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { listFavorites } from '../crypto/crypto.repository.ts';
+import type { MarketPairs } from './market-pairs.ts';
 import type { Coin, MarketResult, MarketService } from './market.types.ts';
 
 export type CoinPageDeps = { db: DbExecutor; market: MarketService };
-
-/** The analysis symbol of a CoinGecko id (MATIC for the POL token), if the coin is one of the ten. */
-function analysisSymbolOf(coinId: string): AnalysisSymbol | null {
-  return analysisSymbols.find((symbol) => analysisCoinIds[symbol].includes(coinId)) ?? null;
-}
 
 /**
  * The coin a page symbol names, from the followed list (rank order): one of the ten analysed coins by its
@@ -43,8 +33,9 @@ export async function findListedCoin(
   return { ...result, data: findCoinBySymbol(result.data, symbolText) };
 }
 
-function toCoinFacts(coin: Coin, isFavorite: boolean): CoinFacts {
-  const analysisSymbol = analysisSymbolOf(coin.id);
+/** `pairs`: which coins have a USDT pair; the one whose symbol the candles and signals go by (MATIC for POL). */
+function toCoinFacts(coin: Coin, isFavorite: boolean, pairs: MarketPairs): CoinFacts {
+  const analysisSymbol = pairs.byCoinId.get(coin.id)?.symbol ?? null;
   return {
     id: coin.id,
     name: coin.name,
@@ -66,7 +57,8 @@ function toCoinFacts(coin: Coin, isFavorite: boolean): CoinFacts {
 
 /**
  * GET coins/{symbol}: one coin's market facts, read from the cached top-500 list (never an upstream call per
- * visitor); `isFavorite` for a signed-in caller. A coin outside the list is a 404.
+ * visitor); `isFavorite` for a signed-in caller; whether it has a pair (signals, analysis) from the market
+ * pairs (cached for the day). A coin outside the list is a 404.
  */
 export async function readCoinFacts(
   deps: CoinPageDeps,
@@ -74,12 +66,13 @@ export async function readCoinFacts(
   symbolText: string,
   currency: Currency = 'USD',
 ): Promise<MarketResult<CoinFacts>> {
-  const [listed, favorites] = await Promise.all([
+  const [listed, favorites, pairs] = await Promise.all([
     findListedCoin(deps.market, symbolText, currency),
     actor ? listFavorites(deps.db, actor.id) : Promise.resolve([]),
+    deps.market.getMarketPairs(),
   ]);
   const coin = listed.data;
   if (!coin) throw new AppError('coin_not_found', { symbol: symbolText.trim().toUpperCase() });
   const isFavorite = favorites.some((favorite) => favorite.coinId === coin.id);
-  return { ...listed, data: toCoinFacts(coin, isFavorite) };
+  return { ...listed, data: toCoinFacts(coin, isFavorite, pairs.data) };
 }

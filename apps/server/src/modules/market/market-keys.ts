@@ -69,13 +69,17 @@ export function createKeyReaders(options: {
     );
   }
 
-  /** The reader of one key. Its load options are made once, so a key read with fixed loaders allocates nothing per read. */
+  /**
+   * The reader of one key. Its load options are made once, so a key read with fixed loaders allocates nothing
+   * per read. `weight`: what one live load takes of the provider's budget (Binance: the request weight).
+   */
   function keyReader<T>(
     provider: Provider,
     key: string,
     liveLoad: () => Promise<T>,
     simulatedLoad: () => Promise<T>,
     freshUntil: (fetchedAt: number, value: T) => number,
+    weight = 1,
   ): () => Promise<CachedValue<T>> {
     const simulatedKey = `simulated:${key}`;
     const simulatedOptions: LoadOptions<T> = {
@@ -84,7 +88,7 @@ export function createKeyReaders(options: {
     };
     if (mode === 'simulated') return () => cache.get(simulatedKey, simulatedOptions);
     const liveOptions: LoadOptions<T> = {
-      load: () => upstream.call(provider, liveLoad),
+      load: () => upstream.call(provider, liveLoad, weight),
       freshUntil,
       persist: true,
     };

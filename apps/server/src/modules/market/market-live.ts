@@ -1,4 +1,5 @@
 import { intervalMs } from '../../providers/simulated/model.ts';
+import { binanceWeights } from '../../providers/binance/client.ts';
 import type { AnalysisSymbol, CandleInterval, Currency } from '@farol/contract';
 import type { Cache } from '../../lib/cache.ts';
 import { SIMULATED_USDT_BRL, type SimulatedMarket } from '../../providers/simulated/client.ts';
@@ -105,7 +106,13 @@ export function createLiveAccess(options: {
   return {
     /** Many pairs' 24 h windows in one REST call (fails with rate_limit when the budget is spent). */
     pollTickers: async (pairs: readonly string[]): Promise<LiveTicker[]> =>
-      (await upstream.call('binance', () => upstream.provider.fetchMiniTickers(pairs))).value,
+      (
+        await upstream.call(
+          'binance',
+          () => upstream.provider.fetchMiniTickers(pairs),
+          binanceWeights.miniTickers(pairs.length),
+        )
+      ).value,
 
     /** The candle in progress of one coin (its last candle, marked closed once its time is over). */
     pollCandle: async (
@@ -114,8 +121,10 @@ export function createLiveAccess(options: {
       interval: CandleInterval,
     ): Promise<LiveCandle | undefined> => {
       const time = now();
-      const { value } = await upstream.call('binance', () =>
-        upstream.provider.fetchCandles(symbol, interval, 1, time),
+      const { value } = await upstream.call(
+        'binance',
+        () => upstream.provider.fetchCandles(pair, interval, 1, time),
+        binanceWeights.klines,
       );
       const candle = value.at(-1);
       if (!candle) return undefined;

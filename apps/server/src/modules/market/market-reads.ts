@@ -1,7 +1,6 @@
 import {
   marketFreshnessSeconds,
   TRACKED_COINS,
-  type AnalysisSymbol,
   type CandleInterval,
   type Currency,
   type MarketSource,
@@ -9,7 +8,9 @@ import {
 import type { Cache, CachedValue } from '../../lib/cache.ts';
 import { intervalMs, STEP_MS } from '../../providers/simulated/model.ts';
 import type { SimulatedMarket } from '../../providers/simulated/client.ts';
+import { binanceWeights } from '../../providers/binance/client.ts';
 import type { createKeyReaders } from './market-keys.ts';
+import { buildMarketPairs, findMarketPair, quickChoicePair, type MarketPairs } from './market-pairs.ts';
 import type {
   Candle,
   Coin,
@@ -20,6 +21,7 @@ import type {
   MarketProvider,
   MarketResult,
   MarketServiceDependencies,
+  TradingPair,
 } from './market.types.ts';
 
 /** Freshness per key (candles: until the next close); the same figures the public pages state. */
@@ -234,17 +236,73 @@ async function readClosedCandles(
     () => load(live, currentOpen - 1),
     () => load(simulated, currentOpen - 1),
     () => currentOpen + size + CANDLE_CLOSE_GRACE_MS,
+    binanceWeights.klines,
   );
   const closed = cached.value.filter((candle) => candle.openTime + size <= time);
   return toResult(cached, closed.slice(-Math.min(Math.max(1, limit), MAX_CANDLES)));
 }
 
-/** Closed candles only, fresh until the next candle closes. */
-export function candlesReader(sources: MarketSources) {
-  return (symbol: AnalysisSymbol, interval: CandleInterval, limit: number) =>
-    readClosedCandles(sources, `candles:${symbol}:${interval}`, interval, limit, (provider, endTimeMs) =>
-      provider.fetchCandles(symbol, interval, MAX_CANDLES, endTimeMs),
+/**
+ * Closed candles only, fresh until the next candle closes, of a market symbol: the ten read their fixed pair
+ * at once, any other symbol is looked up in the market pairs first (refused without a pair). One klines call
+ * (weight 2) per key and close.
+ */
+export function candlesReader(
+  sources: MarketSources,
+  getMarketPairs: () => Promise<MarketResult<MarketPairs>>,
+) {
+  return async (symbolText: string, interval: CandleInterval, limit: number) => {
+    const quickPair = quickChoicePair(symbolText);
+    // keyed by the market symbol (an alias such as POL shares MATIC's key)
+    const { symbol, pair } = quickPair
+      ? { symbol: symbolText.trim().toUpperCase(), pair: quickPair }
+      : findMarketPair((await getMarketPairs()).data, symbolText);
+    return readClosedCandles(
+      sources,
+      `candles:${symbol}:${interval}`,
+      interval,
+      limit,
+      (provider, endTimeMs) => provider.fetchCandles(pair, interval, MAX_CANDLES, endTimeMs),
     );
+  };
+}
+
+/** The USDT pairs trading now, read once a day (Binance's exchangeInfo, weight 20): stale on failure like every key. */
+const TRADING_PAIRS_FRESH_MS = 86_400_000;
+
+/**
+ * The followed coins with a USDT pair: the USD top 500 joined with the day's trading pairs. The join is
+ * remade only when a page of the list or the pairs is a new copy (the coins of a cached page are the same
+ * objects until it is refetched), so a request costs a lookup.
+ */
+export function marketPairsReader(
+  { live, simulated, keys }: MarketSources,
+  getCoins: (count?: number) => Promise<MarketResult<Coin[]>>,
+) {
+  const readTradingPairs = keys.keyReader<TradingPair[]>(
+    'binance',
+    'binance:usdt-pairs',
+    () => live.fetchTradingPairs(),
+    () => simulated.fetchTradingPairs(),
+    fixedFreshness(TRADING_PAIRS_FRESH_MS),
+    binanceWeights.exchangeInfo,
+  );
+  let memo: { pageMarks: (Coin | undefined)[]; pairs: TradingPair[]; joined: MarketPairs } | undefined;
+  return async function getMarketPairs(): Promise<MarketResult<MarketPairs>> {
+    const [coins, tradingPairs] = await Promise.all([getCoins(MAX_COINS), readTradingPairs()]);
+    // the first coin of each page stands for its page
+    const pageMarks = coins.data.filter((_, index) => index % COIN_PAGE_SIZE === 0);
+    const samePages =
+      memo?.pageMarks.length === pageMarks.length &&
+      memo.pageMarks.every((coin, index) => coin === pageMarks[index]);
+    if (!samePages || memo?.pairs !== tradingPairs.value)
+      memo = {
+        pageMarks,
+        pairs: tradingPairs.value,
+        joined: buildMarketPairs(coins.data, tradingPairs.value),
+      };
+    return { ...coins, data: memo.joined };
+  };
 }
 
 /**

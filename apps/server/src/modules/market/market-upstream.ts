@@ -13,11 +13,17 @@ import type {
 /** The live providers behind their call budgets, with each provider's run of consecutive failures. */
 export type LiveMarket = {
   provider: LiveProvider;
-  /** One live upstream call through the provider's budget, counted. */
-  call: <T>(provider: Provider, call: () => Promise<T>) => Promise<{ value: T; source: string }>;
+  /** One live upstream call through the provider's budget (taking `weight` of it, 1 by default), counted. */
+  call: <T>(
+    provider: Provider,
+    call: () => Promise<T>,
+    weight?: number,
+  ) => Promise<{ value: T; source: string }>;
   consecutiveFailures: (provider: Provider) => number;
   /** Upstream calls actually made, per provider. */
   callCounts: () => Record<Provider, number>;
+  /** Budget units those calls took, per provider. */
+  weightCounts: () => Record<Provider, number>;
 };
 
 const PROVIDERS: readonly Provider[] = ['coingecko', 'binance', 'alternative.me'];
@@ -34,8 +40,13 @@ function createGates(
       now,
       store,
     }),
-    // Binance allows 6000 request weight a minute (2 per klines call); 120 calls leaves room for bursts of cold keys
-    binance: createUpstreamGate({ provider: 'binance', callsPerMinute: 120, now, store }),
+    // Binance's budget is request weight (klines 2, exchangeInfo 20): BINANCE_WEIGHT_PER_MINUTE of the IP's 6000
+    binance: createUpstreamGate({
+      provider: 'binance',
+      callsPerMinute: config.BINANCE_WEIGHT_PER_MINUTE,
+      now,
+      store,
+    }),
     'alternative.me': createUpstreamGate({ provider: 'alternative.me', callsPerMinute: 20, now, store }),
   };
 }
@@ -68,9 +79,9 @@ export function createLiveMarket(
   );
   const failures: Record<Provider, number> = { coingecko: 0, binance: 0, 'alternative.me': 0 };
 
-  async function call<T>(provider: Provider, load: () => Promise<T>) {
+  async function call<T>(provider: Provider, load: () => Promise<T>, weight = 1) {
     try {
-      const value = await gates[provider].run(load);
+      const value = await gates[provider].run(load, weight);
       failures[provider] = 0;
       upstreamCalls?.inc({ provider, outcome: 'ok' });
       return { value, source: provider };
@@ -87,6 +98,11 @@ export function createLiveMarket(
     consecutiveFailures: (provider) => failures[provider],
     callCounts: () =>
       Object.fromEntries(PROVIDERS.map((provider) => [provider, gates[provider].callCount()])) as Record<
+        Provider,
+        number
+      >,
+    weightCounts: () =>
+      Object.fromEntries(PROVIDERS.map((provider) => [provider, gates[provider].weightCount()])) as Record<
         Provider,
         number
       >,

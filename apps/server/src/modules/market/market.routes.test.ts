@@ -56,7 +56,7 @@ forEachEngine((engine) => {
     });
 
     it.each([
-      ['symbol=DOGE&interval=1h', 'symbol'],
+      ['symbol=DO-GE&interval=1h', 'symbol'],
       ['symbol=BTC&interval=2h', 'interval'],
       ['symbol=BTC&limit=1001', 'limit'],
       ['symbol=BTC&limit=0', 'limit'],

@@ -71,12 +71,12 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'public',
-        errors: ['unknown_symbol', ...upstreamErrorCodes],
+        errors: ['unknown_symbol', 'coin_without_pair', ...upstreamErrorCodes],
       },
       schema: {
         tags,
         operationId: 'listCandles',
-        summary: 'Closed OHLCV candles of an analysis coin, oldest first',
+        summary: 'Closed OHLCV candles of a coin with a Binance USDT pair, oldest first',
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema },
       },

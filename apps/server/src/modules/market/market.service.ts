@@ -4,6 +4,7 @@ import { createSimulatedMarket } from '../../providers/simulated/client.ts';
 import { createKeyReaders, REFRESH_TICK_MS } from './market-keys.ts';
 import {
   candlesReader,
+  marketPairsReader,
   rateCandlesReader,
   COIN_PAGE_SIZE,
   coinsReader,
@@ -35,13 +36,16 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     now,
   };
   const getGlobal = globalReader(sources, deps.history, deps.log);
+  const getCoins = coinsReader(sources);
+  const getMarketPairs = marketPairsReader(sources, getCoins);
   const reads = {
-    getCoins: coinsReader(sources),
+    getCoins,
     getGlobal,
     getDominanceHistory: dominanceHistoryReader(sources, getGlobal, deps.history),
     getFearGreed: fearGreedReader(sources),
-    getCandles: candlesReader(sources),
+    getCandles: candlesReader(sources, getMarketPairs),
     getRateCandles: rateCandlesReader(sources),
+    getMarketPairs,
   };
   const listeners = new Set<() => void>();
   const refreshHotKeys = async () => {
@@ -69,6 +73,7 @@ export function createMarketService(deps: MarketServiceDependencies): MarketServ
     isSimulated: () => mode === 'simulated' || keys.isFallbackActive(),
     upstreamCallCounts: upstream.callCounts,
     live: createLiveAccess({ upstream, simulated: sources.simulated, cache, now }),
+    upstreamWeightCounts: upstream.weightCounts,
     start: () => {
       if (mode !== 'simulated') refresher.start();
     },

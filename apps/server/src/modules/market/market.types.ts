@@ -1,9 +1,10 @@
-import type { AnalysisSymbol, CandleInterval, Currency, MarketSource } from '@farol/contract';
+import type { CandleInterval, Currency, MarketSource } from '@farol/contract';
 import type { Config } from '../../config.ts';
 import type { CacheStore, SnapshotStore } from '../../lib/cache.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { UpstreamBudgetStore } from '../../providers/upstream-budget.ts';
 import type { LiveAccess } from './market-live.ts';
+import type { MarketPairs } from './market-pairs.ts';
 
 /** Neutral domain types every provider maps to (CoinGecko, Binance, alternative.me, simulated). */
 export type Coin = {
@@ -74,16 +75,21 @@ export type MarketProvider = {
   fetchGlobal: () => Promise<GlobalMarket>;
   /** Latest first, `limit` days. */
   fetchFearGreed: (limit: number) => Promise<FearGreed[]>;
-  /** Candles whose open time is at most `endTimeMs`, oldest first, at most `limit`. */
+  /** Candles of a Binance pair (`BTCUSDT`) whose open time is at most `endTimeMs`, oldest first, at most `limit`. */
   fetchCandles: (
-    symbol: AnalysisSymbol,
+    pair: string,
     interval: CandleInterval,
     limit: number,
     endTimeMs: number,
   ) => Promise<Candle[]>;
   /** USDT/BRL candles (BRL per USDT) whose open time is at most `endTimeMs`, oldest first. */
   fetchRateCandles: (interval: CandleInterval, limit: number, endTimeMs: number) => Promise<Candle[]>;
+  /** The spot pairs quoted in USDT that trade now (Binance's exchangeInfo; the simulated market's own). */
+  fetchTradingPairs: () => Promise<TradingPair[]>;
 };
+
+/** A spot pair quoted in USDT that is trading now: `{ pair: 'DOGEUSDT', baseAsset: 'DOGE' }`. */
+export type TradingPair = { pair: string; baseAsset: string };
 
 /** What every market read returns: the data, where it came from and whether it is a cached copy. */
 export type MarketResult<T> = {
@@ -113,17 +119,21 @@ export type MarketService = {
    * global snapshot; of the same source as `getGlobal` (stored fetches when live, computed when simulated).
    */
   getDominanceHistory: (days?: number) => Promise<MarketResult<DominancePoint[]>>;
-  /** Closed candles only (the still-open candle excluded), oldest first, at most `limit`. */
-  getCandles: (
-    symbol: AnalysisSymbol,
-    interval: CandleInterval,
-    limit: number,
-  ) => Promise<MarketResult<Candle[]>>;
+  /**
+   * Closed candles only (the still-open candle excluded), oldest first, at most `limit`, of a market symbol
+   * (`MarketPairs`' own: MATIC, DOGE); a symbol without a pair is refused (`unknown_symbol`, `coin_without_pair`).
+   */
+  getCandles: (symbol: string, interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
   /**
    * Closed USDT/BRL candles of `interval` (one series shared by every coin), oldest first: the rate each
    * coin candle of the same open time is converted with.
    */
   getRateCandles: (interval: CandleInterval, limit: number) => Promise<MarketResult<Candle[]>>;
+  /**
+   * Which followed coins have a USDT pair: the top 500 (USD list) joined with the trading pairs (read once a
+   * day); the ten always have theirs. Dated like the coin list.
+   */
+  getMarketPairs: () => Promise<MarketResult<MarketPairs>>;
   /**
    * True while this instance answers from the simulated market (configured so, or `auto` with the upstreams
    * unreachable): prices that never happened, which alerts must not act on.
@@ -152,6 +162,7 @@ export type MarketServiceDependencies = {
     | 'COINGECKO_API_PLAN'
     | 'COINGECKO_CALLS_PER_MINUTE'
     | 'BINANCE_BASE_URL'
+    | 'BINANCE_WEIGHT_PER_MINUTE'
     | 'FEAR_GREED_BASE_URL'
     | 'UPSTREAM_TIMEOUT_MS'
   >;
@@ -174,6 +185,8 @@ export type MarketServiceWithInternals = MarketService & {
   upstreamCallCounts: () => Record<UpstreamProvider, number>;
   /** The live stream's access: REST polling through the budget, live prices into the cached lists. */
   live: LiveAccess;
+  /** Budget units those calls took, per provider (request weight for Binance, calls for the others). */
+  upstreamWeightCounts: () => Record<UpstreamProvider, number>;
 };
 
 /** One pair's rolling 24 h figures from a live stream (prices in the pair's quote: USDT, or BRL for USDTBRL). */

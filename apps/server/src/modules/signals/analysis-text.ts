@@ -1,11 +1,4 @@
-import type {
-  Analysis,
-  AnalysisSymbol,
-  MarketSignal,
-  MarketSource,
-  SignalIndicator,
-  SignalTimeframe,
-} from '@farol/contract';
+import type { Analysis, MarketSignal, MarketSource, SignalIndicator, SignalTimeframe } from '@farol/contract';
 import { usdMoney, type Money } from '../../lib/currency.ts';
 import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { translate, type Language } from '@farol/i18n';
@@ -215,7 +208,7 @@ function renderRecommendation(
 function renderNarrative(
   language: Language,
   format: Formatters,
-  symbol: AnalysisSymbol,
+  symbol: string,
   facts: AnalysisFacts,
 ): string {
   const hourly = facts.readings['1h'];
@@ -273,7 +266,7 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** The full analysis in `language`. */
 export function renderAnalysis(
-  symbol: AnalysisSymbol,
+  symbol: string,
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,
@@ -334,7 +327,7 @@ export function renderAnalysis(
 
 /** The dashboard item in `language`. */
 export function renderMarketSignal(
-  symbol: AnalysisSymbol,
+  symbol: string,
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,

@@ -1,10 +1,4 @@
-import type {
-  AnalysisSymbol,
-  IndicatorReading,
-  MarketSource,
-  SignalSummary,
-  SummaryIndicator,
-} from '@farol/contract';
+import type { IndicatorReading, MarketSource, SignalSummary, SummaryIndicator } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import { renderSignalIndicators } from './analysis-text.ts';
 import { timeframes, type AnalysisFacts } from './market-analysis.ts';
@@ -26,7 +20,7 @@ const readingOf = (vote: number): IndicatorReading => (vote > 0 ? 'buy' : vote <
  * indicator table behind it: each cell the rule's vote, its reading and the analysis's own explanation.
  */
 export function renderSignalSummary(
-  symbol: AnalysisSymbol,
+  symbol: string,
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,

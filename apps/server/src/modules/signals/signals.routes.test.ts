@@ -121,7 +121,7 @@ forEachEngine((engine) => {
       expect(['low', 'medium', 'high']).toContain(analysis.confluenceAnalysis.riskLevel);
     });
 
-    it('lets an admin read the analysis and answers 404 for a coin outside the ten', async () => {
+    it('lets an admin read the analysis and answers 404 for a coin the simulated market does not list', async () => {
       const admin = await testApp.registerUser();
       await testApp.makeAdmin(admin.user.id);
       const known = await testApp.request('GET', '/api/market-signals/analysis/LINK', { token: admin.token });

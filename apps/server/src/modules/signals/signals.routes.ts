@@ -1,25 +1,38 @@
 import {
+  analysableCoinsResponseSchema,
   analysisParamsSchema,
   analysisResponseSchema,
   dashboardSignalsQuerySchema,
   dashboardSignalsResponseSchema,
   signalSummaryResponseSchema,
   currencyQuerySchema,
+  type ErrorCode,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerCurrency, latestMoney } from '../../lib/currency.ts';
 import {
   getAnalysisForUser,
   getSignalSummaryForCaller,
+  listAnalysableCoins,
   listDashboardSignals,
   type SignalsDeps,
 } from './signals.service.ts';
 import { upstreamErrorCodes } from '../../lib/app-error.ts';
 
+/** What a route naming coins can answer besides its own: the coin is unknown, has no pair, or is beyond the plan. */
+const symbolErrors: ErrorCode[] = [
+  'unknown_symbol',
+  'coin_without_pair',
+  'signal_requires_upgrade',
+  ...upstreamErrorCodes,
+];
+
 /** /api/market-signals: the dashboard's signal items and the market-analysis page. */
 export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market-signals'];
-  const deps: SignalsDeps = { signals: app.signals };
+  const deps: SignalsDeps = { signals: app.signals, market: app.market, db: app.db };
+
+  registerCoinList(app);
 
   app.get(
     '/dashboard-signals',
@@ -27,12 +40,12 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'user',
         apiToken: true,
-        errors: ['unknown_symbol', ...upstreamErrorCodes],
+        errors: symbolErrors,
       },
       schema: {
         tags,
         operationId: 'listDashboardSignals',
-        summary: 'Signals for the requested coins (default: the ten analysed), as many as the plan allows',
+        summary: 'Signals of the requested coins (default: favourites, then the ten) up to the plan limit',
         querystring: dashboardSignalsQuerySchema,
         response: { 200: dashboardSignalsResponseSchema },
       },
@@ -56,12 +69,12 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'user',
         apiToken: true,
-        errors: ['analysis_requires_pro', 'unknown_symbol', ...upstreamErrorCodes],
+        errors: ['analysis_requires_pro', ...symbolErrors],
       },
       schema: {
         tags,
         operationId: 'getCoinAnalysis',
-        summary: 'The full analysis of one of the ten coins (plans with advanced analysis)',
+        summary: 'The full analysis of a coin with a Binance USDT pair (plans with advanced analysis)',
         params: analysisParamsSchema,
         querystring: currencyQuerySchema,
         response: { 200: analysisResponseSchema },
@@ -79,12 +92,15 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/summary/:symbol',
     {
       // the coin pages are public: visitors get what the free plan gets
-      config: { access: 'optional', apiToken: true, errors: ['unknown_symbol', ...upstreamErrorCodes] },
+      config: {
+        access: 'optional',
+        apiToken: true,
+        errors: symbolErrors,
+      },
       schema: {
         tags,
         operationId: 'getSignalSummary',
-        summary:
-          'The signal of one of the ten coins as one score (−100 … +100) with its timeframe × indicator table',
+        summary: 'A coin signal as one score (−100 … +100) with its timeframe × indicator table',
         params: analysisParamsSchema,
         querystring: currencyQuerySchema,
         response: { 200: signalSummaryResponseSchema },
@@ -97,3 +113,24 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
+
+/** GET /coins: what the coin picker lists (public, like the coin table). */
+function registerCoinList(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  app.get(
+    '/coins',
+    {
+      config: { access: 'public', apiToken: true, errors: [...upstreamErrorCodes] },
+      schema: {
+        tags: ['market-signals'],
+        operationId: 'listAnalysableCoins',
+        summary:
+          'Every followed coin with a Binance USDT spot pair (the ten quick choices first, then by rank): what signals and analyses cover',
+        response: { 200: analysableCoinsResponseSchema },
+      },
+    },
+    async () => {
+      const { coins, source } = await listAnalysableCoins(app.market);
+      return { success: true as const, data: coins, source };
+    },
+  );
+}

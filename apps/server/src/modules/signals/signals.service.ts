@@ -2,8 +2,8 @@ import {
   analysisSymbols,
   isAnalysisSymbol,
   signalUnavailableKinds,
+  type AnalysableCoin,
   type Analysis,
-  type AnalysisSymbol,
   type MarketSignal,
   type MarketSource,
   type SignalValue,
@@ -14,7 +14,14 @@ import {
 } from '@farol/contract';
 import type { Language } from '@farol/i18n';
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { signalSymbolsFor, visitorEntitlements } from '../entitlements/entitlements.service.ts';
+import {
+  maySeeDashboardSignal,
+  maySeeSignalSummary,
+  visitorEntitlements,
+} from '../entitlements/entitlements.service.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { listFavorites } from '../crypto/crypto.repository.ts';
+import { findMarketPair } from '../market/market-pairs.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -38,17 +45,17 @@ export type SignalsService = {
    * now (and was never analysed before) is listed in `unavailable` instead of failing the others.
    */
   getDashboardSignals: (
-    symbols: readonly AnalysisSymbol[],
+    symbols: readonly string[],
     language: Language,
     limit: number,
     money?: Money,
   ) => Promise<DashboardSignals>;
   /** Money in `money.currency` (USDT × `money.rate`); USD by default. */
-  getAnalysis: (symbol: AnalysisSymbol, language: Language, money?: Money) => Promise<Analysis>;
+  getAnalysis: (symbol: string, language: Language, money?: Money) => Promise<Analysis>;
   /** The signal as one score with its timeframe × indicator table (the coin page), from the same cached analysis. */
-  getSummary: (symbol: AnalysisSymbol, language: Language) => Promise<SignalSummary>;
+  getSummary: (symbol: string, language: Language) => Promise<SignalSummary>;
   /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
-  getReading: (symbol: AnalysisSymbol) => Promise<SignalReading>;
+  getReading: (symbol: string) => Promise<SignalReading>;
 };
 
 /** What alerts and the track record read of an analysis: the class, its strength (0-100), the levels nearest first. */
@@ -122,7 +129,7 @@ function combinedSource(sources: MarketSource[]): MarketSource {
 
 async function fetchSignalCandles(
   market: SignalsServiceDependencies['market'],
-  symbol: AnalysisSymbol,
+  symbol: string,
 ): Promise<{ candles: MarketCandles; source: MarketSource }> {
   const results = await Promise.all(
     timeframes.map((timeframe) => market.getCandles(symbol, timeframe, candleWindows[timeframe])),
@@ -149,14 +156,14 @@ function isSameClose(entry: Entry, candles: MarketCandles, source: MarketSource)
  * served until it can be refreshed; with none, the market's error (503/429/424) reaches the caller.
  */
 export function createSignalsService(deps: SignalsServiceDependencies): SignalsService {
-  const entries = new Map<AnalysisSymbol, Entry>();
-  const inFlight = new Map<AnalysisSymbol, Promise<Entry>>();
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
   const computations = deps.metrics?.counter(
     'farol_signal_computations_total',
     'Signal analyses computed from fresh candles',
   );
 
-  async function refresh(symbol: AnalysisSymbol, previous: Entry | undefined, time: number): Promise<Entry> {
+  async function refresh(symbol: string, previous: Entry | undefined, time: number): Promise<Entry> {
     try {
       const { candles, source } = await fetchSignalCandles(deps.market, symbol);
       if (previous && isSameClose(previous, candles, source)) {
@@ -181,7 +188,7 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
     }
   }
 
-  async function getEntry(symbol: AnalysisSymbol): Promise<Entry> {
+  async function getEntry(symbol: string): Promise<Entry> {
     const time = deps.now().getTime();
     const lastClose = Math.floor(time / timeframePeriodMs['1h']) * timeframePeriodMs['1h'];
     const entry = entries.get(symbol);
@@ -254,40 +261,72 @@ function unavailableKindOf(error: unknown): SignalUnavailableKind {
   return error.code === 'upstream_bad_response' ? 'insufficient_data' : 'server_error';
 }
 
-/** Upper-cases and checks a symbol of the ten analysed coins; anything else is a 404 naming it. */
-export function parseAnalysisSymbol(text: string): AnalysisSymbol {
+/**
+ * The market symbol a request names (any case; POL reaches MATIC): one of the ten at once, any other coin
+ * through the market pairs. 404 `coin_without_pair` for a followed coin without a USDT pair, `unknown_symbol`
+ * for anything else.
+ */
+export async function resolveMarketSymbol(market: MarketService, text: string): Promise<string> {
   const symbol = text.trim().toUpperCase();
-  if (!isAnalysisSymbol(symbol)) throw new AppError('unknown_symbol', { symbol: text.trim().slice(0, 20) });
-  return symbol;
+  if (isAnalysisSymbol(symbol)) return symbol;
+  return findMarketPair((await market.getMarketPairs()).data, symbol).symbol;
 }
 
-export type SignalsDeps = { signals: SignalsService };
+export type SignalsDeps = { signals: SignalsService; market: MarketService; db: DbExecutor };
 
-/** GET dashboard-signals: the requested (default: all ten, in list order) coins, as many as the plan allows. */
+/**
+ * The coins the dashboard shows by default: the caller's favourites first (those with a pair the plan
+ * covers, in the order they were added), then the ten.
+ */
+async function defaultDashboardSymbols(deps: SignalsDeps, actor: Actor): Promise<string[]> {
+  const favorites = await listFavorites(deps.db, actor.id);
+  if (favorites.length === 0) return [...analysisSymbols];
+  const pairs = (await deps.market.getMarketPairs()).data;
+  const favoriteSymbols = favorites
+    .map((favorite) => pairs.byCoinId.get(favorite.coinId)?.symbol)
+    .filter((symbol): symbol is string => symbol !== undefined)
+    .filter((symbol) => maySeeDashboardSignal(actor.entitlements, symbol));
+  return [...new Set([...favoriteSymbols, ...analysisSymbols])];
+}
+
+/**
+ * GET dashboard-signals: the requested coins in their order, or by default the caller's favourites then the
+ * ten; as many as the plan's `marketSignals` allows. A requested coin beyond the ten needs a plan whose
+ * signals cover every coin with a pair (403 otherwise).
+ */
 export async function listDashboardSignals(
   deps: SignalsDeps,
   actor: Actor,
   requested: string[] | undefined,
   money: Money = usdMoney,
 ): Promise<DashboardSignals> {
-  const symbols =
-    requested && requested.length > 0
-      ? [...new Set(requested.map(parseAnalysisSymbol))]
-      : [...analysisSymbols];
+  let symbols: string[];
+  if (requested && requested.length > 0) {
+    symbols = [];
+    for (const text of requested) symbols.push(await resolveMarketSymbol(deps.market, text));
+    symbols = [...new Set(symbols)];
+    const refused = symbols.find((symbol) => !maySeeDashboardSignal(actor.entitlements, symbol));
+    if (refused)
+      throw new AppError('signal_requires_upgrade', { symbol: refused }, { requiresUpgrade: true });
+  } else {
+    symbols = await defaultDashboardSymbols(deps, actor);
+  }
   const { marketSignals } = actor.entitlements;
   const limit = marketSignals < 0 ? symbols.length : marketSignals;
   return deps.signals.getDashboardSignals(symbols, actor.language, limit, money);
 }
 
-/** GET analysis/{symbol}: the full analysis, for plans with advanced analysis (and admins). */
+/** GET analysis/{symbol}: the full analysis of any coin with a pair, for plans with advanced analysis (and admins). */
 export async function getAnalysisForUser(
   deps: SignalsDeps,
   actor: Actor,
   symbolText: string,
   money: Money = usdMoney,
 ): Promise<Analysis> {
-  const symbol = parseAnalysisSymbol(symbolText);
+  const symbol = await resolveMarketSymbol(deps.market, symbolText);
   if (!actor.entitlements.advancedAnalysis) throw new AppError('analysis_requires_pro');
+  if (!maySeeSignalSummary(actor.entitlements, symbol))
+    throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
   return deps.signals.getAnalysis(symbol, actor.language, money);
 }
 
@@ -301,8 +340,26 @@ export async function getSignalSummaryForCaller(
   language: Language,
   symbolText: string,
 ): Promise<SignalSummary> {
-  const symbol = parseAnalysisSymbol(symbolText);
-  if (!signalSymbolsFor(actor?.entitlements ?? visitorEntitlements).includes(symbol))
+  const symbol = await resolveMarketSymbol(deps.market, symbolText);
+  if (!maySeeSignalSummary(actor?.entitlements ?? visitorEntitlements, symbol))
     throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
   return deps.signals.getSummary(symbol, language);
+}
+
+/** GET coins: every coin with a pair, the ten first then by rank (the picker's list). */
+export async function listAnalysableCoins(
+  market: MarketService,
+): Promise<{ coins: AnalysableCoin[]; source: MarketSource }> {
+  const { data, source } = await market.getMarketPairs();
+  return {
+    source,
+    coins: data.list.map((entry) => ({
+      symbol: entry.symbol,
+      coinId: entry.coinId,
+      name: entry.name,
+      rank: entry.rank ?? null,
+      image: entry.image ?? null,
+      isQuickChoice: entry.isQuickChoice,
+    })),
+  };
 }

@@ -12,7 +12,6 @@ import {
   type UsageResponse,
 } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
-import { analysisSymbols } from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -61,7 +60,6 @@ function featureCount(feature: string, limits: PlanLimits): number | undefined {
   if (feature === 'signals' || feature === 'premiumSignals') return limits.marketSignals;
   if (feature === 'conversations') return limits.conversationsPerDay;
   if (feature === 'alerts') return limits.alerts;
-  if (feature === 'advancedAnalysis') return analysisSymbols.length;
   return undefined;
 }
 

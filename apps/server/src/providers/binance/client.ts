@@ -1,13 +1,27 @@
 import type { CandleInterval } from '@farol/contract';
 import type { LiveTicker, MarketProvider } from '../../modules/market/market.types.ts';
 import { fetchUpstreamJson } from '../http.ts';
-import { binanceIntervalByCandleInterval, binancePairBySymbol, mapBinanceKline } from './mapper.ts';
-import { binanceKlinesSchema, binanceMiniTickersSchema } from './schemas.ts';
+import { binanceIntervalByCandleInterval, mapBinanceKline, mapBinanceTradingPairs } from './mapper.ts';
+import { binanceExchangeInfoSchema, binanceKlinesSchema, binanceMiniTickersSchema } from './schemas.ts';
 
-/** Binance spot market data: `/api/v3/klines` (public, no key; weight 2 per call up to 1000 candles). */
+/**
+ * Request weights of the calls made (Binance spot REST docs, "Kline/Candlestick data", "Exchange information"
+ * and "24hr ticker price change statistics": 2 for 1 to 20 symbols, 40 up to 100, 80 beyond); Binance allows
+ * 6000 weight a minute per IP.
+ */
+export const binanceWeights = {
+  klines: 2,
+  exchangeInfo: 20,
+  miniTickers: (symbols: number) => (symbols <= 20 ? 2 : symbols <= 100 ? 40 : 80),
+} as const;
+
+/**
+ * Binance spot market data, public (no key): `/api/v3/klines` (weight 2 per call, up to 1000 candles) and
+ * `/api/v3/exchangeInfo` (weight 20; asked for SPOT listings only, without the permission sets, to keep it small).
+ */
 export function createBinanceClient(options: { baseUrl: string; timeoutMs: number }): Pick<
   MarketProvider,
-  'fetchCandles' | 'fetchRateCandles'
+  'fetchCandles' | 'fetchRateCandles' | 'fetchTradingPairs'
 > & {
   fetchMiniTickers: (pairs: readonly string[]) => Promise<LiveTicker[]>;
 } {
@@ -26,10 +40,17 @@ export function createBinanceClient(options: { baseUrl: string; timeoutMs: numbe
     return rows.map(mapBinanceKline);
   };
   return {
-    fetchCandles: (symbol, interval, limit, endTimeMs) =>
-      klines(binancePairBySymbol[symbol], interval, limit, endTimeMs),
+    fetchCandles: klines,
     /** BRL per USDT: the rate BRL candles are converted with. */
     fetchRateCandles: (interval, limit, endTimeMs) => klines('USDTBRL', interval, limit, endTimeMs),
+    fetchTradingPairs: async () => {
+      const query = new URLSearchParams({ permissions: 'SPOT', showPermissionSets: 'false' });
+      const info = await fetchUpstreamJson(
+        { provider: 'binance', url: `${base}/api/v3/exchangeInfo?${query}`, timeoutMs: options.timeoutMs },
+        binanceExchangeInfoSchema,
+      );
+      return mapBinanceTradingPairs(info.symbols);
+    },
     /** Many pairs' 24 h windows in one call (the live stream's fallback while its WebSocket is down). */
     fetchMiniTickers: async (pairs) => {
       const query = new URLSearchParams({ symbols: JSON.stringify(pairs), type: 'MINI' });

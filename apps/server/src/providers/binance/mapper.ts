@@ -1,23 +1,6 @@
-import type { AnalysisSymbol, CandleInterval } from '@farol/contract';
-import type { Candle, LiveCandle, LiveTicker } from '../../modules/market/market.types.ts';
-import type { BinanceKline, BinanceKlineEvent, BinanceMiniTicker } from './schemas.ts';
-
-/**
- * Binance pair of each analysis coin. MATIC was migrated 1:1 to POL and Binance stopped trading MATICUSDT
- * on 2024-09-10, so its live candles come from POLUSDT (the same asset under its new ticker).
- */
-export const binancePairBySymbol: Record<AnalysisSymbol, string> = {
-  BTC: 'BTCUSDT',
-  ETH: 'ETHUSDT',
-  BNB: 'BNBUSDT',
-  ADA: 'ADAUSDT',
-  SOL: 'SOLUSDT',
-  XRP: 'XRPUSDT',
-  DOT: 'DOTUSDT',
-  AVAX: 'AVAXUSDT',
-  MATIC: 'POLUSDT',
-  LINK: 'LINKUSDT',
-};
+import type { CandleInterval } from '@farol/contract';
+import type { Candle, LiveCandle, LiveTicker, TradingPair } from '../../modules/market/market.types.ts';
+import type { BinanceExchangeSymbol, BinanceKline, BinanceKlineEvent, BinanceMiniTicker } from './schemas.ts';
 
 export const binanceIntervalByCandleInterval: Record<CandleInterval, string> = {
   '15m': '15m',
@@ -73,3 +56,15 @@ export function mapBinanceKlineEvent(event: BinanceKlineEvent): LiveCandle | und
     time: event.E,
   };
 }
+
+/**
+ * The pairs Farol can read candles of: quoted in USDT, status TRADING (not BREAK, HALT, …) and open to spot
+ * trading. A listing without `isSpotTradingAllowed` is not taken as spot.
+ */
+export const mapBinanceTradingPairs = (symbols: readonly BinanceExchangeSymbol[]): TradingPair[] =>
+  symbols
+    .filter(
+      (entry) =>
+        entry.status === 'TRADING' && entry.quoteAsset === 'USDT' && entry.isSpotTradingAllowed === true,
+    )
+    .map((entry) => ({ pair: entry.symbol, baseAsset: entry.baseAsset }));

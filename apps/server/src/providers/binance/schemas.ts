@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericText } from '../schemas.ts';
+import { looseArray, numericText } from '../schemas.ts';
 
 /**
  * One kline: `[openTime, "open", "high", "low", "close", "volume", closeTime, ...]` (prices as decimal text).
@@ -69,3 +69,16 @@ export const binanceMiniTickersSchema = z.array(
     closeTime: z.number().int(),
   }),
 );
+
+/** One listing of `/api/v3/exchangeInfo`'s `symbols` (filters, order types and permissions are ignored). */
+export const binanceExchangeSymbolSchema = z.object({
+  symbol: z.string(),
+  status: z.string(),
+  baseAsset: z.string(),
+  quoteAsset: z.string(),
+  isSpotTradingAllowed: z.boolean().optional().catch(undefined),
+});
+export type BinanceExchangeSymbol = z.infer<typeof binanceExchangeSymbolSchema>;
+
+/** `/api/v3/exchangeInfo`: only its `symbols`; a malformed listing is dropped, not the whole answer. */
+export const binanceExchangeInfoSchema = z.object({ symbols: looseArray(binanceExchangeSymbolSchema) });

@@ -1,10 +1,19 @@
 import type {
+  Candle,
   Coin,
   DominancePoint,
   GlobalMarket,
   MarketProvider,
 } from '../../modules/market/market.types.ts';
-import { createSimulatedModel, DAY_MS, SIMULATION_EPOCH_MS, STEP_MS, type SimulatedModel } from './model.ts';
+import { UpstreamError } from '../http.ts';
+import {
+  createSimulatedModel,
+  DAY_MS,
+  intervalMs,
+  SIMULATION_EPOCH_MS,
+  STEP_MS,
+  type SimulatedModel,
+} from './model.ts';
 import { generateOtherCoins, type SimulatedOtherCoin } from './universe.ts';
 
 const STEPS_PER_DAY = DAY_MS / STEP_MS;
@@ -96,6 +105,40 @@ function buildCoins(universe: Universe, timeMs: number): Coin[] {
     .map((coin, index) => ({ ...coin, rank: index + 1 }));
 }
 
+/**
+ * The invented coins the simulated exchange lists a USDT pair for: the best-ranked 240 of the 490 (about the
+ * share of CoinGecko's top 500 Binance trades), so the others show how a coin without a pair is answered.
+ */
+export const SIMULATED_PAIRED_OTHERS = 240;
+
+/**
+ * An invented coin's candles from BTC's of the same times, through its price formula: open and close at the
+ * candle's open and close, high and low from BTC's at mid-candle (bounded by open and close). Volume: BTC's
+ * quote volume scaled by the coin's daily turnover against BTC's, in the coin's units.
+ */
+function inventedCandles(universe: Universe, coin: SimulatedOtherCoin, btcCandles: Candle[], size: number) {
+  const btc = universe.model.coins[0]!;
+  const volumeShare =
+    (coin.basePrice * coin.supply * dailyTurnover(coin)) / (btc.dailyVolume * btc.anchorPrice);
+  const price = (btcPrice: number, time: number) => otherPrice(universe, coin, Math.log(btcPrice), time);
+  return btcCandles.map((candle): Candle => {
+    const middle = candle.openTime + size / 2;
+    const open = price(candle.open, candle.openTime);
+    const close = price(candle.close, candle.openTime + size);
+    // the formula rises with BTC's price when beta > 0 (always: 0.7 to 1.6)
+    const high = Math.max(open, close, price(candle.high, middle));
+    const low = Math.min(open, close, price(candle.low, middle));
+    return {
+      openTime: candle.openTime,
+      open,
+      high,
+      low,
+      close,
+      volume: (candle.volume * candle.close * volumeShare) / close,
+    };
+  });
+}
+
 /** The simulated market's USD/BRL (and USDT/BRL) rate: fixed, as made up as the rest of it. */
 export const SIMULATED_USDT_BRL = 5.5;
 
@@ -170,6 +213,9 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
     btcAnchor: Math.log(model.coins[0]!.anchorPrice),
   };
   let memo: { step: number; coins: Coin[] } | undefined;
+  const pairedOthers = new Map<string, SimulatedOtherCoin>(
+    universe.others.slice(0, SIMULATED_PAIRED_OTHERS).map((coin) => [`${coin.symbol}USDT`, coin]),
+  );
 
   /** The list only changes when a 15m candle closes: computed once per step. */
   function coinsAt(timeMs: number): Coin[] {
@@ -190,10 +236,24 @@ export function createSimulatedMarket(options: { seed: number; now: () => number
       return globalOf(coinsAt(time), time);
     },
     fetchFearGreed: async (limit) => model.fearGreed(options.now(), limit),
-    fetchCandles: async (symbol, interval, limit, endTimeMs) => {
-      const index = model.coins.findIndex((coin) => coin.symbol === symbol);
-      return model.candles(index, interval, limit, endTimeMs);
+    fetchCandles: async (pair, interval, limit, endTimeMs) => {
+      const index = model.coins.findIndex((coin) => coin.pair === pair);
+      if (index >= 0) return model.candles(index, interval, limit, endTimeMs);
+      const other = pairedOthers.get(pair);
+      // like Binance for a symbol it does not list
+      if (!other)
+        throw new UpstreamError('simulated', 'api_error', `invalid symbol ${pair}`, { status: 400 });
+      return inventedCandles(
+        universe,
+        other,
+        model.candles(0, interval, limit, endTimeMs),
+        intervalMs[interval],
+      );
     },
+    fetchTradingPairs: async () => [
+      ...model.coins.map((coin) => ({ pair: coin.pair, baseAsset: coin.pair.replace(/USDT$/, '') })),
+      ...[...pairedOthers].map(([pair, coin]) => ({ pair, baseAsset: coin.symbol })),
+    ],
     // the fixed simulated rate, on BTC's candle times
     fetchRateCandles: async (interval, limit, endTimeMs) =>
       model.candles(0, interval, limit, endTimeMs).map((candle) => ({

@@ -1,6 +1,7 @@
 import { analysisSymbols, candleIntervals } from '@farol/contract';
 import { describe, expect, it } from 'vitest';
-import { createSimulatedMarket } from './client.ts';
+import { analysisPairs } from '../../modules/market/market-pairs.ts';
+import { createSimulatedMarket, SIMULATED_PAIRED_OTHERS } from './client.ts';
 import { intervalMs } from './model.ts';
 
 const now = Date.parse('2026-02-11T13:05:00Z');
@@ -9,27 +10,29 @@ const market = (seed = 42, time = now) => createSimulatedMarket({ seed, now: () 
 describe('simulated market', () => {
   it('is deterministic for a seed and differs between seeds', async () => {
     const [a, b, c] = [market(7), market(7), market(8)];
-    expect(await a.fetchCandles('SOL', '1h', 200, now)).toEqual(await b.fetchCandles('SOL', '1h', 200, now));
+    expect(await a.fetchCandles('SOLUSDT', '1h', 200, now)).toEqual(
+      await b.fetchCandles('SOLUSDT', '1h', 200, now),
+    );
     expect(await a.fetchCoins(1, 250)).toEqual(await b.fetchCoins(1, 250));
-    expect((await a.fetchCandles('SOL', '1h', 5, now))[0]!.close).not.toBe(
-      (await c.fetchCandles('SOL', '1h', 5, now))[0]!.close,
+    expect((await a.fetchCandles('SOLUSDT', '1h', 5, now))[0]!.close).not.toBe(
+      (await c.fetchCandles('SOLUSDT', '1h', 5, now))[0]!.close,
     );
   });
 
   it('keeps a past candle the same whatever the current time and the order of requests', async () => {
     const early = market(42, now);
     const late = market(42, now + 90 * 86_400_000);
-    await late.fetchCandles('BTC', '1d', 1000, now + 80 * 86_400_000); // generate later days first
+    await late.fetchCandles('BTCUSDT', '1d', 1000, now + 80 * 86_400_000); // generate later days first
     const end = now - 3_600_000;
-    expect(await late.fetchCandles('BTC', '15m', 300, end)).toEqual(
-      await early.fetchCandles('BTC', '15m', 300, end),
+    expect(await late.fetchCandles('BTCUSDT', '15m', 300, end)).toEqual(
+      await early.fetchCandles('BTCUSDT', '15m', 300, end),
     );
   });
 
   it.each(candleIntervals)('has internally consistent %s candles for every coin', async (interval) => {
     const simulated = market();
     for (const symbol of analysisSymbols) {
-      const candles = await simulated.fetchCandles(symbol, interval, 1000, now);
+      const candles = await simulated.fetchCandles(analysisPairs[symbol], interval, 1000, now);
       expect(candles).toHaveLength(1000);
       const problems = candles.flatMap((candle, index) => {
         const previous = candles[index - 1];
@@ -51,9 +54,9 @@ describe('simulated market', () => {
 
   it('aggregates 1h, 4h and 1d from the same 15m path', async () => {
     const simulated = market();
-    const quarters = await simulated.fetchCandles('ETH', '15m', 96, Date.parse('2026-02-09T23:45:00Z'));
-    const day = (await simulated.fetchCandles('ETH', '1d', 1, Date.parse('2026-02-09T00:00:00Z')))[0]!;
-    const hours = await simulated.fetchCandles('ETH', '1h', 24, Date.parse('2026-02-09T23:00:00Z'));
+    const quarters = await simulated.fetchCandles('ETHUSDT', '15m', 96, Date.parse('2026-02-09T23:45:00Z'));
+    const day = (await simulated.fetchCandles('ETHUSDT', '1d', 1, Date.parse('2026-02-09T00:00:00Z')))[0]!;
+    const hours = await simulated.fetchCandles('ETHUSDT', '1h', 24, Date.parse('2026-02-09T23:00:00Z'));
     expect(quarters[0]!.openTime).toBe(day.openTime);
     expect(day.open).toBe(quarters[0]!.open);
     expect(day.close).toBe(quarters.at(-1)!.close);
@@ -88,14 +91,14 @@ describe('simulated market', () => {
     for (let index = 1; index < coins.length; index += 1)
       expect(coins[index]!.marketCap!).toBeLessThanOrEqual(coins[index - 1]!.marketCap!);
     // the coin list's price is the last closed 15m close
-    const lastQuarter = (await market().fetchCandles('BTC', '15m', 1, now - 15 * 60_000)).at(-1)!;
+    const lastQuarter = (await market().fetchCandles('BTCUSDT', '15m', 1, now - 15 * 60_000)).at(-1)!;
     expect(bitcoin.currentPrice).toBe(lastQuarter.close);
   });
 
   it('has fat tails, volatility clustering and coins correlated with BTC', async () => {
     const simulated = market();
     const returnsOf = async (symbol: 'BTC' | 'ETH') => {
-      const candles = await simulated.fetchCandles(symbol, '1d', 1000, now);
+      const candles = await simulated.fetchCandles(`${symbol}USDT`, '1d', 1000, now);
       return candles.slice(1).map((candle, index) => Math.log(candle.close / candles[index]!.close));
     };
     const btc = await returnsOf('BTC');
@@ -126,7 +129,7 @@ describe('simulated market', () => {
     expect(history).toHaveLength(days);
     expect(history.every((day) => day.value >= 0 && day.value <= 100)).toBe(true);
     expect(new Set(history.map((day) => day.classification)).size).toBeGreaterThanOrEqual(4);
-    const closes = await simulated.fetchCandles('BTC', '1d', days + 8, now);
+    const closes = await simulated.fetchCandles('BTCUSDT', '1d', days + 8, now);
     // index of day d against BTC's move over the week before it
     const weekly = history.map((_, index) => Math.log(closes[index + 7]!.close / closes[index]!.close));
     const values = history.map((day) => day.value);
@@ -135,5 +138,32 @@ describe('simulated market', () => {
       values.map((value, index) => (value - mean(values)) * (weekly[index]! - mean(weekly))),
     );
     expect(covariance).toBeGreaterThan(0);
+  });
+
+  it('lists USDT pairs for the ten and the best-ranked invented coins, with candles that end at the list price', async () => {
+    const simulated = market();
+    const pairs = await simulated.fetchTradingPairs();
+    expect(pairs).toHaveLength(analysisSymbols.length + SIMULATED_PAIRED_OTHERS);
+    expect(pairs).toContainEqual({ pair: 'POLUSDT', baseAsset: 'POL' });
+    const coins = [...(await simulated.fetchCoins(1, 250)), ...(await simulated.fetchCoins(2, 250))];
+    const paired = new Set(pairs.map((pair) => pair.baseAsset));
+    const invented = coins.filter((coin) => coin.id.startsWith('sim-'));
+    const withPair = invented.find((coin) => paired.has(coin.symbol))!;
+    expect(invented.some((coin) => !paired.has(coin.symbol))).toBe(true);
+    for (const interval of candleIntervals) {
+      const candles = await simulated.fetchCandles(`${withPair.symbol}USDT`, interval, 300, now);
+      expect(candles.length).toBeGreaterThan(0);
+      for (const candle of candles) {
+        expect(candle.high).toBeGreaterThanOrEqual(Math.max(candle.open, candle.close));
+        expect(candle.low).toBeLessThanOrEqual(Math.min(candle.open, candle.close));
+        expect(candle.volume).toBeGreaterThan(0);
+      }
+    }
+    // the last closed 15m candle closes at the list's price
+    const lastQuarter = (
+      await simulated.fetchCandles(`${withPair.symbol}USDT`, '15m', 1, now - 15 * 60_000)
+    ).at(-1)!;
+    expect(lastQuarter.close).toBeCloseTo(withPair.currentPrice!, 8);
+    await expect(simulated.fetchCandles('NOPEUSDT', '1h', 10, now)).rejects.toThrow(/invalid symbol/);
   });
 });

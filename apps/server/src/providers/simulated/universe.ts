@@ -8,6 +8,8 @@ import { createRandom } from './random.ts';
  */
 export type SimulatedCoinSpec = {
   symbol: AnalysisSymbol;
+  /** The Binance pair its candles stand for (MATIC trades as POLUSDT). */
+  pair: string;
   id: string;
   name: string;
   anchorPrice: number;
@@ -22,6 +24,7 @@ export type SimulatedCoinSpec = {
 export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   {
     symbol: 'BTC',
+    pair: 'BTCUSDT',
     id: 'bitcoin',
     name: 'Bitcoin',
     anchorPrice: 95_000,
@@ -32,6 +35,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'ETH',
+    pair: 'ETHUSDT',
     id: 'ethereum',
     name: 'Ethereum',
     anchorPrice: 3_300,
@@ -42,6 +46,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'XRP',
+    pair: 'XRPUSDT',
     id: 'ripple',
     name: 'XRP',
     anchorPrice: 2.2,
@@ -52,6 +57,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'BNB',
+    pair: 'BNBUSDT',
     id: 'binancecoin',
     name: 'BNB',
     anchorPrice: 650,
@@ -62,6 +68,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'SOL',
+    pair: 'SOLUSDT',
     id: 'solana',
     name: 'Solana',
     anchorPrice: 180,
@@ -72,6 +79,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'ADA',
+    pair: 'ADAUSDT',
     id: 'cardano',
     name: 'Cardano',
     anchorPrice: 0.75,
@@ -82,6 +90,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'LINK',
+    pair: 'LINKUSDT',
     id: 'chainlink',
     name: 'Chainlink',
     anchorPrice: 15,
@@ -92,6 +101,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'AVAX',
+    pair: 'AVAXUSDT',
     id: 'avalanche-2',
     name: 'Avalanche',
     anchorPrice: 25,
@@ -102,6 +112,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'DOT',
+    pair: 'DOTUSDT',
     id: 'polkadot',
     name: 'Polkadot',
     anchorPrice: 5,
@@ -112,6 +123,7 @@ export const simulatedAnalysisCoins: SimulatedCoinSpec[] = [
   },
   {
     symbol: 'MATIC',
+    pair: 'POLUSDT',
     id: 'matic-network',
     name: 'Polygon',
     anchorPrice: 0.45,

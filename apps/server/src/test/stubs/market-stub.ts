@@ -15,7 +15,12 @@ import { hasTestData, readTestData, readTestJson } from '@farol/testdata';
  * `price_change_percentage`; further pages empty; `sparkline=true`
  * adds a 7-day sparkline to the coins with recorded candles, see `withSparklines`), `/api/v3/global`, `/api/v3/klines`
  * (real Binance candles from @farol/testdata's ohlcv: 1d for the ten coins, 1h for BTC/ETH/SOL/MATIC, 4h
- * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), and `/fng/`.
+ * aggregated from 1h; no 15m data exists, so 15m answers `[]` like Binance outside its range), `/api/v3/exchangeInfo`
+ * (hand-assembled in Binance's documented format, see packages/testdata/README.md) and `/fng/`.
+ *
+ * `replayCandles` serves the real candles of a recorded pair under another pair's name (`{ DOGEUSDT: 'ETHUSDT' }`):
+ * no other coin's candles are recorded, so a test or benchmark of coins beyond the ten reuses real prices under
+ * their names, and says so. Klines of a pair with nothing recorded nor replayed answer Binance's -1121.
  */
 
 export type StubFault =
@@ -31,6 +36,7 @@ export const stubEndpoints = {
   global: '/api/v3/global',
   klines: '/api/v3/klines',
   tickers: '/api/v3/ticker/24hr',
+  exchangeInfo: '/api/v3/exchangeInfo',
   fearGreed: '/fng/',
 } as const;
 
@@ -115,10 +121,22 @@ export type MarketStub = {
 };
 
 type StubAnswer = { status: number; body: unknown };
-type Recorded = ReturnType<typeof readRecorded>;
+type Recorded = ReturnType<typeof readRecorded> & { replayCandles: Record<string, string> };
 
-export async function startMarketStub(options: { port?: number } = {}): Promise<MarketStub> {
-  const recorded = readRecorded();
+/**
+ * A coin the stub lists beyond the recorded ones (benchmarks of many coins): CoinGecko lists it after the
+ * recorded page 2, exchangeInfo lists `<SYMBOL>USDT` trading, and its klines replay `candlesOf`'s real candles.
+ * Its name, id and market figures are invented; only the candles are real (another pair's).
+ */
+export type ReplayedListing = { symbol: string; name: string; candlesOf: string };
+
+export async function startMarketStub(
+  options: { port?: number; replayCandles?: Record<string, string>; listings?: ReplayedListing[] } = {},
+): Promise<MarketStub> {
+  const recorded = withListings(
+    { ...readRecorded(), replayCandles: { ...options.replayCandles } },
+    options.listings ?? [],
+  );
   const counts = new Map<string, number>();
   const faults = new Map<string, StubFault>();
 
@@ -154,6 +172,40 @@ export async function startMarketStub(options: { port?: number } = {}): Promise<
   };
 }
 
+/** Adds the replayed listings to the recorded answers (see `ReplayedListing`). */
+function withListings(recorded: Recorded, listings: ReplayedListing[]): Recorded {
+  if (listings.length === 0) return recorded;
+  const template = recorded.exchangeInfo.symbols.find(
+    (entry: { symbol: string }) => entry.symbol === 'DOGEUSDT',
+  );
+  for (const listing of listings) recorded.replayCandles[`${listing.symbol}USDT`] = listing.candlesOf;
+  return {
+    ...recorded,
+    coinsPage2: [
+      ...recorded.coinsPage2,
+      ...listings.map((listing, index) => ({
+        id: `replayed-${listing.symbol.toLowerCase()}`,
+        symbol: listing.symbol.toLowerCase(),
+        name: listing.name,
+        market_cap_rank: 100 + index,
+        current_price: 1,
+        market_cap: 1e9 - index * 1e6,
+      })),
+    ],
+    exchangeInfo: {
+      ...recorded.exchangeInfo,
+      symbols: [
+        ...recorded.exchangeInfo.symbols,
+        ...listings.map((listing) => ({
+          ...template,
+          symbol: `${listing.symbol}USDT`,
+          baseAsset: listing.symbol,
+        })),
+      ],
+    },
+  };
+}
+
 /** The recorded responses the stub serves, read once per stub. */
 function readRecorded() {
   return {
@@ -161,6 +213,7 @@ function readRecorded() {
     coinsPage2: readJson('fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json'),
     global: readJson('fixtures/coingecko/global.json'),
     fearGreed: readJson('fixtures/alternative.me/fng_limit0_data.json') as unknown[],
+    exchangeInfo: readJson('fixtures/binance/exchange_info_permissions_SPOT.json'),
   };
 }
 
@@ -180,6 +233,8 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query);
   if (path === stubEndpoints.tickers) return tickersAnswer(query);
+  if (path === stubEndpoints.klines) return klinesAnswer(query, recorded.replayCandles);
+  if (path === stubEndpoints.exchangeInfo) return { status: 200, body: recorded.exchangeInfo };
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
 }
@@ -289,9 +344,28 @@ function usdtBrlKlines(interval: string): Kline[] {
   });
 }
 
+/** The pairs with recorded candles (and USDT/BRL, derived from BTC's). */
+const knownPairs = new Set([
+  'BTCUSDT',
+  'ETHUSDT',
+  'BNBUSDT',
+  'ADAUSDT',
+  'SOLUSDT',
+  'XRPUSDT',
+  'DOTUSDT',
+  'AVAXUSDT',
+  'POLUSDT',
+  'MATICUSDT',
+  'LINKUSDT',
+  'USDTBRL',
+]);
+
 /** Binance's /api/v3/klines: candles in [startTime, endTime], the first `limit` from a start, else the last. */
-function klinesAnswer(query: URLSearchParams): StubAnswer {
-  const symbol = query.get('symbol') ?? '';
+function klinesAnswer(query: URLSearchParams, replayCandles: Record<string, string>): StubAnswer {
+  const asked = query.get('symbol') ?? '';
+  const symbol = replayCandles[asked] ?? asked;
+  if (!knownPairs.has(symbol) && !replayCandles[asked])
+    return { status: 400, body: { code: -1121, msg: 'Invalid symbol.' } };
   const all = klinesFor(symbol, query.get('interval') ?? '');
   if (all.length === 0 && !['15m', '4h', '1h', '1d'].includes(query.get('interval') ?? '')) {
     return { status: 400, body: { code: -1120, msg: 'Invalid interval.' } };

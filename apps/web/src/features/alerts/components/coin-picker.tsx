@@ -1,4 +1,4 @@
-import { isAnalysisSymbol, type CoinItem } from '@farol/contract';
+import type { CoinItem } from '@farol/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,14 @@ import { cn } from '../../../lib/cn.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCoinOptionsQuery } from '../api/alerts-api.ts';
 import { useCurrency } from '../../../lib/currency.ts';
+import { useAnalysableCoins } from '../../../lib/analysable-coins.ts';
 
 type CoinPickerProps = {
   id: string;
   /** The coin the form holds (symbol and name), if any. */
   selected: { symbol: string; name: string } | null;
   onSelect: (coin: CoinItem | null) => void;
-  /** Only the ten analysed coins are offered (volume, RSI and advanced alerts). */
+  /** Only coins with a Binance USDT pair are offered (volume, RSI and advanced alerts read their candles). */
   analysisOnly: boolean;
   /** The coin the dialog opened for: chosen as soon as the list has it (its logo and price then show). */
   initialSymbol?: string;
@@ -35,8 +36,9 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
   const [activeIndex, setActiveIndex] = useState(0);
   const isShowingChoice = selected !== null && input === labelOf(selected);
   const options = useCoinOptionsQuery(isShowingChoice ? '' : input, true, useCurrency());
+  const analysable = useAnalysableCoins();
   const coins = analysisOnly
-    ? options.coins.filter((coin) => isAnalysisSymbol(coin.symbol.toUpperCase()))
+    ? options.coins.filter((coin) => analysable.coinIds.has(coin.id))
     : options.coins;
   const active = isExpanded ? coins[Math.min(activeIndex, coins.length - 1)] : undefined;
 

@@ -36,7 +36,7 @@ type AlertCoinFieldsProps = {
   id: string;
   values: AlertFormValues;
   errors: AlertFormErrors;
-  /** The chosen coin is not one this type watches (volume, RSI, advanced: the ten analysed coins). */
+  /** The chosen coin is not one this type watches (volume, RSI, advanced: coins with a Binance USDT pair). */
   isCoinUnsupported: boolean;
   /** The coin the dialog opened for: its logo and price are found in the list. */
   initialSymbol?: string;

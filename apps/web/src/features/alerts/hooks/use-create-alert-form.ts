@@ -1,12 +1,12 @@
 import {
   conditionKeysByType,
   createAlertRequestSchema,
-  isAnalysisSymbol,
   type AlertConditionKey,
   type AlertType,
 } from '@farol/contract';
 import { useState, type FormEvent } from 'react';
 import { useCurrency } from '../../../lib/currency.ts';
+import { useAnalysableCoins } from '../../../lib/analysable-coins.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useCreateAlertMutation } from '../api/alerts-api.ts';
 
@@ -113,8 +113,11 @@ export function useCreateAlertForm({
   const isIncomplete = !name.trim() || !values.coinSymbol.trim() || !values.coinName.trim();
   const isLocked = values.type === 'avancado' && !advancedAlerts;
   // the server refuses these with unknown_coin: said here, before saving
+  const analysable = useAnalysableCoins();
   const isCoinUnsupported =
-    isAnalysisOnlyType(values.type) && values.coinSymbol !== '' && !isAnalysisSymbol(values.coinSymbol);
+    isAnalysisOnlyType(values.type) &&
+    values.coinSymbol !== '' &&
+    !analysable.symbols.has(values.coinSymbol.toUpperCase());
 
   function changeOpen(open: boolean) {
     if (createMutation.isPending) return;

@@ -1,4 +1,4 @@
-import { coinFactsResponseSchema, signalSummaryResponseSchema, type AnalysisSymbol } from '@farol/contract';
+import { coinFactsResponseSchema, signalSummaryResponseSchema } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { useCurrency, withCurrency } from '../../../lib/currency.ts';
@@ -36,7 +36,7 @@ export function useCoinQuery(symbol: string, enabled = true) {
 }
 
 /** The signal score and its timeframe × indicator table, in the interface language. */
-export function useSignalSummaryQuery(symbol: AnalysisSymbol) {
+export function useSignalSummaryQuery(symbol: string) {
   const url = withCurrency(`/api/market-signals/summary/${symbol}`, useCurrency());
   return useQuery({
     queryKey: useLanguageKey(url),

@@ -1,4 +1,3 @@
-import type { AnalysisSymbol } from '@farol/contract';
 import { Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DataCredit } from '../../../components/data-credit.tsx';
@@ -18,7 +17,7 @@ export function SignalSection({
   isSignedIn,
   returnPath,
 }: {
-  symbol: AnalysisSymbol;
+  symbol: string;
   isSignedIn: boolean;
   returnPath: string;
 }) {

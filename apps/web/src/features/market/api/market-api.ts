@@ -5,7 +5,6 @@ import {
   fearGreedResponseSchema,
   globalMarketResponseSchema,
   toggleFavoriteResponseSchema,
-  type AnalysisSymbol,
   type CandleInterval,
   type CoinPricesResponse,
   type CoinSortKey,
@@ -144,9 +143,17 @@ export function useToggleFavoriteMutation() {
       );
       void queryClient.invalidateQueries({ predicate: isPricesQuery });
       void queryClient.invalidateQueries({ queryKey: [FAVORITES_URL] });
+      // the dashboard's signals list the favourites first: read them again in the new order
+      void queryClient.invalidateQueries({ predicate: isDashboardSignalsQuery });
     },
     meta: { errorTitle: 'dashboard:coins.favoriteError' },
   });
+}
+
+/** The dashboard's signal list (features/signals), whatever its currency and language. */
+function isDashboardSignalsQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const [url] = query.queryKey;
+  return typeof url === 'string' && url.startsWith('/api/market-signals/dashboard-signals');
 }
 
 function isPricesQuery(query: { queryKey: readonly unknown[] }): boolean {
@@ -176,12 +183,7 @@ export function useDominanceQuery() {
 }
 
 /** Candles in the display currency, or in `wanted` (a chart drawing levels that came in another one). */
-export function useCandlesQuery(
-  symbol: AnalysisSymbol,
-  interval: CandleInterval,
-  limit = 500,
-  wanted?: Currency,
-) {
+export function useCandlesQuery(symbol: string, interval: CandleInterval, limit = 500, wanted?: Currency) {
   const display = useCurrency();
   const currency = wanted ?? display;
   const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;

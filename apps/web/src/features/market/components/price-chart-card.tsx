@@ -1,4 +1,4 @@
-import { candleIntervals, type AnalysisSymbol, type CandleInterval } from '@farol/contract';
+import { candleIntervals, isAnalysisSymbol, type CandleInterval } from '@farol/contract';
 import { ChartCandlestick, ChevronsRight, Maximize, Minimize, ZoomIn, ZoomOut } from 'lucide-react';
 import { lazy, Suspense, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export const DASHBOARD_CHART_HEIGHT = 500;
 const LEVELS_CHART_HEIGHT = 320;
 
 type ChartBodyProps = {
-  symbol: AnalysisSymbol;
+  symbol: string;
   interval: CandleInterval;
   /** Pixels, or undefined to fill the card (full screen). */
   height: number | undefined;
@@ -53,8 +53,7 @@ function ChartFrame({ height, children }: { height: number | undefined; children
 }
 
 /** The pair as shown: BTC/USDT, or BTC/BRL when the candles are converted to reais. */
-const chartPair = (symbol: AnalysisSymbol, currency: Currency) =>
-  `${symbol}/${currency === 'BRL' ? 'BRL' : 'USDT'}`;
+const chartPair = (symbol: string, currency: Currency) => `${symbol}/${currency === 'BRL' ? 'BRL' : 'USDT'}`;
 
 function ChartBody(props: ChartBodyProps) {
   const { symbol, interval, height, indicators, levels, viewRef, caption } = props;
@@ -221,12 +220,6 @@ const headerGrid = cn(
   "sm:grid-cols-[1fr_auto_auto] sm:[grid-template-areas:'title_coin_interval'_'studies_studies_view']",
 );
 
-/** The symbol the card draws: the page's coin when it names one, else the trader's last choice. */
-function useCardSymbol(fixed: AnalysisSymbol | undefined) {
-  const [stored, setStored] = useChartSymbol();
-  return [fixed ?? stored, setStored] as const;
-}
-
 /**
  * The trader's chart: any of the ten analysed coins (symbol search, unless the page fixes the coin), 15m to 1d,
  * studies switched on and off, zoom, full screen; support and resistance when `levels` are given. Choices
@@ -236,11 +229,13 @@ export function PriceChartCard({
   symbol: fixedSymbol,
   levels,
 }: {
-  symbol?: AnalysisSymbol;
+  symbol?: string;
   levels?: readonly PriceLevel[];
 }) {
   const { t } = useTranslation('dashboard');
-  const [symbol, setSymbol] = useCardSymbol(fixedSymbol);
+  // the page's coin when it names one, else the trader's last choice
+  const [storedSymbol, setSymbol] = useChartSymbol();
+  const symbol = fixedSymbol ?? storedSymbol;
   const [interval, setInterval] = useChartInterval();
   const [indicators, setIndicators] = useIndicatorChoice();
   const currency = useCurrency();
@@ -263,7 +258,12 @@ export function PriceChartCard({
             {t('chart.title', { pair: chartPair(symbol, currency) })}
           </CardTitle>
           {fixedSymbol ? null : (
-            <SymbolSearch value={symbol} onChange={setSymbol} className="[grid-area:coin] sm:w-56" />
+            <SymbolSearch
+              value={storedSymbol}
+              // the dashboard chart offers the ten quick choices only
+              onChange={(next) => isAnalysisSymbol(next) && setSymbol(next)}
+              className="[grid-area:coin] sm:w-56"
+            />
           )}
           <ChoiceGroup
             value={interval}
@@ -303,7 +303,7 @@ export function CoinLevelsChart({
   levels,
   currency,
 }: {
-  symbol: AnalysisSymbol;
+  symbol: string;
   levels: readonly PriceLevel[];
   /** The analysis's currency: the candles are asked in it, so levels and candles agree. */
   currency: Currency;

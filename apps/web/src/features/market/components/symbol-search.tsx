@@ -1,17 +1,44 @@
-import { analysisSymbolNames, analysisSymbols, type AnalysisSymbol } from '@farol/contract';
-import { Check, Search } from 'lucide-react';
+import { analysisSymbolNames, analysisSymbols } from '@farol/contract';
+import { Check, RotateCw, Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
 
-/** The coins whose symbol or name contains `term` (any case); all of them for an empty term. */
-export function matchSymbols(term: string): AnalysisSymbol[] {
+/** A coin the search offers: the symbol it goes by and its name. */
+export type SymbolOption = { symbol: string; name: string };
+
+/** The ten quick choices: what the search offers when it is given no list. */
+export const quickChoiceOptions: readonly SymbolOption[] = analysisSymbols.map((symbol) => ({
+  symbol,
+  name: analysisSymbolNames[symbol],
+}));
+
+/**
+ * The coins whose symbol or name contains `term` (any case), the exact symbol first, then the symbols that
+ * start with it, then the rest in list order; all of them for an empty term.
+ */
+export function matchSymbols(
+  term: string,
+  options: readonly SymbolOption[] = quickChoiceOptions,
+): SymbolOption[] {
   const wanted = term.trim().toLowerCase();
-  return analysisSymbols.filter(
-    (symbol) =>
-      symbol.toLowerCase().includes(wanted) || analysisSymbolNames[symbol].toLowerCase().includes(wanted),
-  );
+  if (wanted === '') return [...options];
+  const rank = ({ symbol }: SymbolOption) => {
+    const lower = symbol.toLowerCase();
+    return lower === wanted ? 0 : lower.startsWith(wanted) ? 1 : 2;
+  };
+  return options
+    .filter(
+      (option) => option.symbol.toLowerCase().includes(wanted) || option.name.toLowerCase().includes(wanted),
+    )
+    .map((option, index) => ({ option, index }))
+    .sort((a, b) => rank(a.option) - rank(b.option) || a.index - b.index)
+    .map(({ option }) => option);
 }
+
+/** Where the list of coins is: read (or fixed), still loading, or failed (with a retry). */
+export type SymbolListStatus =
+  { state: 'ready' } | { state: 'loading' } | { state: 'error'; onRetry: () => void };
 
 type ListState = { isOpen: boolean; term: string; active: number };
 const closed: ListState = { isOpen: false, term: '', active: 0 };
@@ -39,28 +66,26 @@ function SymbolOptions({
   active,
   value,
   onPick,
+  status,
+  label,
 }: {
   listId: string;
-  optionId: (symbol: AnalysisSymbol) => string;
+  optionId: (symbol: string) => string;
   isOpen: boolean;
-  matches: readonly AnalysisSymbol[];
+  matches: readonly SymbolOption[];
   active: number;
-  value: AnalysisSymbol;
-  onPick: (symbol: AnalysisSymbol) => void;
+  value: string;
+  onPick: (symbol: string) => void;
+  status: SymbolListStatus;
+  label: string;
 }) {
-  const { t } = useTranslation('dashboard');
   return (
     <div
       hidden={!isOpen}
       className="absolute top-full right-0 z-30 mt-1 w-full min-w-56 rounded-md border border-border bg-card p-1 shadow-lg shadow-black/40"
     >
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('chartControls.symbol.label')}
-        className="max-h-72 overflow-y-auto"
-      >
-        {matches.map((symbol, index) => (
+      <ul id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto">
+        {matches.map(({ symbol, name }, index) => (
           <li
             key={symbol}
             id={optionId(symbol)}
@@ -77,51 +102,78 @@ function SymbolOptions({
             )}
           >
             <span className="w-14 font-semibold">{symbol}</span>
-            <span className="flex-1 text-muted-foreground">{analysisSymbolNames[symbol]}</span>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">{name}</span>
             {symbol === value && <Check aria-hidden="true" className="size-4 text-primary" />}
           </li>
         ))}
       </ul>
-      {matches.length === 0 && (
-        <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
-          {t('chartControls.symbol.noMatch')}
-        </p>
-      )}
+      <SymbolListNote status={status} isEmpty={matches.length === 0} />
     </div>
   );
 }
 
-/**
- * The chart's coin as a combobox: type a symbol or a name, pick from the coins the chart can draw (the ten
- * analysed ones). Closed, it shows the chosen coin.
- */
-export function SymbolSearch({
-  value,
-  onChange,
-  className,
-}: {
-  value: AnalysisSymbol;
-  onChange: (symbol: AnalysisSymbol) => void;
-  className?: string;
-}) {
+/** Below the options: the list still loading, its failure with a retry, or no coin matching the search. */
+function SymbolListNote({ status, isEmpty }: { status: SymbolListStatus; isEmpty: boolean }) {
   const { t } = useTranslation('dashboard');
-  const id = useId();
-  const [list, setList] = useState<ListState>(closed);
-  const matches = matchSymbols(list.term);
-  const optionId = (symbol: AnalysisSymbol) => `${id}-${symbol}`;
-  const activeSymbol = list.isOpen ? matches[list.active] : undefined;
+  if (status.state === 'loading')
+    return (
+      <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
+        {t('chartControls.symbol.loading')}
+      </p>
+    );
+  if (status.state === 'error')
+    return (
+      <div role="alert" className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
+        <span className="text-muted-foreground">{t('chartControls.symbol.loadError')}</span>
+        <button
+          type="button"
+          // pressed before the input's blur closes the list
+          onMouseDown={(event) => {
+            event.preventDefault();
+            status.onRetry();
+          }}
+          className="inline-flex items-center gap-1 rounded-sm px-2 py-1 font-medium text-primary hover:bg-muted"
+        >
+          <RotateCw aria-hidden="true" className="size-3.5" />
+          {t('chartControls.symbol.retry')}
+        </button>
+      </div>
+    );
+  if (!isEmpty) return null;
+  return (
+    <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
+      {t('chartControls.symbol.noMatch')}
+    </p>
+  );
+}
 
-  const pick = (symbol: AnalysisSymbol | undefined) => {
+type SymbolSearchProps = {
+  value: string;
+  onChange: (symbol: string) => void;
+  className?: string;
+  options?: readonly SymbolOption[];
+  status?: SymbolListStatus;
+  /** The combobox's accessible name (default: the chart's coin). */
+  label?: string;
+  placeholder?: string;
+};
+
+/** The open list's state and its keys: what is typed, which option is active, picking one. */
+function useSymbolList(options: readonly SymbolOption[], value: string, onChange: (symbol: string) => void) {
+  const [list, setList] = useState<ListState>(closed);
+  const matches = matchSymbols(list.term, options);
+  const activeSymbol = list.isOpen ? matches[list.active]?.symbol : undefined;
+  const pick = (symbol: string | undefined) => {
     if (symbol) onChange(symbol);
     setList(closed);
   };
   // opening shows every coin with the chosen one active, so Enter at once keeps it
+  const chosenIndex = Math.max(
+    0,
+    options.findIndex((option) => option.symbol === value),
+  );
   const open = () =>
-    setList((current) =>
-      current.isOpen
-        ? current
-        : { isOpen: true, term: '', active: Math.max(0, analysisSymbols.indexOf(value)) },
-    );
+    setList((current) => (current.isOpen ? current : { isOpen: true, term: '', active: chosenIndex }));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const next = nextListState(list, event.key, matches.length);
     if (next === null) return;
@@ -129,6 +181,35 @@ export function SymbolSearch({
     if (next === 'pick') pick(activeSymbol);
     else setList(next);
   };
+  const close = () => setList(closed);
+  const search = (term: string) => setList({ isOpen: true, term, active: 0 });
+  return { list, matches, activeSymbol, pick, open, close, search, onKeyDown };
+}
+
+/**
+ * A coin as a combobox: type a symbol or a name, pick from `options` (by default the ten quick choices, the
+ * coins the dashboard chart draws). Closed, it shows the chosen coin. `status` says whether a list read from
+ * the server is still loading or failed.
+ */
+export function SymbolSearch({
+  value,
+  onChange,
+  className,
+  options = quickChoiceOptions,
+  status = { state: 'ready' },
+  label,
+  placeholder,
+}: SymbolSearchProps) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const { list, matches, activeSymbol, pick, open, close, search, onKeyDown } = useSymbolList(
+    options,
+    value,
+    onChange,
+  );
+  const optionId = (symbol: string) => `${id}-${symbol}`;
+  const accessibleName = label ?? t('chartControls.symbol.label');
+  const valueName = options.find((option) => option.symbol === value)?.name;
 
   return (
     <div className={cn('relative', className)}>
@@ -138,19 +219,19 @@ export function SymbolSearch({
       />
       <input
         role="combobox"
-        aria-label={t('chartControls.symbol.label')}
+        aria-label={accessibleName}
         aria-expanded={list.isOpen}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={activeSymbol ? optionId(activeSymbol) : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder={t('chartControls.symbol.placeholder')}
-        value={list.isOpen ? list.term : `${value} · ${analysisSymbolNames[value]}`}
+        placeholder={placeholder ?? t('chartControls.symbol.placeholder')}
+        value={list.isOpen ? list.term : valueName ? `${value} · ${valueName}` : value}
         onFocus={open}
         onClick={open}
-        onBlur={() => setList(closed)}
-        onChange={(event) => setList({ isOpen: true, term: event.target.value, active: 0 })}
+        onBlur={close}
+        onChange={(event) => search(event.target.value)}
         onKeyDown={onKeyDown}
         className={cn(
           'h-8 w-full rounded-md border border-border bg-background pr-2 pl-8 text-sm',
@@ -165,6 +246,8 @@ export function SymbolSearch({
         active={list.active}
         value={value}
         onPick={pick}
+        status={status}
+        label={accessibleName}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { analysisResponseSchema, dashboardSignalsResponseSchema, type AnalysisSymbol } from '@farol/contract';
+import { analysisResponseSchema, dashboardSignalsResponseSchema } from '@farol/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrency, withCurrency } from '../../../lib/currency.ts';
@@ -21,7 +21,7 @@ export function useDashboardSignalsQuery() {
 }
 
 /** Full analysis of one coin; a 403 (plan without advanced analysis) is shown by the page as an upsell. */
-export function useAnalysisQuery(symbol: AnalysisSymbol, enabled: boolean) {
+export function useAnalysisQuery(symbol: string, enabled: boolean) {
   const url = withCurrency(`/api/market-signals/analysis/${symbol}`, useCurrency());
   return useQuery({
     queryKey: useLanguageKey(url),
