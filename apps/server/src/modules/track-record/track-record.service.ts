@@ -1,7 +1,5 @@
 import {
-  analysisSymbols,
   TRACK_RECORD_MINIMUM_DAYS,
-  type AnalysisSymbol,
   type BacktestResults,
   type SignalValue,
   type TrackRecord,
@@ -19,6 +17,7 @@ import {
   type ScoredSignal,
 } from '../signals/signal-performance.ts';
 import type { SignalsService } from '../signals/signals.service.ts';
+import { listWarmSymbols } from '../signals/warm-coins.ts';
 // The published backtest, bundled with the server: what the page shows until the live record is long enough.
 import publishedBacktest from '../../../../../docs/backtest/latest.json' with { type: 'json' };
 import {
@@ -46,15 +45,6 @@ export type TrackRecordDeps = {
   now: () => Date;
 };
 
-/**
- * The coins whose signal is recorded at each hourly close: the warm coins. UNTIL issue 18's warm-coin set is
- * merged this is the ten analysed coins; at the merge, return `listWarmSymbols()` of
- * ../signals/warm-coins.ts here (the only place the track record decides which coins it follows).
- */
-export async function listTrackRecordSymbolsUntilWarmCoinsMerge(): Promise<readonly AnalysisSymbol[]> {
-  return analysisSymbols;
-}
-
 export type RecordSummary = { stored: string[]; alreadyStored: string[]; skipped: Record<string, string> };
 
 /**
@@ -64,7 +54,8 @@ export type RecordSummary = { stored: string[]; alreadyStored: string[]; skipped
  */
 export async function recordSignals(deps: TrackRecordDeps): Promise<RecordSummary> {
   const summary: RecordSummary = { stored: [], alreadyStored: [], skipped: {} };
-  for (const symbol of await listTrackRecordSymbolsUntilWarmCoinsMerge()) {
+  // the warm coins (the ten, then the favourites with a pair): their analyses are kept computed anyway
+  for (const symbol of await listWarmSymbols({ db: deps.db, market: deps.market })) {
     let reading;
     try {
       reading = await deps.signals.getReading(symbol);
@@ -113,7 +104,7 @@ export async function scoreSignals(deps: TrackRecordDeps): Promise<{ scored: num
   for (const coin of coins) {
     let closes: Map<number, number>;
     try {
-      const candles = await deps.market.getCandles(coin as AnalysisSymbol, '1h', SCORING_CANDLES);
+      const candles = await deps.market.getCandles(coin, '1h', SCORING_CANDLES);
       if (candles.source === 'simulated') {
         waiting += rows.filter((row) => row.coin === coin).length;
         continue;

@@ -231,9 +231,8 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
     return { status: 200, body: rate === 1 ? priced : priced.map((item) => inCurrency(item, rate)) };
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
-  if (path === stubEndpoints.klines) return klinesAnswer(query);
-  if (path === stubEndpoints.tickers) return tickersAnswer(query);
   if (path === stubEndpoints.klines) return klinesAnswer(query, recorded.replayCandles);
+  if (path === stubEndpoints.tickers) return tickersAnswer(query);
   if (path === stubEndpoints.exchangeInfo) return { status: 200, body: recorded.exchangeInfo };
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
