@@ -159,30 +159,34 @@ export async function checkJobs(client: pg.Client, since: Date, names: string[])
       return `${name}: ${mine.length} periods (${[...states].map(([state, count]) => `${count} ${state}`).join(', ') || 'none'})`;
     })
     .join('; ');
+  // market-refresh runs every minute: a minute without its job between the first and the last is a gap
+  const minutes = rows.filter((row) => row.name === 'market-refresh').map((row) => row.minute.getTime());
+  const expected = minutes.length ? (Math.max(...minutes) - Math.min(...minutes)) / 60_000 + 1 : 0;
   return {
     name: 'scheduled jobs once per period (pg-boss)',
-    isPassed: twice.length === 0,
-    detail: `${summary}; ${twice.length} periods with more than one run`,
+    isPassed: twice.length === 0 && minutes.length === expected,
+    detail: `${summary}; ${twice.length} periods with more than one run; market-refresh missed ${expected - minutes.length} of ${expected} minutes`,
   };
 }
 
-/** Requests that failed: only those in flight when the instance was killed may. */
-export function checkFailures(samples: Sample[], killedAt: number): Check {
+/**
+ * Requests that failed: only those in flight when the instance was killed may. In flight: sent before the
+ * process was gone (its exit seen, `exitedAt`) and not answered before the kill (`killedAt`).
+ */
+export function checkFailures(samples: Sample[], killedAt: number, exitedAt: number): Check {
   const failed = samples.filter((sample) => sample.status === 0 || sample.status >= 500);
-  const inFlight = failed.filter((sample) => sample.startedAt <= killedAt && sample.endedAt >= killedAt);
+  const inFlight = failed.filter((sample) => sample.startedAt <= exitedAt && sample.endedAt >= killedAt);
   const others = failed.filter((sample) => !inFlight.includes(sample));
   const describe = (list: Sample[]) =>
-    [
-      ...new Set(
-        list.map(
-          (sample) =>
-            `${sample.method} ${sample.route.replace(/^\w+ /, '')} → ${sample.status || 'no answer'}`,
-        ),
-      ),
-    ].join('; ');
+    list
+      .map(
+        (sample) =>
+          `${sample.route} → ${sample.status || 'no answer'}, sent ${sample.startedAt - killedAt} ms after the kill`,
+      )
+      .join('; ');
   return {
     name: 'failed requests (after the client retry)',
     isPassed: others.length === 0,
-    detail: `${failed.length} of ${samples.length}: ${inFlight.length} in flight at the kill${inFlight.length ? ` (${describe(inFlight)})` : ''}, ${others.length} others${others.length ? ` (${describe(others)})` : ''}`,
+    detail: `${failed.length} of ${samples.length}: ${inFlight.length} in flight at the kill (the process was gone ${exitedAt - killedAt} ms after SIGKILL)${inFlight.length ? ` (${describe(inFlight)})` : ''}, ${others.length} others${others.length ? ` (${describe(others)})` : ''}`,
   };
 }
