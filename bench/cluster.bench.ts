@@ -183,11 +183,19 @@ async function startCluster() {
     const env = { ...baseEnv, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` };
     instances.push(await startInstance(node, name, port, env));
   };
+  // whatever ends this process (a crash included) ends the cluster too: an instance left running would
+  // reconnect to the next run's database of the same name and take its jobs and e-mails
+  let nginxProcess: { kill: (signal: NodeJS.Signals) => void } | undefined;
+  process.on('exit', () => {
+    for (const instance of instances) instance.child.kill('SIGKILL');
+    nginxProcess?.kill('SIGKILL');
+  });
   await addInstance();
   const nginx = await startNginx(
     path.join(workDir, 'nginx'),
     instances.map((instance) => instance.port),
   );
+  nginxProcess = nginx.process;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return { node, workDir, stub, smtp, instances, addInstance, nginx, client };

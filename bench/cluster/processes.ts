@@ -93,7 +93,12 @@ export function renderSiteConf(ports: number[], listenPort: number): string {
   return rendered;
 }
 
-export type Nginx = { url: string; reload: (ports: number[]) => void; stop: () => Promise<void> };
+export type Nginx = {
+  url: string;
+  process: ChildProcess;
+  reload: (ports: number[]) => void;
+  stop: () => Promise<void>;
+};
 
 /**
  * nginx from Debian as this user's own process: `-p <dir> -c <dir>/nginx.conf`, `daemon off`, the site from
@@ -146,6 +151,7 @@ http {
   }
   return {
     url,
+    process: child,
     reload: (list) => {
       writeSite(list);
       // SIGHUP: nginx re-reads the file and replaces its workers gracefully
