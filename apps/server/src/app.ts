@@ -44,6 +44,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerConnectionDraining } from './plugins/connection-draining.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -144,6 +145,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('metrics', createMetrics());
   app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
   app.decorate('now', deps.now ?? (() => new Date()));
+  // onClose hooks run in reverse order of registration: registered before every module, the database and
+  // Redis close last, after the modules' own hooks (a running delivery pass, the job scheduler) are done
+  app.addHook('onClose', async () => {
+    if (ownsRedis) await redis?.quit().catch(() => undefined);
+    if (ownsDatabase) await database.close();
+  });
   registerMarket(app);
   registerSignals(app);
   registerEmail(app);
@@ -153,13 +160,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerWebhooks(app);
   registerMarketStream(app);
   app.decorate('encryption', createEncryption(encryptionKey));
-  app.addHook('onClose', async () => {
-    if (ownsRedis) await redis?.quit().catch(() => undefined);
-    if (ownsDatabase) await database.close();
-  });
 
   const tokens = createTokenService(await tokenSecretOf(config, database), app.now);
 
+  registerConnectionDraining(app);
   registerLanguage(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);

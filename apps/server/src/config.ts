@@ -121,6 +121,8 @@ export const configSchema = z.object({
   CONTACT_EMAIL: z.string().default('contato@farol.local'),
   ALERT_CHECK_CRON: z.string().default('0 */4 * * *'),
   JOBS_ENABLED: booleanFlag.default(true),
+  // graceful stop: how long SIGTERM may take (in-flight requests, streams, running jobs) before the process exits anyway
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-/** Process entry: config, listen, graceful shutdown (in-flight requests drain, then the database closes). */
+/** Process entry: config, listen, graceful shutdown within SHUTDOWN_TIMEOUT_MS. */
 async function main() {
   let config;
   try {
@@ -18,18 +18,29 @@ async function main() {
   // on the embedded database, opening it takes DATA_DIR's lock: a second server or the admin CLI is refused
   const app = await buildApp(config);
 
+  // Graceful stop: app.close() answers new requests 503 (Connection: close) at once, lets modules end their
+  // long-lived connections (preClose), stops listening, waits for the requests in flight, then runs the
+  // modules' onClose hooks (the job scheduler releases its jobs, the database closes last). Past
+  // SHUTDOWN_TIMEOUT_MS the process exits anyway, with code 1 and a line saying so.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_MS;
+    app.log.info({ signal, timeoutMs }, 'shutting down: no new requests, finishing those in flight');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS: exiting anyway');
+      process.exit(1);
+    }, timeoutMs);
     force.unref();
     try {
       await app.close();
-    } finally {
-      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
     }
+    app.log.info('stopped');
+    process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

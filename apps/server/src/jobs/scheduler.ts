@@ -27,6 +27,8 @@ export type SchedulerOptions = {
   databaseUrl?: string;
   /** pg-boss polling, in seconds (tests shorten it). */
   pollingSeconds?: number;
+  /** How long stop() waits for the running jobs before pg-boss gives them up (default 10 s). */
+  stopTimeoutMs?: number;
   /** Runs the queue's schema creation while no other instance creates it (Database.serializeStartup). */
   serializeStartup?: <T>(work: () => Promise<T>) => Promise<T>;
 };
@@ -109,7 +111,8 @@ export function createScheduler(options: SchedulerOptions): JobRunner {
     },
     stop: async () => {
       for (const cron of crons.splice(0)) cron.stop();
-      await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // graceful: pg-boss stops fetching new jobs and waits (up to the timeout) for those running here
+      await boss?.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
       boss = undefined;
       await Promise.allSettled(running.values());
     },
@@ -127,8 +130,18 @@ export function registerJobs(app: FastifyInstance) {
     now: app.now,
     databaseUrl: app.database.engine === 'postgres' ? app.config.DATABASE_URL : undefined,
     serializeStartup: app.database.serializeStartup,
+    // half the shutdown budget: the requests in flight and the database's close take the rest
+    stopTimeoutMs: Math.max(1000, Math.floor(app.config.SHUTDOWN_TIMEOUT_MS / 2)),
   });
   app.decorate('jobs', scheduler);
   if (app.config.JOBS_ENABLED) app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  // The scheduler starts stopping as soon as the app closes (no new job while requests drain) and the
+  // close waits for it after the requests in flight, before the database closes.
+  let stopping: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    stopping = scheduler
+      .stop()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'job scheduler stop failed'));
+  });
+  app.addHook('onClose', async () => stopping ?? scheduler.stop());
 }

@@ -1,0 +1,418 @@
+/**
+ * Farol as a cluster: 1, then 2, then 3 instances of the built server (`npm run build` first: this builds
+ * nothing) on the local PostgreSQL and Redis, behind nginx running deploy/nginx.conf, under virtual users
+ * shaped like the web app (bench/cluster/workload.ts). Market data comes from the recorded-response stub the
+ * tests use; e-mails go to a real SMTP peer. During the 3-instance run one instance is killed with SIGKILL;
+ * then the database is checked (bench/cluster/checks.ts). Prints the figures, writes them into
+ * bench/README.md, and exits non-zero when a check fails.
+ *
+ * Run: npm run build && npm run bench:cluster -w bench [-- --users 2000 --duration 60 --saturation 15]
+ * DATABASE_URL (an administrative URL; default postgres://postgres@127.0.0.1:5432/postgres): the bench drops
+ * and creates its own database `farol_cluster`. REDIS_URL (default redis://127.0.0.1:6379/13): a database
+ * index of its own, flushed at start.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { startMarketStub, stubEndpoints } from '../apps/server/src/test/stubs/market-stub.ts';
+import { startSmtpPeer } from '../apps/server/src/test/stubs/smtp-stub.ts';
+// @ts-expect-error a plain .mjs script of the repository (no types)
+import { supportedNode } from '../scripts/node-runtime.mjs';
+import { checkDeliveries, checkFailures, checkJobs, checkWrites, type Check } from './cluster/checks.ts';
+import {
+  freePort,
+  repoRoot,
+  startInstance,
+  startNginx,
+  stopInstance,
+  type Instance,
+} from './cluster/processes.ts';
+import {
+  newLedger,
+  runVirtualUser,
+  saturate,
+  signUp,
+  type Context,
+  type Ledger,
+  type Sample,
+  type VirtualUser,
+} from './cluster/workload.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    users: { type: 'string', default: '2000' },
+    duration: { type: 'string', default: '60' },
+    saturation: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '64' },
+  },
+});
+const userCount = Number(flags.users);
+const stageMs = Number(flags.duration) * 1000;
+const saturationMs = Number(flags.saturation) * 1000;
+const saturationConnections = Number(flags.connections);
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+const databaseName = 'farol_cluster';
+const clusterJobs = ['market-refresh', 'alert-check', 'alert-digest'];
+const password = 'senhaSegura1';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type RouteFigures = {
+  route: string;
+  /** The failed answers by status (0: none), e.g. `503×2`. */
+  failures: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+};
+type Stage = { instances: number; web: RouteFigures[]; saturation: RouteFigures[]; note: string };
+
+const isFailure = (sample: Sample) => sample.status === 0 || sample.status >= 400;
+function failuresOf(samples: Sample[]) {
+  const byStatus = new Map<number, number>();
+  for (const sample of samples.filter(isFailure))
+    byStatus.set(sample.status, (byStatus.get(sample.status) ?? 0) + 1);
+  return [...byStatus].map(([status, count]) => `${status || 'no answer'}×${count}`).join(', ');
+}
+
+function figuresOf(samples: Sample[], seconds: number): RouteFigures[] {
+  const byRoute = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    const list = byRoute.get(sample.route) ?? [];
+    list.push(sample);
+    byRoute.set(sample.route, list);
+  }
+  const percentile = (sorted: number[], share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  const rows = [...byRoute].map(([route, list]) => {
+    const latencies = list.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
+    return {
+      route,
+      requests: list.length,
+      perSecond: list.length / seconds,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      errors: list.filter(isFailure).length,
+      failures: failuresOf(list),
+    };
+  });
+  const all = samples.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
+  rows.sort((a, b) => b.requests - a.requests);
+  rows.push({
+    route: 'all',
+    requests: samples.length,
+    perSecond: samples.length / seconds,
+    p50: percentile(all, 0.5),
+    p99: percentile(all, 0.99),
+    errors: samples.filter(isFailure).length,
+    failures: failuresOf(samples),
+  });
+  return rows;
+}
+
+async function recreateDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+/** Per-e-mail sign-in attempts through the balancer: the limit holds across instances only if Redis shares it. */
+async function checkSharedRateLimit(base: string): Promise<Check> {
+  const email = `limit-${crypto.randomBytes(4).toString('hex')}@farol.test`;
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 15; attempt += 1) {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'wrong-password-1' }),
+    });
+    statuses.push(response.status);
+  }
+  const letThrough = statuses.filter((status) => status !== 429).length;
+  return {
+    name: 'rate limit shared (Redis)',
+    isPassed: letThrough === 5,
+    detail: `15 failed sign-ins for one address, round-robin over the instances: ${letThrough} answered, ${15 - letThrough} refused with 429 (the per-address limit is 5 a minute)`,
+  };
+}
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** The bench's own database and Redis index, the stubs, the first instance and nginx in front of it. */
+async function startCluster() {
+  const node = supportedNode() as string;
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-cluster-'));
+  const databaseUrl = await recreateDatabase();
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  await redis.quit();
+  const stub = await startMarketStub();
+  const smtp = await startSmtpPeer();
+  const baseEnv = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    MARKET_DATA_SOURCE: 'live',
+    ...stub.env,
+    SMTP_URL: smtp.url,
+    // one hop: the client is the address nginx saw; every virtual user comes from 127.0.0.1, so the per-IP
+    // sign-in limit is raised (the per-address one, checked below, stays at its fixed 5 a minute)
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'true',
+  };
+  const instances: Instance[] = [];
+  const addInstance = async () => {
+    const port = await freePort();
+    const name = `farol@${instances.length + 1}`;
+    const dataDir = path.join(workDir, name);
+    fs.mkdirSync(dataDir);
+    const env = { ...baseEnv, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` };
+    instances.push(await startInstance(node, name, port, env));
+  };
+  // whatever ends this process (a crash included) ends the cluster too: an instance left running would
+  // reconnect to the next run's database of the same name and take its jobs and e-mails
+  let nginxProcess: { kill: (signal: NodeJS.Signals) => void } | undefined;
+  process.on('exit', () => {
+    for (const instance of instances) instance.child.kill('SIGKILL');
+    nginxProcess?.kill('SIGKILL');
+  });
+  await addInstance();
+  const nginx = await startNginx(
+    path.join(workDir, 'nginx'),
+    instances.map((instance) => instance.port),
+  );
+  nginxProcess = nginx.process;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return { node, workDir, stub, smtp, instances, addInstance, nginx, client };
+}
+
+/** The accounts (argon2id per sign-up: the costliest request), a quarter of them on the profissional plan. */
+async function createAccounts(cluster: Cluster) {
+  const setup: Context = { base: cluster.nginx.url, recorder: { samples: [] }, ledger: newLedger() };
+  const users: VirtualUser[] = [];
+  const startedAt = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < userCount) {
+        const index = next++;
+        const email = `vu${index}-${crypto.randomBytes(3).toString('hex')}@farol.test`;
+        const answer = await signUp(setup, email, password);
+        if (answer.status !== 201) throw new Error(`setup sign-up answered ${answer.status}`);
+        const plan = index % 4 === 0 ? 'profissional' : 'free';
+        const { id: userId } = answer.body.user;
+        users.push({
+          index,
+          email,
+          password,
+          userId,
+          token: answer.body.token,
+          plan,
+          alerts: [],
+          favourites: new Map(),
+          sequence: 0,
+        });
+      }
+    }),
+  );
+  const seconds = (Date.now() - startedAt) / 1000;
+  await cluster.client.query(
+    `update subscriptions set plan = 'profissional', status = 'active', current_period_end = null
+      where user_id = any($1::uuid[])`,
+    [users.filter((user) => user.plan === 'profissional').map((user) => user.userId)],
+  );
+  console.log(
+    `setup: ${users.length} sign-ups in ${seconds.toFixed(0)} s (${(users.length / seconds).toFixed(1)}/s, one instance)`,
+  );
+  return { users, seconds };
+}
+
+/**
+ * One stage: `count` instances behind nginx; a warm-up, the saturation run, then the web-shaped run with
+ * visitors signing up every two seconds. With `killHalfway`, the last instance gets SIGKILL halfway.
+ */
+async function runStage(
+  cluster: Cluster,
+  users: VirtualUser[],
+  ledger: Ledger,
+  count: number,
+  killHalfway: boolean,
+) {
+  while (cluster.instances.length < count) await cluster.addInstance();
+  cluster.nginx.reload(cluster.instances.map((instance) => instance.port));
+  await sleep(1500);
+  const base = cluster.nginx.url;
+  // warm-up, not measured: a new instance compiles its hot paths, nginx opens its connections
+  await saturate({ base, recorder: { samples: [] }, ledger }, users, saturationConnections, 10_000);
+  const saturation: Context = { base, recorder: { samples: [] }, ledger };
+  await saturate(saturation, users, saturationConnections, saturationMs);
+
+  const web: Context = { base, recorder: { samples: [] }, ledger };
+  let killedAt = 0;
+  let exitedAt = 0;
+  const victim = cluster.instances[count - 1]!;
+  void victim.exited.then(() => (exitedAt = Date.now()));
+  if (killHalfway)
+    setTimeout(() => {
+      killedAt = Date.now();
+      victim.child.kill('SIGKILL');
+      console.log(`killed ${victim.name} (SIGKILL) ${stageMs / 2000} s into the ${count}-instance run`);
+    }, stageMs / 2);
+  const signUps = (async () => {
+    for (let index = 0; index < stageMs / 2000; index += 1) {
+      await signUp(web, `new${count}-${index}-${crypto.randomBytes(3).toString('hex')}@farol.test`, password);
+      await sleep(2000);
+    }
+  })();
+  await Promise.all([...users.map((user) => runVirtualUser(web, user, stageMs, 60_000)), signUps]);
+  const stage: Stage = {
+    instances: count,
+    web: figuresOf(web.recorder.samples, stageMs / 1000),
+    saturation: figuresOf(saturation.recorder.samples, saturationMs / 1000),
+    note: killHalfway ? ` (${victim.name} killed with SIGKILL halfway)` : '',
+  };
+  printStage(stage);
+  return { stage, samples: web.recorder.samples, killedAt, exitedAt };
+}
+
+/** Waits for the outbox: the killed instance's claimed e-mails wait for their 2-minute lease. */
+async function drainOutbox(client: pg.Client) {
+  console.log(
+    'waiting for the outbox to drain (up to 150 s: a killed instance holds its e-mails for a 2-minute lease)...',
+  );
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ waiting: number }>(
+      `select count(*)::int as waiting from email_outbox where channel = 'email' and status <> 'sent'`,
+    );
+    if (rows[0]!.waiting === 0) return;
+    await sleep(2000);
+  }
+}
+
+async function main() {
+  const benchStartedAt = new Date();
+  const cluster = await startCluster();
+  console.log(
+    `cluster bench: ${userCount} virtual users, ${stageMs / 1000} s per stage, nginx at ${cluster.nginx.url}`,
+  );
+  const { users, seconds: setupSeconds } = await createAccounts(cluster);
+  const ledger = newLedger();
+  const stages: Stage[] = [];
+  const checks: Check[] = [];
+  const coingeckoCalls = () =>
+    cluster.stub.calls(stubEndpoints.coinsMarkets) + cluster.stub.calls(stubEndpoints.global);
+  const upstream = { calls: coingeckoCalls(), at: Date.now() };
+  let killed = { samples: [] as Sample[], killedAt: 0, exitedAt: 0 };
+  for (const count of [1, 2, 3]) {
+    if (count === 3) {
+      await cluster.addInstance();
+      cluster.nginx.reload(cluster.instances.map((instance) => instance.port));
+      await sleep(1500);
+      checks.push(await checkSharedRateLimit(cluster.nginx.url));
+    }
+    const result = await runStage(cluster, users, ledger, count, count === 3);
+    stages.push(result.stage);
+    if (count === 3) killed = result;
+  }
+  const minutes = (Date.now() - upstream.at) / 60_000;
+  const calls = coingeckoCalls() - upstream.calls;
+
+  await drainOutbox(cluster.client);
+  checks.push(checkFailures(killed.samples, killed.killedAt, killed.exitedAt));
+  checks.push(...(await checkWrites(cluster.client, ledger)));
+  checks.push(await checkDeliveries(cluster.client, cluster.smtp.messages));
+  checks.push(await checkJobs(cluster.client, benchStartedAt, clusterJobs));
+  checks.push({
+    name: 'upstream budget shared (Redis)',
+    isPassed: calls / minutes <= 25,
+    detail: `${calls} CoinGecko calls from all instances in ${minutes.toFixed(1)} min: ${(calls / minutes).toFixed(1)} a minute (COINGECKO_CALLS_PER_MINUTE = 25 for the cluster)`,
+  });
+  checks.push({
+    name: 'subscription changes',
+    isPassed: true,
+    detail: 'not exercised: they come from Stripe webhooks, and the bench runs without Stripe',
+  });
+  const survivors = cluster.instances.slice(0, 2);
+  const stopped = await Promise.all(survivors.map((instance) => stopInstance(instance)));
+  checks.push({
+    name: 'graceful stop of the survivors (SIGTERM)',
+    isPassed: stopped.every((exit) => exit.code === 0),
+    detail: stopped
+      .map((exit, index) => `${survivors[index]!.name} exit ${exit.code ?? exit.signal}`)
+      .join(', '),
+  });
+  await Promise.all([cluster.client.end(), cluster.nginx.stop(), cluster.smtp.close(), cluster.stub.close()]);
+
+  console.log('\nchecks after the kill:');
+  for (const check of checks)
+    console.log(`  ${check.isPassed ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+  writeReadme(stages, checks, { setupSeconds, users: users.length });
+  fs.rmSync(cluster.workDir, { recursive: true, force: true });
+  process.exit(checks.every((check) => check.isPassed) ? 0 : 1);
+}
+
+const formatRow = (row: RouteFigures) =>
+  `| ${row.route} | ${row.perSecond.toFixed(1)} | ${row.p50} ms | ${row.p99} ms | ${row.errors}${row.failures ? ` (${row.failures})` : ''} |`;
+
+function printStage(stage: Stage) {
+  console.log(`\n${stage.instances} instance(s)${stage.note}`);
+  console.log('  saturation: ' + summary(stage.saturation.at(-1)!));
+  for (const row of stage.web) console.log(`  ${row.route.padEnd(48)} ${summary(row)}`);
+}
+const summary = (row: RouteFigures) =>
+  `${row.perSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors${row.failures ? ` (${row.failures})` : ''}`;
+
+function writeReadme(stages: Stage[], checks: Check[], setup: { setupSeconds: number; users: number }) {
+  const readmePath = path.join(repoRoot, 'bench/README.md');
+  const base = stages[0]!.saturation.at(-1)!.perSecond;
+  const lines = [
+    '<!-- cluster:begin (written by npm run bench:cluster) -->',
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup.users} virtual users (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol.`,
+    '',
+    '| instances | saturation req/s | scaling | p50 | p99 | errors |',
+    '| --------: | ---------------: | ------: | --: | --: | -----: |',
+    ...stages.map((stage) => {
+      const all = stage.saturation.at(-1)!;
+      return `| ${stage.instances} | ${all.perSecond.toFixed(0)} | ${(all.perSecond / base).toFixed(2)}× | ${all.p50} ms | ${all.p99} ms | ${all.errors} |`;
+    }),
+    '',
+    ...stages.flatMap((stage) => [
+      `Web-shaped load, ${stage.instances} instance(s)${stage.note}:`,
+      '',
+      '| route | req/s | p50 | p99 | errors |',
+      '| ----- | ----: | --: | --: | -----: |',
+      ...stage.web.map(formatRow),
+      '',
+    ]),
+    'Checks after the kill:',
+    '',
+    ...checks.map((check) => `- ${check.isPassed ? 'ok' : '**FAIL**'}: ${check.name}: ${check.detail}`),
+    '<!-- cluster:end -->',
+  ];
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const section = /<!-- cluster:begin[\s\S]*?<!-- cluster:end -->/;
+  fs.writeFileSync(
+    readmePath,
+    section.test(readme)
+      ? readme.replace(section, lines.join('\n'))
+      : `${readme.trimEnd()}\n\n${lines.join('\n')}\n`,
+  );
+}
+
+await main();
