@@ -115,5 +115,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // `npm test` runs these beside the server and browser suites on two cores: a screen that renders in
+    // 300 ms alone can take seconds there, which is load, not behaviour
+    testTimeout: 30_000,
   },
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n, loadAppNamespaces } from '../lib/i18n.ts';
 import { network } from './network.ts';
+
+// findBy/waitFor wait up to 5 s (Testing Library's default is 1 s): under the full suite's load on two cores an
+// answer that comes in 200 ms alone can take more than a second, and a wait that short fails on load, not behaviour
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => network.close());

@@ -1,5 +1,5 @@
 import type { CacheInfo, MarketSource } from '@farol/contract';
-import { Database, FlaskConical, Radio } from 'lucide-react';
+import { Database, FlaskConical, Radio, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useLiveMode } from '../hooks/live-market.ts';
@@ -7,7 +7,8 @@ import { useLiveMode } from '../hooks/live-market.ts';
 /**
  * Says where a market figure came from. Simulated data is always labelled as such (never passed off as
  * live); a cached answer says how old it is, unless the page's stream keeps it current: then "ao vivo", or
- * "simulado, em tempo real" for the simulated market.
+ * "simulado, em tempo real" for the simulated market. "Ao vivo" is said of nothing else: an answer just
+ * fetched from its source is "atualizado agora".
  */
 export function MarketSourceBadge({ source, cache }: { source: MarketSource; cache?: CacheInfo }) {
   const { t } = useTranslation('dashboard');
@@ -46,7 +47,7 @@ function CacheBadge({ cache }: { cache: CacheInfo }) {
   if (!cache.isFromCache) {
     return (
       <Badge variant="success">
-        <Radio aria-hidden="true" className="size-3" />
+        <RefreshCw aria-hidden="true" className="size-3" />
         {t('source.fresh')}
       </Badge>
     );

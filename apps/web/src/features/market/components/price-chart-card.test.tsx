@@ -80,7 +80,7 @@ describe('PriceChartCard', () => {
       expect(toggle(name)).toHaveAttribute('aria-pressed', 'false');
     expect(candleCalls()).toEqual(['/api/market-data/candles?symbol=BTC&interval=1h&limit=500&currency=BRL']);
     expect(screen.getByText('Horário de São Paulo · indicadores calculados no navegador')).toBeVisible();
-    expect(screen.getByText('Ao vivo')).toBeVisible();
+    expect(screen.getByText('Atualizado agora')).toBeVisible();
   });
 
   it('removes the RSI pane when RSI is switched off and brings it back when switched on', async () => {
