@@ -55,8 +55,8 @@ async function simulatedTicks(
       time,
     });
   }
-  for (const { symbol, pair, interval } of candles) {
-    const candle = (await simulated.fetchCandles(symbol, interval, 1, time)).at(-1);
+  for (const { pair, interval } of candles) {
+    const candle = (await simulated.fetchCandles(pair, interval, 1, time)).at(-1);
     if (!candle) continue;
     const closed = candle.openTime + intervalMs[interval] <= time;
     ticks.push({ kind: 'candle', pair, interval, candle, closed, time });
