@@ -156,6 +156,8 @@ describe('public pages', () => {
     expect(await answer.isVisible()).toBe(false);
     await question.click();
     await answer.waitFor();
+    // the figures come from the track record, which leads with the backtest until the live record covers 30 days
+    await page.getByText(/No teste histórico \(backtest\)/).waitFor();
     expect(await page.locator('details[data-faq="accuracy"]').getAttribute('open')).not.toBeNull();
     expect(await page.locator('details[data-faq]').count()).toBe(8);
 

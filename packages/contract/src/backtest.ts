@@ -4,7 +4,7 @@ import { signalValues } from './signals.ts';
 
 // How the signals are measured: the versioned results file of the signal backtest (docs/backtest/latest.json,
 // written by the server's `npm run backtest:publish`) and the track record of the signals the product gave
-// (GET /api/market-signals/track-record). The landing reads the file with these types only, never zod.
+// (GET /api/market-signals/track-record). The web reads the public figures from the track record only.
 
 /** A nullable ratio: null where there is nothing to measure (no signal of a class, no variation). */
 const ratio = z.number().nullable();
@@ -72,14 +72,16 @@ const measuresShape = {
   equity: z.array(equityPointSchema),
 };
 
-export type BacktestExample = {
-  time: string;
-  symbol: string;
-  signal: (typeof signalValues)[number];
-  price: number;
-  priceAfter24h: number;
-  change24h: number;
-};
+/** A signal of the run on the buy or sell side, with what the price did in the next 24 h. */
+export const backtestExampleSchema = z.object({
+  time: z.string(),
+  symbol: z.string(),
+  signal: z.enum(signalValues),
+  price: z.number(),
+  priceAfter24h: z.number(),
+  change24h: z.number(),
+});
+export type BacktestExample = z.infer<typeof backtestExampleSchema>;
 
 export type BacktestResults = {
   schemaVersion: number;
@@ -126,6 +128,8 @@ export const trackRecordSchema = z.object({
     to: z.string(),
     symbols: z.array(z.string()),
     stepHours: z.number(),
+    /** The last signals of the run on the buy or sell side (the marketing pages show them). */
+    examples: z.array(backtestExampleSchema),
     ...measuresShape,
   }),
 });

@@ -14,6 +14,10 @@ import { loadNamespaces } from '../lib/i18n.ts';
 // The route renders only once its copy is in: no keys on screen, no layout shift.
 await loadNamespaces('landing');
 
+/** The FAQ's accuracy answer, from the track record: loaded when the questions come near (landing budget). */
+export const loadAccuracyAnswer = () =>
+  import('../features/signals/components/record-accuracy-answer.tsx').then((module) => module.default);
+
 export function LandingPage() {
   const { t } = useTranslation('landing');
   usePageMeta({ title: t('meta.title'), description: t('meta.description'), fullTitle: true });
@@ -25,7 +29,7 @@ export function LandingPage() {
         <FeatureTabs />
         <PlatformStats />
         <UsageRoutines />
-        <LandingFaq />
+        <LandingFaq loadAccuracyAnswer={loadAccuracyAnswer} />
         <LandingCallToAction />
       </div>
     </>

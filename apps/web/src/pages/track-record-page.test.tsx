@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { backtestResults } from '../features/marketing/data/backtest-results.ts';
 import { TRACK_RECORD_URL as URL } from '../features/signals/api/track-record-api.ts';
-import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../test/render.tsx';
 import { TrackRecordPage } from './track-record-page.tsx';
 

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { backtestResults } from '../features/marketing/data/backtest-results.ts';
 import { TRACK_RECORD_URL } from '../features/signals/api/track-record-api.ts';
-import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
 import { errorAnswer, renderRoutes, stubFetch } from '../test/render.tsx';
 import { TradingSignalsPage } from './trading-signals-page.tsx';
 
@@ -30,6 +29,15 @@ describe('TradingSignalsPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     day.classes.forEach((row, index) => expect(rows[index]).toHaveTextContent(percent(row.hitRate!)));
     expect(screen.getByText(/Números do teste histórico/)).toBeVisible();
+    // the backtest's latest signals and its method, from the same answer
+    const examples = within(screen.getByRole('table', { name: /Os quatro últimos sinais/ })).getAllByRole(
+      'row',
+    );
+    expect(examples).toHaveLength(backtestResults.examples.length + 1);
+    expect(examples[1]).toHaveTextContent(`${backtestResults.examples[0]!.symbol}/USDT`);
+    expect(
+      screen.getByText(new RegExp(`versão ${backtestResults.engineVersion.replace(/\./g, '\\.')}`)),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ver o histórico completo' })).toHaveAttribute(
       'href',
       '/track-record',

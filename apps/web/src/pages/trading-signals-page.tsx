@@ -1,15 +1,15 @@
 import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HorizonResult } from '@farol/contract';
+import type { HorizonResult, TrackRecord } from '@farol/contract';
 import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { CallToAction, PageIntro, PageSection } from '../features/marketing/components/page-intro.tsx';
 import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
-import { backtestResults, beatsChance, dayHorizon } from '../features/marketing/data/backtest-results.ts';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
+import { beatsChance, dayHorizonOf, leadingRecord } from '../features/signals/api/track-record-figures.ts';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
@@ -49,7 +49,8 @@ export function TradingSignalsPage() {
   const { t, i18n } = useTranslation('marketing');
   usePageMeta({ title: t('tradingSignals.meta.title'), description: t('tradingSignals.meta.description') });
   const format = backtestFormats(i18n.language);
-  const { engine } = backtestResults;
+  // every figure about the signals' record comes from the track record (the one source of the public figures)
+  const query = useTrackRecordQuery();
 
   return (
     <PageContainer className="flex flex-col gap-12">
@@ -66,13 +67,25 @@ export function TradingSignalsPage() {
         }
       />
       <PageSection title={t('tradingSignals.howTitle')}>
-        <p className="max-w-3xl leading-relaxed text-muted-foreground">
-          {t('tradingSignals.howBody', { rules: engine.ruleCount, timeframes: engine.timeframes.length })}
-        </p>
+        <p className="max-w-3xl leading-relaxed text-muted-foreground">{t('tradingSignals.howBody')}</p>
       </PageSection>
-      <SignalClassesSection format={format} />
-      <ExampleSignalsSection format={format} />
-      <MethodSection format={format} language={i18n.language} />
+      <PageSection title={t('tradingSignals.classesTitle')}>
+        <QueryState query={query} errorTitle={t('trackRecord.error')}>
+          {(record) => (
+            <DayClasses
+              format={format}
+              horizon={dayHorizonOf(leadingRecord(record).horizons)}
+              isLive={record.primary === 'live'}
+            />
+          )}
+        </QueryState>
+      </PageSection>
+      {query.data ? (
+        <>
+          <ExampleSignalsSection format={format} examples={query.data.backtest.examples} />
+          <MethodSection format={format} language={i18n.language} record={query.data} />
+        </>
+      ) : null}
       <CallToAction title={t('tradingSignals.ctaTitle')}>
         <Button asChild>
           <Link to="/chat">{t('tradingSignals.ctaChat')}</Link>
@@ -86,31 +99,12 @@ export function TradingSignalsPage() {
 }
 
 /**
- * Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict: from the
- * track record (the one source of the public figures), which is the published backtest until the live record
- * covers 30 days.
+ * Hit rate per signal class at the one-day horizon, against chance and always-long, with the verdict: the
+ * live record once it covers 30 days, the published backtest until then.
  */
-function SignalClassesSection({ format }: { format: BacktestFormats }) {
-  const { t } = useTranslation('marketing');
-  const query = useTrackRecordQuery();
-  return (
-    <PageSection title={t('tradingSignals.classesTitle')}>
-      <QueryState query={query} errorTitle={t('trackRecord.error')}>
-        {(record) => (
-          <DayClasses
-            format={format}
-            horizon={record[record.primary].horizons.find((horizon) => horizon.hours === 24) ?? dayHorizon}
-            isLive={record.primary === 'live'}
-          />
-        )}
-      </QueryState>
-    </PageSection>
-  );
-}
-
 function DayClasses({
   format,
-  horizon: dayHorizon,
+  horizon,
   isLive,
 }: {
   format: BacktestFormats;
@@ -136,7 +130,7 @@ function DayClasses({
           }),
         )}
       >
-        {dayHorizon.classes.map((row) => (
+        {horizon.classes.map((row) => (
           <tr key={row.signal}>
             <th scope="row" className="px-4 py-3 text-left font-medium">
               <SignalBadge signal={row.signal} />
@@ -152,10 +146,10 @@ function DayClasses({
         ))}
       </ScrollingTable>
       <p className="text-sm text-muted-foreground">
-        {t('tradingSignals.alwaysLong', { value: percent(dayHorizon.alwaysLong.hitRate) })}
+        {t('tradingSignals.alwaysLong', { value: percent(horizon.alwaysLong.hitRate) })}
       </p>
       <p className="max-w-3xl text-sm font-medium">
-        {dayHorizon.classes.some(beatsChance)
+        {horizon.classes.some(beatsChance)
           ? t('tradingSignals.verdictEdge')
           : t('tradingSignals.verdictNoEdge')}
       </p>
@@ -164,7 +158,13 @@ function DayClasses({
 }
 
 /** Sample signals from the backtest with the price a day later. */
-function ExampleSignalsSection({ format }: { format: BacktestFormats }) {
+function ExampleSignalsSection({
+  format,
+  examples,
+}: {
+  format: BacktestFormats;
+  examples: TrackRecord['backtest']['examples'];
+}) {
   const { t } = useTranslation('marketing');
   const { signedPercent, price, dateTime } = format;
   return (
@@ -176,7 +176,7 @@ function ExampleSignalsSection({ format }: { format: BacktestFormats }) {
           numeric: ['price', 'after', 'change'].includes(column),
         }))}
       >
-        {backtestResults.examples.map((example) => (
+        {examples.map((example) => (
           <tr key={`${example.symbol}-${example.time}`}>
             <td className="px-4 py-3 text-muted-foreground">{dateTime(example.time)}</td>
             <th scope="row" className="px-4 py-3 text-left font-medium">
@@ -198,26 +198,34 @@ function ExampleSignalsSection({ format }: { format: BacktestFormats }) {
 }
 
 /** How the backtest was run, when it was measured, and the disclaimer. */
-function MethodSection({ format, language }: { format: BacktestFormats; language: string }) {
+function MethodSection({
+  format,
+  language,
+  record,
+}: {
+  format: BacktestFormats;
+  language: string;
+  record: TrackRecord;
+}) {
   const { t } = useTranslation('marketing');
   const { percent, integer, date } = format;
-  const { data } = backtestResults;
+  const { backtest } = record;
   return (
     <PageSection id="method" title={t('tradingSignals.methodTitle')}>
       <p className="max-w-3xl text-sm leading-relaxed text-muted-foreground">
         {t('tradingSignals.method', {
-          step: data.stepHours,
-          from: date(data.from),
-          to: date(data.to),
-          symbols: new Intl.ListFormat(language, { type: 'conjunction' }).format(data.symbols),
-          signals: integer.format(dayHorizon.signals),
-          fee: percent(backtestResults.feePerTradePercent / 100, { minimumFractionDigits: 1 }),
+          step: backtest.stepHours,
+          from: date(backtest.from),
+          to: date(backtest.to),
+          symbols: new Intl.ListFormat(language, { type: 'conjunction' }).format(backtest.symbols),
+          signals: integer.format(dayHorizonOf(backtest.horizons).signals),
+          fee: percent(record.feePerTradePercent / 100, { minimumFractionDigits: 1 }),
         })}
       </p>
       <p className="text-xs text-muted-foreground">
         {t('tradingSignals.measuredOn', {
-          date: date(backtestResults.generatedAt),
-          version: backtestResults.engineVersion,
+          date: date(backtest.generatedAt),
+          version: backtest.engineVersion,
         })}{' '}
         {t('tradingSignals.disclaimer')}
       </p>

@@ -130,6 +130,7 @@ forEachEngine((engine) => {
       expect(record.live.to).toBe('2025-04-27T10:00:00.000Z');
       expect(record.live.horizons.map((horizon) => horizon.signals)).toEqual([3, 3, 3]);
       expect(record.backtest.symbols).toEqual(['SOL', 'MATIC']);
+      expect(record.backtest.examples.length).toBeGreaterThan(0);
     });
   });
 

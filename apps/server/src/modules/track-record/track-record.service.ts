@@ -213,6 +213,7 @@ export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise
       to: backtest.data.to,
       symbols: backtest.data.symbols,
       stepHours: backtest.data.stepHours,
+      examples: backtest.examples,
       horizons: backtest.horizons,
       calibration: backtest.calibration,
       strategy: backtest.strategy,

@@ -38,3 +38,25 @@ export function ErrorState({ title, description, onRetry, isRetrying = false, cl
     </div>
   );
 }
+
+/** A failure inside running text (one answer of a list), with its retry button beside it. */
+export function InlineErrorState({
+  message,
+  onRetry,
+  isRetrying = false,
+}: {
+  message: ReactNode;
+  onRetry: () => void;
+  isRetrying?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <span role="alert" className="flex flex-wrap items-center gap-3">
+      <span>{message}</span>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
+        <RotateCw aria-hidden="true" className={cn(isRetrying && 'animate-spin')} />
+        {t('actions.retry')}
+      </Button>
+    </span>
+  );
+}

@@ -21,3 +21,13 @@ export function LoadingState({ label, className }: { label?: string; className?:
     </div>
   );
 }
+
+/** A spinner with its label in view, inside running text (an answer whose figures are on their way). */
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2 text-muted-foreground">
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      {label}
+    </span>
+  );
+}

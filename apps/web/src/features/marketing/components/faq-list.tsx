@@ -1,8 +1,9 @@
 import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-export type FaqItem = { id: string; question: string; answer: string };
+/** An answer is text, or an element that brings its own figures (loaded when wanted). */
+export type FaqItem = { id: string; question: string; answer: ReactNode };
 
 /**
  * Questions as a disclosure accordion on native <details>/<summary>: keyboard (Enter/Space), screen
@@ -12,14 +13,16 @@ export function FaqList({
   title,
   items,
   className,
+  ref,
 }: {
   title: string;
   items: FaqItem[];
   className?: string;
+  ref?: Ref<HTMLElement>;
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn('flex flex-col gap-4', className)}>
+    <section ref={ref} aria-labelledby={headingId} className={cn('flex flex-col gap-4', className)}>
       <h2 id={headingId} className="text-2xl font-semibold tracking-tight">
         {title}
       </h2>
@@ -33,7 +36,9 @@ export function FaqList({
                 className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
               />
             </summary>
-            <p className="px-4 pb-4 text-sm leading-relaxed text-muted-foreground">{item.answer}</p>
+            <div className="px-4 pb-4 text-sm leading-relaxed text-muted-foreground">
+              {typeof item.answer === 'string' ? <p>{item.answer}</p> : item.answer}
+            </div>
           </details>
         ))}
       </div>

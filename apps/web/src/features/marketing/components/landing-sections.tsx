@@ -1,11 +1,14 @@
 import { ArrowRight, Quote } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { InlineErrorState } from '../../../components/ui/error-state.tsx';
+import { InlineLoading } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { marketFreshnessSeconds } from '@farol/contract/market-constants';
 import { languages, productFacts } from '@farol/i18n/languages';
-import { backtestResults, buySideHitRate, dayHorizon } from '../data/backtest-results.ts';
 import { FaqList } from './faq-list.tsx';
 import { CallToAction } from './page-intro.tsx';
 
@@ -88,30 +91,56 @@ const faqIds = [
   'plans',
 ] as const;
 
-/** The eight questions of the landing FAQ. */
-export function LandingFaq() {
-  const { t, i18n } = useTranslation('landing');
-  const percent = useNumberFormat({ style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const integer = useNumberFormat({ maximumFractionDigits: 0 });
-  const date = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const { data, engine } = backtestResults;
-  // the accuracy answer quotes the published backtest; the analysis answer the engine's configuration
-  const params = {
-    symbols: data.symbols.join(', '),
-    from: date.format(new Date(data.from)),
-    to: date.format(new Date(data.to)),
-    signals: integer.format(dayHorizon.signals),
-    buyHit: percent.format(buySideHitRate(dayHorizon)),
-    alwaysLong: percent.format(dayHorizon.alwaysLong.hitRate),
-    rules: engine.ruleCount,
-    timeframes: engine.timeframes.length,
-  };
+/**
+ * The eight questions of the landing FAQ. The accuracy answer quotes the signals' track record: its code
+ * (`loadAccuracyAnswer`, with zod and TanStack Query) loads only when the questions come near the viewport,
+ * so the landing's first load does not carry it and the other answers never wait for it.
+ */
+export function LandingFaq({ loadAccuracyAnswer }: { loadAccuracyAnswer: () => Promise<ComponentType> }) {
+  const { t } = useTranslation('landing');
+  const ref = useRef<HTMLElement>(null);
+  const isNear = useNearViewport(ref);
   const items = faqIds.map((id) => ({
     id,
     question: t(`faq.${id}.question`),
-    answer: t(`faq.${id}.answer`, params),
+    answer:
+      id === 'accuracy' ? (
+        <DeferredAnswer isWanted={isNear} load={loadAccuracyAnswer} />
+      ) : (
+        t(`faq.${id}.answer`)
+      ),
   }));
-  return <FaqList title={t('faq.title')} items={items} />;
+  return <FaqList ref={ref} title={t('faq.title')} items={items} />;
+}
+
+/** An answer whose code loads once wanted: loading, then the answer, or the failure with a retry. */
+function DeferredAnswer({ isWanted, load }: { isWanted: boolean; load: () => Promise<ComponentType> }) {
+  const { t } = useTranslation('landing');
+  const [attempt, setAttempt] = useState(0);
+  // what the load of one attempt gave: the answer's component, or null when the module failed to load
+  const [loaded, setLoaded] = useState<{ attempt: number; Answer: ComponentType | null }>();
+  useEffect(() => {
+    if (!isWanted) return;
+    let isCurrent = true;
+    load().then(
+      (Answer) => isCurrent && setLoaded({ attempt, Answer }),
+      () => isCurrent && setLoaded({ attempt, Answer: null }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isWanted, load, attempt]);
+  const result = loaded?.attempt === attempt ? loaded : undefined;
+  if (result?.Answer) return <result.Answer />;
+  if (result) {
+    return (
+      <InlineErrorState
+        message={t('faq.accuracy.error')}
+        onRetry={() => setAttempt((previous) => previous + 1)}
+      />
+    );
+  }
+  return <InlineLoading label={t('faq.accuracy.loading')} />;
 }
 
 /** Closing call to action: the chat when signed in, the login page otherwise. */

@@ -6,7 +6,8 @@ import {
 } from '@farol/contract';
 import published from '../../../../../../docs/backtest/latest.json';
 
-const backtestResults = published as BacktestResults;
+/** The published backtest file the answers carry (tests compare the screen with its figures). */
+export const backtestResults = published as BacktestResults;
 
 // Answers of GET /api/market-signals/track-record for the web tests: the published backtest file (real figures)
 // beside a live record the test describes.
@@ -62,6 +63,7 @@ export function recordAnswer(
         to: data.to,
         symbols: data.symbols,
         stepHours: data.stepHours,
+        examples: backtest.examples,
         horizons: backtest.horizons,
         calibration: backtest.calibration,
         strategy: backtest.strategy,
