@@ -7,8 +7,8 @@ import { candleSchema } from './market.ts';
 // `event:` is the event's `type`, its `data:` the JSON of the event, its `id:` a resume point the
 // browser sends back as `Last-Event-ID`.
 
-/** Most symbols one stream follows. */
-export const MAX_STREAM_SYMBOLS = 20;
+/** Most symbols one stream follows: the largest table page (100 rows) with the chart's coin and a few more. */
+export const MAX_STREAM_SYMBOLS = 110;
 
 /** `?symbols=BTC,ETH` (any case), `?interval=` the candles streamed (default 1h), `?currency=` (default: the caller's). */
 export const marketStreamQuerySchema = z.object({

@@ -163,7 +163,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
   const isSignedIn = useSession() !== null;
   const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
   const symbol = coin.analysisSymbol;
-  useLiveSymbols([coin.symbol]);
+  useLiveSymbols(symbol ? [symbol] : []);
   return (
     <>
       <CoinHeading

@@ -14,13 +14,8 @@ import { levelsFromAnalysis } from '../features/market/components/chart-levels.t
 import { CoinLevelsChart } from '../features/market/components/price-chart-card.tsx';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
 import { planAccessFrom } from '../features/market/hooks/plan-access.ts';
-import {
-  SymbolSearch,
-  type SymbolListStatus,
-  type SymbolOption,
-} from '../features/market/components/symbol-search.tsx';
+import { SymbolSearch, useAnalysableCoinOptions } from '../features/market/components/symbol-search.tsx';
 import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
-import { useAnalysableCoinsQuery } from '../lib/analysable-coins.ts';
 import {
   ActiveIndicatorsCard,
   AiAnalysisCard,
@@ -57,22 +52,13 @@ function useChosenSymbol() {
 /** The coin search over every coin with a pair (its own loading and error states), then the ten as chips. */
 function CoinChooser({ symbol, onChange }: { symbol: string; onChange: (symbol: string) => void }) {
   const { t } = useTranslation('marketAnalysis');
-  const coins = useAnalysableCoinsQuery();
-  const options = useMemo<SymbolOption[] | undefined>(
-    () => coins.data?.data.map((coin) => ({ symbol: coin.symbol, name: coin.name })),
-    [coins.data],
-  );
-  const status: SymbolListStatus = coins.isPending
-    ? { state: 'loading' }
-    : coins.isError
-      ? { state: 'error', onRetry: () => void coins.refetch() }
-      : { state: 'ready' };
+  const { options, status } = useAnalysableCoinOptions();
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
       <SymbolSearch
         value={symbol}
         onChange={onChange}
-        options={options ?? []}
+        options={options}
         status={status}
         label={t('coinSearch')}
         placeholder={t('coinSearchPlaceholder')}

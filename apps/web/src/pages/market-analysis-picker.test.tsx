@@ -1,8 +1,12 @@
-import { analysableCoinsResponseSchema, analysisSymbolNames, analysisSymbols } from '@farol/contract';
+import { analysisSymbols } from '@farol/contract';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { candlesAnswer, subscriptionAnswer } from '../features/market/test/market-answers.ts';
+import {
+  analysableCoinsAnswer,
+  candlesAnswer,
+  subscriptionAnswer,
+} from '../features/market/test/market-answers.ts';
 import { analysisAnswer } from '../features/signals/test/analysis-answers.ts';
 import { i18n } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
@@ -14,22 +18,10 @@ import { MarketAnalysisPage } from './market-analysis-page.tsx';
 vi.mock('../features/market/components/price-chart.tsx', () => ({ default: () => <p>chart</p> }));
 
 /** GET /api/market-signals/coins through the contract: the ten, then two coins beyond them. */
-const coinsAnswer = analysableCoinsResponseSchema.parse({
-  success: true,
-  source: 'binance',
-  data: [
-    ...analysisSymbols.map((symbol, index) => ({
-      symbol,
-      coinId: symbol.toLowerCase(),
-      name: analysisSymbolNames[symbol],
-      rank: index + 1,
-      image: null,
-      isQuickChoice: true,
-    })),
-    { symbol: 'DOGE', coinId: 'dogecoin', name: 'Dogecoin', rank: 9, image: null, isQuickChoice: false },
-    { symbol: 'TRX', coinId: 'tron', name: 'TRON', rank: 10, image: null, isQuickChoice: false },
-  ],
-});
+const coinsAnswer = analysableCoinsAnswer([
+  ['DOGE', 'dogecoin', 'Dogecoin'],
+  ['TRX', 'tron', 'TRON'],
+]);
 
 type CoinsRoute = () => StubAnswer;
 

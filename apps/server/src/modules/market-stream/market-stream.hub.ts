@@ -9,13 +9,13 @@ import type {
 } from '@farol/contract';
 import { toChartCandle } from '../market/market-data.service.ts';
 import type { LiveCandle, LiveMarketEvent, LiveTicker } from '../market/market.types.ts';
-import { RATE_PAIR, streamedSymbols, streamPairOf } from './market-stream.symbols.ts';
+import { alwaysStreamedCoins, RATE_PAIR, type StreamCoin } from './market-stream.symbols.ts';
 
 export type StreamMode = StreamStatusEvent['mode'];
 
 /** One browser's stream: what it follows, in which currency, and how to write to it. */
 export type StreamClient = {
-  symbols: readonly string[];
+  coins: readonly StreamCoin[];
   interval: CandleInterval;
   currency: Currency;
   /** Writes SSE text; false when the connection's buffer is full (the client is then dropped). */
@@ -43,12 +43,28 @@ type Entry = {
 /** A topic's last events; `evictedSeq` the newest one dropped (a client that saw less missed some). */
 type Ring = { entries: Entry[]; evictedSeq: number };
 
-const tickerTopic = (symbol: string) => `ticker:${symbol}`;
-const candleTopic = (symbol: string, interval: CandleInterval) => `candle:${symbol}:${interval}`;
+/**
+ * Topics name Binance pairs (`ticker:POLUSDT`, `candle:POLUSDT:1h`): an upstream event finds its topic without
+ * a lookup, and the instance following the upstream (the leader, with Redis) subscribes to another instance's
+ * topics without knowing its coins.
+ */
+const tickerTopic = (pair: string) => `ticker:${pair}`;
+const candleTopic = (pair: string, interval: CandleInterval) => `candle:${pair}:${interval}`;
 
-/** The topics a client follows: each symbol's ticker and its candles of the chosen interval. */
-export const topicsOf = (client: Pick<StreamClient, 'symbols' | 'interval'>) =>
-  client.symbols.flatMap((symbol) => [tickerTopic(symbol), candleTopic(symbol, client.interval)]);
+/** A topic as its parts: a ticker's pair, or a candle's pair and interval; undefined for anything else. */
+export function parseTopic(
+  topic: string,
+): { kind: 'ticker'; pair: string } | { kind: 'candle'; pair: string; interval: CandleInterval } | undefined {
+  const [kind, pair, interval] = topic.split(':');
+  if (!pair) return undefined;
+  if (kind === 'ticker') return { kind, pair };
+  if (kind === 'candle' && interval) return { kind, pair, interval: interval as CandleInterval };
+  return undefined;
+}
+
+/** The topics a client follows: each coin's ticker and its candles of the chosen interval. */
+export const topicsOf = (client: Pick<StreamClient, 'coins' | 'interval'>) =>
+  client.coins.flatMap(({ pair }) => [tickerTopic(pair), candleTopic(pair, client.interval)]);
 
 /** The contract's event of an upstream one in `currency` (USDT figures times the rate for BRL). */
 function contractEvent(entry: Entry, currency: Currency): TickerEvent | CandleEvent | undefined {
@@ -178,7 +194,8 @@ export function createStreamHub(options: {
   let closed = false;
   const rings = createRings();
   const followers = createFollowers(options.onDemandChange);
-  const symbolByPair = new Map(streamedSymbols().map((symbol) => [streamPairOf(symbol)!, symbol]));
+  // the symbol each pair's events are written under, learnt from the clients (a pair has one market symbol)
+  const symbolByPair = new Map(alwaysStreamedCoins.map((coin) => [coin.pair, coin.symbol]));
 
   const statusFrame = () => sseMessage(`${epoch}.${++seq}`, 'status', { mode } satisfies StreamStatusEvent);
 
@@ -209,6 +226,7 @@ export function createStreamHub(options: {
         .sort((a, b) => a.seq - b.seq);
       let text = statusFrame();
       for (const entry of missed) text += frameOf(entry, client.currency, epoch) ?? '';
+      for (const coin of client.coins) symbolByPair.set(coin.pair, coin.symbol);
       followers.add(client);
       write(client, text);
       return () => void followers.remove(client);
@@ -222,7 +240,8 @@ export function createStreamHub(options: {
       }
       const symbol = symbolByPair.get(event.pair);
       if (!symbol) return;
-      const topic = event.kind === 'ticker' ? tickerTopic(symbol) : candleTopic(symbol, event.interval);
+      const topic =
+        event.kind === 'ticker' ? tickerTopic(event.pair) : candleTopic(event.pair, event.interval);
       const entry: Entry = { seq: ++seq, type: event.kind, symbol, event, rate, frames: {} };
       rings.push(topic, entry);
       for (const client of followers.of(topic) ?? []) {

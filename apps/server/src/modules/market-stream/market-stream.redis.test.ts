@@ -95,6 +95,20 @@ describe.runIf(redisAnswers)('one upstream per cluster with Redis', () => {
     sse.close();
   });
 
+  it("subscribes upstream a coin beyond the ten that only a follower's browser watches", async () => {
+    const follower = first.app.marketStream.health().role === 'follower' ? first.url : secondUrl;
+    const sse = await openSse(`${follower}/api/market/stream?symbols=DOGE&currency=USD`);
+    await sse.next((event) => event.event === 'status' && event.data.mode === 'live');
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => streams.includes('dogeusdt@miniTicker'),
+    );
+    stream.sendTicker('DOGEUSDT', 0.5);
+    const ticker = await sse.next((event) => event.event === 'ticker' && event.data.price === 0.5);
+    expect(ticker.data).toMatchObject({ symbol: 'DOGE' });
+    sse.close();
+  });
+
   it('hands the upstream to the other instance when the leader stops', async () => {
     const leaderIsFirst = first.app.marketStream.health().role === 'leader';
     const survivor = leaderIsFirst ? second : first.app;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { answerCurrency } from '../../lib/currency.ts';
 import { createMemoryInFlightLimiter } from '../../lib/in-flight.ts';
-import { streamPairOf } from './market-stream.symbols.ts';
+import { resolveStreamCoins } from './market-stream.symbols.ts';
 
 /** A browser's write buffer beyond this means it no longer reads: its stream is ended. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
@@ -34,12 +34,6 @@ function createBurstWriter(response: ServerResponse) {
       response.end();
     },
   };
-}
-
-/** The symbols asked for, each one that streams; any other is refused by name. */
-function assertStreamSymbols(symbols: readonly string[]) {
-  const unknown = symbols.find((symbol) => !streamPairOf(symbol));
-  if (unknown !== undefined) throw new AppError('unknown_coin', { coin: unknown });
 }
 
 /**
@@ -73,7 +67,7 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { symbols, interval } = request.query;
-      assertStreamSymbols(symbols);
+      const coins = await resolveStreamCoins(symbols, async () => (await app.market.getMarketPairs()).data);
       const max = app.config.MARKET_STREAM_CONNECTIONS_PER_USER;
       const holder = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
       const release = await open.acquire(holder, max);
@@ -95,7 +89,7 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const lastEventId = request.headers['last-event-id'];
       const remove = app.marketStream.hub.addClient(
         {
-          symbols,
+          coins,
           interval,
           currency: answerCurrency(request, request.query.currency),
           ...createBurstWriter(response),

@@ -1,12 +1,12 @@
-import { isAnalysisSymbol, type AnalysisSymbol, type CandleInterval } from '@farol/contract';
+import type { AnalysisSymbol } from '@farol/contract';
 import type { Config } from '../../config.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import { klineStream, miniTickerStream } from '../../providers/binance/mapper.ts';
 import { createBinanceStream, type BinanceStream } from '../../providers/binance/stream.ts';
 import type { LiveAccess } from '../market/market-live.ts';
 import type { LiveMarketEvent } from '../market/market.types.ts';
-import type { StreamMode } from './market-stream.hub.ts';
-import { RATE_PAIR, streamedSymbols, streamPairOf } from './market-stream.symbols.ts';
+import { parseTopic, type StreamMode } from './market-stream.hub.ts';
+import { alwaysStreamedCoins, RATE_PAIR } from './market-stream.symbols.ts';
 
 /** While the WebSocket is down: one REST round (all tickers, one candle) this often. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -15,19 +15,35 @@ const POLL_GRACE_MS = 3_000;
 /** The simulated market moves once per 15-minute step; its ticks repeat the current figures this often. */
 const SIMULATED_TICK_MS = 2_000;
 
-/** A candle topic (`candle:BTC:1h`) as its parts; undefined for a ticker topic or an unknown coin. */
-function parseCandleTopic(topic: string) {
-  const [kind, symbol = '', interval] = topic.split(':');
-  const pair = streamPairOf(symbol);
-  if (kind !== 'candle' || !pair || !isAnalysisSymbol(symbol)) return undefined;
-  return { symbol, pair, interval: interval as CandleInterval };
-}
+/**
+ * Binance serves at most 1024 streams on one connection (spot WebSocket streams docs, "a single connection can
+ * listen to a maximum of 1024 streams"): the always-followed tickers come first, the browsers' topics fill
+ * the rest, and any beyond are left out (and logged) rather than have the connection refused.
+ */
+export const MAX_UPSTREAM_STREAMS = 1024;
+/** Pairs per REST mini-ticker call: up to 20 symbols weigh 2, 21 weigh 40 (binanceWeights.miniTickers). */
+const PAIRS_PER_POLL = 20;
 
-const streamedCoins = () =>
-  streamedSymbols().flatMap((symbol) => {
-    const pair = streamPairOf(symbol);
-    return pair && isAnalysisSymbol(symbol) ? [{ symbol: symbol as AnalysisSymbol, pair }] : [];
+const quickChoiceByPair = new Map(
+  alwaysStreamedCoins.map((coin) => [coin.pair, coin.symbol as AnalysisSymbol]),
+);
+
+/** The candle topics asked for, as pair and interval. */
+const candlesOf = (topics: ReadonlySet<string>) =>
+  [...topics].flatMap((topic) => {
+    const parsed = parseTopic(topic);
+    return parsed?.kind === 'candle' ? [parsed] : [];
   });
+
+/** Every pair whose ticker is wanted: the ten's always, then those browsers follow. */
+function tickerPairsOf(topics: ReadonlySet<string>): string[] {
+  const pairs = new Set(alwaysStreamedCoins.map((coin) => coin.pair));
+  for (const topic of topics) {
+    const parsed = parseTopic(topic);
+    if (parsed?.kind === 'ticker') pairs.add(parsed.pair);
+  }
+  return [...pairs];
+}
 
 export type StreamSourceState = {
   mode: StreamMode;
@@ -37,7 +53,7 @@ export type StreamSourceState = {
 };
 
 export type StreamSource = {
-  /** The candle topics browsers follow (every coin's ticker is always followed). */
+  /** The topics browsers follow (the ten's tickers are followed whatever they are). */
   setDemand: (topics: ReadonlySet<string>) => void;
   start: () => void;
   stop: () => Promise<void>;
@@ -58,10 +74,17 @@ type SourceDependencies = {
 function createSimulatedSource(deps: SourceDependencies): StreamSource {
   let candleTopics: ReadonlySet<string> = new Set();
   let timer: NodeJS.Timeout | undefined;
+  // the simulated market has the ten coins only: other coins' topics get nothing
+  const coins = alwaysStreamedCoins.map((coin) => ({
+    symbol: coin.symbol as AnalysisSymbol,
+    pair: coin.pair,
+  }));
   const tick = async () => {
-    const candles = [...candleTopics].flatMap((topic) => parseCandleTopic(topic) ?? []);
-    for (const event of await deps.live.simulatedTicks(streamedCoins(), candles, RATE_PAIR))
-      deps.deliver(event);
+    const candles = candlesOf(candleTopics).flatMap((candle) => {
+      const symbol = quickChoiceByPair.get(candle.pair);
+      return symbol ? [{ ...candle, symbol }] : [];
+    });
+    for (const event of await deps.live.simulatedTicks(coins, candles, RATE_PAIR)) deps.deliver(event);
   };
   return {
     setDemand: (topics) => {
@@ -79,14 +102,14 @@ function createSimulatedSource(deps: SourceDependencies): StreamSource {
 }
 
 /**
- * REST polling while the WebSocket is down, within Binance's call budget: every round one call for every
- * coin's 24 h window and one for a followed candle (the candle topics take turns).
+ * REST polling while the WebSocket is down, within Binance's call budget: every round the 24 h windows of
+ * every followed coin, in calls of at most 20 pairs (weight 2 each: 1,024 pairs cost 104 a round, about 1,250
+ * of Binance's 6,000 a minute), and one followed candle (the candle topics take turns).
  */
-function createPoller(deps: SourceDependencies, candleTopics: () => ReadonlySet<string>) {
+function createPoller(deps: SourceDependencies, topics: () => ReadonlySet<string>) {
   let timer: NodeJS.Timeout | undefined;
   let turn = 0;
   let round: Promise<void> | undefined;
-  const pairs = [...streamedCoins().map((coin) => coin.pair), RATE_PAIR];
   const polls = deps.metrics?.counter(
     'farol_market_stream_polls_total',
     'REST polls made while the market stream was down, by outcome',
@@ -94,11 +117,14 @@ function createPoller(deps: SourceDependencies, candleTopics: () => ReadonlySet<
 
   async function pollOnce() {
     try {
-      for (const ticker of await deps.live.pollTickers(pairs)) deps.deliver(ticker);
-      const candles = [...candleTopics()].flatMap((topic) => parseCandleTopic(topic) ?? []);
+      const pairs = [...tickerPairsOf(topics()), RATE_PAIR];
+      for (let start = 0; start < pairs.length; start += PAIRS_PER_POLL)
+        for (const ticker of await deps.live.pollTickers(pairs.slice(start, start + PAIRS_PER_POLL)))
+          deps.deliver(ticker);
+      const candles = candlesOf(topics());
       const next = candles[turn++ % Math.max(1, candles.length)];
       if (next) {
-        const candle = await deps.live.pollCandle(next.symbol, next.pair, next.interval);
+        const candle = await deps.live.pollCandle(next.pair, next.interval);
         if (candle) deps.deliver(candle);
       }
       polls?.inc({ outcome: 'ok' });
@@ -126,11 +152,11 @@ function createPoller(deps: SourceDependencies, candleTopics: () => ReadonlySet<
 }
 
 /**
- * Binance's WebSocket: every streamed coin's mini-ticker and the rate pair's always, the followed candles on
- * demand. When it is down (or not yet up after a grace period) polling takes over, and the mode says so.
+ * Binance's WebSocket: the ten's mini-tickers and the rate pair's always, other coins' mini-tickers and the
+ * followed candles while a browser watches them. When it is down (or not yet up after a grace period) polling takes over, and the mode says so.
  */
 function createBinanceSource(deps: SourceDependencies): StreamSource {
-  let candleTopics: ReadonlySet<string> = new Set();
+  let topics: ReadonlySet<string> = new Set();
   let graceTimer: NodeJS.Timeout | undefined;
   const malformed = deps.metrics?.counter(
     'farol_market_stream_malformed_frames_total',
@@ -141,7 +167,7 @@ function createBinanceSource(deps: SourceDependencies): StreamSource {
     'Connections opened to the upstream market stream',
   );
   let stopped = false;
-  const poller = createPoller(deps, () => candleTopics);
+  const poller = createPoller(deps, () => topics);
   const startPolling = () => {
     if (stopped) return;
     deps.onModeChange('polling');
@@ -166,17 +192,22 @@ function createBinanceSource(deps: SourceDependencies): StreamSource {
       graceTimer.unref();
     },
   });
-  const wantedStreams = () => [
-    ...streamedCoins().map((coin) => miniTickerStream(coin.pair)),
-    miniTickerStream(RATE_PAIR),
-    ...[...candleTopics].flatMap((topic) => {
-      const candle = parseCandleTopic(topic);
-      return candle ? [klineStream(candle.pair, candle.interval)] : [];
-    }),
-  ];
+  function wantedStreams() {
+    const streams = [
+      miniTickerStream(RATE_PAIR),
+      ...tickerPairsOf(topics).map(miniTickerStream),
+      ...candlesOf(topics).map((candle) => klineStream(candle.pair, candle.interval)),
+    ];
+    if (streams.length > MAX_UPSTREAM_STREAMS)
+      deps.log?.warn(
+        { wanted: streams.length, max: MAX_UPSTREAM_STREAMS },
+        'market stream: more streams wanted than one connection carries',
+      );
+    return streams.slice(0, MAX_UPSTREAM_STREAMS);
+  }
   return {
-    setDemand: (topics) => {
-      candleTopics = topics;
+    setDemand: (next) => {
+      topics = next;
       stream.setStreams(wantedStreams());
     },
     start: () => {

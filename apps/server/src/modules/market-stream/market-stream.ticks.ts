@@ -3,16 +3,18 @@ import { emptyMarketSnapshot } from '../alerts/alerts.evaluation.ts';
 import { checkPriceAlertsAgainst } from '../alerts/alerts.service.ts';
 import type { LivePrice } from '../market/market-live.ts';
 import type { LiveMarketEvent, MarketServiceWithInternals } from '../market/market.types.ts';
-import { RATE_PAIR, streamedSymbols, streamPairOf } from './market-stream.symbols.ts';
+import { alwaysStreamedCoins, RATE_PAIR } from './market-stream.symbols.ts';
 
 /** Cached prices follow the ticks at most this often (each write rewrites the cached lists). */
 const PRICE_WRITE_MS = 1_000;
 /** Price alerts of a coin are checked at most this often (a crossing is seen within a second or so). */
 const ALERT_CHECK_MS = 1_000;
 
-const symbolByPair = () => new Map(streamedSymbols().map((symbol) => [streamPairOf(symbol)!, symbol]));
+// the ten's ticks only: other coins' ticks come while a browser watches them, and their scheduled checks and
+// cached prices stay as they were
+const symbolByPair = () => new Map(alwaysStreamedCoins.map((coin) => [coin.pair, coin.symbol]));
 
-/** The coin's live price and 24 h change of a ticker of a streamed pair. */
+/** The coin's live price and 24 h change of a ticker of one of the ten's pairs. */
 function livePriceOf(event: LiveMarketEvent, symbols: Map<string, string>): LivePrice | undefined {
   if (event.kind !== 'ticker') return undefined;
   const symbol = symbols.get(event.pair);

@@ -115,11 +115,7 @@ export function createLiveAccess(options: {
       ).value,
 
     /** The candle in progress of one coin (its last candle, marked closed once its time is over). */
-    pollCandle: async (
-      symbol: AnalysisSymbol,
-      pair: string,
-      interval: CandleInterval,
-    ): Promise<LiveCandle | undefined> => {
+    pollCandle: async (pair: string, interval: CandleInterval): Promise<LiveCandle | undefined> => {
       const time = now();
       const { value } = await upstream.call(
         'binance',

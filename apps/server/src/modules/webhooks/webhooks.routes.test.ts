@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { checkBtcPrices, createTestClock, createTopoAlert } from '../../test/alert-firing.ts';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/stubs/webhook-receiver-stub.ts';
+import {
+  signalChangedPayload,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../test/stubs/webhook-receiver-stub.ts';
 import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from './webhooks.delivery.ts';
 import { enqueueWebhookEvent } from './webhooks.service.ts';
 
@@ -98,15 +102,7 @@ forEachEngine((engine) => {
       expect(await t.app.webhooks.checkSignals()).toBe(0);
       await t.app.webhooks.deliverDue();
       expect(deliveriesTo('/signals').map((delivery) => delivery.payload)).toEqual([
-        expect.objectContaining({
-          type: 'signal.changed',
-          data: expect.objectContaining({
-            symbol: 'BTC',
-            coinId: 'bitcoin',
-            previous: { signal: before, strength: 40 },
-            current: expect.objectContaining({ signal: current.signal }),
-          }),
-        }),
+        signalChangedPayload({ symbol: 'BTC', coinId: 'bitcoin', before, current: current.signal }),
       ]);
       expect(deliveriesTo('/not-following')).toEqual([]);
     });

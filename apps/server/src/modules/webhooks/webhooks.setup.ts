@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutboxPassReport } from '../email/email.delivery.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
+import { listWarmCoins } from '../signals/warm-coins.ts';
 import { checkSignalChanges } from './webhooks.signals.ts';
 
 /** The webhook channel as the app uses it: `app.webhooks`. */
@@ -8,7 +9,7 @@ export type WebhookChannel = {
   deliverDue: () => Promise<OutboxPassReport>;
   /** Starts a delivery pass now (after something was queued); failures are logged. */
   kick: () => void;
-  /** Compares the analysed coins' classes with the stored ones and queues `signal.changed`. */
+  /** Compares the warm coins' classes with the stored ones and queues `signal.changed`. */
   checkSignals: () => Promise<number>;
 };
 
@@ -40,6 +41,7 @@ export function registerWebhooks(app: FastifyInstance) {
       db: app.db,
       now: app.now,
       readSignal: (symbol) => app.signals.getReading(symbol),
+      listCoins: () => listWarmCoins({ db: app.db, market: app.market }),
     }).finally(() => (checking = undefined));
     return checking;
   };

@@ -1,22 +1,24 @@
-import { analysisCoinIds, analysisSymbols, type AnalysisSymbol } from '@farol/contract';
 import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favorites } from '../../db/schema/market.ts';
 import { signalClasses, webhooks } from '../../db/schema/webhooks.ts';
 import type { SignalReading } from '../signals/signals.service.ts';
+import type { WarmCoin } from '../signals/warm-coins.ts';
 import { enqueueUserWebhooks } from './webhooks.service.ts';
 
 export type SignalWatchContext = {
   db: Db;
   now: () => Date;
-  readSignal: (symbol: AnalysisSymbol) => Promise<SignalReading>;
+  readSignal: (symbol: string) => Promise<SignalReading>;
+  /** The coins followed: the warm ones (the ten, then every favourite with a pair). */
+  listCoins: () => Promise<WarmCoin[]>;
 };
 
 /**
  * Records one coin's class; answers the previous one when this call saw it change. The update is conditional
  * on the class it read, so of several instances seeing the same close only one reports the change.
  */
-async function recordClass(db: Db, symbol: AnalysisSymbol, reading: SignalReading, now: Date) {
+async function recordClass(db: Db, symbol: string, reading: SignalReading, now: Date) {
   const [stored] = await db.select().from(signalClasses).where(eq(signalClasses.symbol, symbol));
   const values = { signal: reading.signal, strength: Math.round(reading.strength), changedAt: now };
   if (!stored) {
@@ -36,7 +38,7 @@ async function recordClass(db: Db, symbol: AnalysisSymbol, reading: SignalReadin
 }
 
 /**
- * After a market refresh: the signal engine's class of each analysed coin (cached until the next 1h close,
+ * After a market refresh: the signal engine's class of each warm coin (the ten and every favourite with a pair) (cached until the next 1h close,
  * so a class changes only at an hourly close) against the stored one; a change queues `signal.changed` to
  * the webhooks of every user who follows the coin (has it among favourites). Answers the events queued.
  */
@@ -49,7 +51,7 @@ export async function checkSignalChanges(context: SignalWatchContext): Promise<n
     .limit(1);
   if (!listening) return 0;
   let queued = 0;
-  for (const symbol of analysisSymbols) {
+  for (const { symbol, coinIds } of await context.listCoins()) {
     const reading = await context.readSignal(symbol).catch(() => undefined);
     if (!reading) continue;
     const now = context.now();
@@ -58,7 +60,7 @@ export async function checkSignalChanges(context: SignalWatchContext): Promise<n
     const followers = await context.db
       .selectDistinct({ userId: favorites.userId, coinId: favorites.coinId })
       .from(favorites)
-      .where(inArray(favorites.coinId, [...analysisCoinIds[symbol]]));
+      .where(inArray(favorites.coinId, [...coinIds]));
     const data = {
       symbol,
       previous: { signal: previous.signal, strength: previous.strength },

@@ -9,6 +9,8 @@ import { klinesFor } from './market-stub.ts';
  * `startDay`): the mini-ticker's last price is that day's close and its 24 h open the day's open; the
  * klines carry the day's figures on the current candle of the stream's interval. Faults: dropped
  * connections, a stalled stream, malformed frames, the daily forced disconnect, `serverShutdown`.
+ * `replayCandles` ticks a pair with another recorded pair's real days (`{ DOGEUSDT: 'ETHUSDT' }`), as the
+ * market stub's option of the same name does for the REST candles.
  */
 export type BinanceStreamStub = {
   url: string;
@@ -51,15 +53,21 @@ const intervalMs: Record<string, number> = {
 };
 
 /** The recorded day `step` days after the start, of a pair (undefined past its data). */
-function dayOf(pair: string, startTime: number, step: number) {
-  const days = klinesFor(pair.toUpperCase(), '1d');
+function dayOf(pair: string, startTime: number, step: number, replay: Record<string, string>) {
+  const days = klinesFor(replay[pair.toUpperCase()] ?? pair.toUpperCase(), '1d');
   const first = days.findIndex((kline) => kline[0] >= startTime);
   return first < 0 ? undefined : days[first + (step % (days.length - first))];
 }
 
-function frameOf(stream: string, time: number, startTime: number, step: number) {
+function frameOf(
+  stream: string,
+  time: number,
+  startTime: number,
+  step: number,
+  replay: Record<string, string>,
+) {
   const [pair = '', kind = ''] = stream.split('@');
-  const day = dayOf(pair, startTime, step);
+  const day = dayOf(pair, startTime, step, replay);
   if (!day) return undefined;
   const symbol = pair.toUpperCase();
   if (kind === 'miniTicker')
@@ -132,8 +140,9 @@ function answerRequests(client: Client, requests: { method: string; params: stri
 }
 
 export async function startBinanceStreamStub(
-  options: { startDay?: string } = {},
+  options: { startDay?: string; replayCandles?: Record<string, string> } = {},
 ): Promise<BinanceStreamStub> {
+  const replay = options.replayCandles ?? {};
   const startTime = Date.parse(options.startDay ?? '2024-01-01T00:00:00Z');
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const clients = new Set<Client>();
@@ -170,7 +179,7 @@ export async function startBinanceStreamStub(
     const time = Date.now();
     for (const client of clients) {
       for (const stream of client.streams) {
-        const frame = frameOf(stream, time, startTime, step);
+        const frame = frameOf(stream, time, startTime, step, replay);
         if (!frame) continue;
         if ('price' in frame)
           said.set(stream.split('@')[0]!.toUpperCase(), { price: frame.price!, open: frame.open! });

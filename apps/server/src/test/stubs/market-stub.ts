@@ -232,7 +232,7 @@ function answer(recorded: Recorded, url: URL): StubAnswer {
   }
   if (path === stubEndpoints.global) return { status: 200, body: recorded.global };
   if (path === stubEndpoints.klines) return klinesAnswer(query, recorded.replayCandles);
-  if (path === stubEndpoints.tickers) return tickersAnswer(query);
+  if (path === stubEndpoints.tickers) return tickersAnswer(query, recorded.replayCandles);
   if (path === stubEndpoints.exchangeInfo) return { status: 200, body: recorded.exchangeInfo };
   if (path === stubEndpoints.fearGreed) return fearGreedAnswer(recorded.fearGreed, query);
   return { status: 404, body: { error: 'not found' } };
@@ -378,12 +378,12 @@ function klinesAnswer(query: URLSearchParams, replayCandles: Record<string, stri
 
 /**
  * Binance's /api/v3/ticker/24hr?symbols=[...]: each pair's last recorded day as its 24 h window (the live
- * stream's polling fallback reads it).
+ * stream's polling fallback reads it); a replayed pair answers with its source pair's day.
  */
-function tickersAnswer(query: URLSearchParams): StubAnswer {
+function tickersAnswer(query: URLSearchParams, replayCandles: Record<string, string>): StubAnswer {
   const pairs = JSON.parse(query.get('symbols') ?? '[]') as string[];
   const body = pairs.flatMap((pair) => {
-    const day = klinesFor(pair, '1d').at(-1);
+    const day = klinesFor(replayCandles[pair] ?? pair, '1d').at(-1);
     if (!day) return [];
     return [{ symbol: pair, openPrice: day[1], lastPrice: day[4], volume: day[5], closeTime: day[6] }];
   });

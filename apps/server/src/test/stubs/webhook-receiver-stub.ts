@@ -3,6 +3,7 @@
 // webhook's secret, compared in constant time.
 import crypto from 'node:crypto';
 import type http from 'node:http';
+import { expect } from 'vitest';
 import { startPushService } from './push-service-stub.ts';
 
 export type ReceivedDelivery = {
@@ -49,3 +50,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     close: server.close,
   };
 }
+
+/** What a `signal.changed` delivery must say: the coin, the stored class before, the engine's class now. */
+export const signalChangedPayload = (change: {
+  symbol: string;
+  coinId: string;
+  before: string;
+  current: string;
+}): unknown =>
+  expect.objectContaining({
+    type: 'signal.changed',
+    data: expect.objectContaining({
+      symbol: change.symbol,
+      coinId: change.coinId,
+      previous: { signal: change.before, strength: 40 },
+      current: expect.objectContaining({ signal: change.current }),
+    }),
+  });

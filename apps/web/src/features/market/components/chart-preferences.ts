@@ -1,4 +1,4 @@
-import { candleIntervals, isAnalysisSymbol, type AnalysisSymbol, type CandleInterval } from '@farol/contract';
+import { candleIntervals, marketSymbolSchema, type CandleInterval } from '@farol/contract';
 import { useCallback, useState } from 'react';
 import { defaultIndicators, indicatorIds, type IndicatorChoice } from './chart-indicators.ts';
 
@@ -36,8 +36,9 @@ export function parseIndicators(value: unknown): IndicatorChoice {
   ) as IndicatorChoice;
 }
 
-const parseSymbol = (value: unknown): AnalysisSymbol =>
-  typeof value === 'string' && isAnalysisSymbol(value) ? value : 'BTC';
+// any market symbol: a coin that has since lost its pair answers 404 with the reason, and the search is there
+const parseSymbol = (value: unknown): string =>
+  marketSymbolSchema.safeParse(value).success ? (value as string) : 'BTC';
 
 const parseInterval = (value: unknown): CandleInterval =>
   candleIntervals.find((interval) => interval === value) ?? '1h';

@@ -18,7 +18,7 @@ import {
   useToggleFavoriteMutation,
   type CoinTableOrder,
 } from '../api/market-api.ts';
-import { useLiveSymbols } from '../hooks/live-market.ts';
+import { useLiveCoins } from '../hooks/live-market.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
 import { CoinTable, nextOrder } from './coin-table.tsx';
 import { MarketSourceBadge } from './market-source-badge.tsx';
@@ -78,7 +78,7 @@ export function CoinListCard({ access }: { access: PlanAccess }) {
 
   // the server searches (name or symbol, any case), sorts and puts favourites first
   const rows = (isSearching ? searchQuery.data?.data : pageQuery.data?.data) ?? [];
-  useLiveSymbols(rows.map((coin) => coin.symbol));
+  useLiveCoins(rows);
 
   return (
     <Card>

@@ -1,4 +1,4 @@
-import type { CandleData } from '@farol/contract';
+import { analysableCoinsResponseSchema, type CandleData } from '@farol/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { EventSource } from 'eventsource';
 import { http, HttpResponse, sse } from 'msw';
@@ -55,19 +55,9 @@ function streamServer() {
   return connections;
 }
 
-/**
- * The table on a page with its stream (`streamHandler`, which takes precedence over the REST answers), answered
- * by a REST server whose coins the test can change.
- */
-function renderTable<T>(streamHandler: () => T) {
-  saveSession('token-abc', sampleUser);
-  const server = { coins: [coin(0), coin(1), coin(2)] };
-  const calls = stubFetch((url) => {
-    if (url.startsWith('/api/crypto/prices')) return { status: 200, body: pricesAnswer(server.coins) };
-    return { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
-  });
-  const stream = streamHandler();
-  const view = renderRoutes(
+/** The coin table on the dashboard, inside the page's live market. */
+const renderDashboardTable = () =>
+  renderRoutes(
     [
       {
         path: '/dashboard',
@@ -80,6 +70,20 @@ function renderTable<T>(streamHandler: () => T) {
     ],
     '/dashboard',
   );
+
+/**
+ * The table on a page with its stream (`streamHandler`, which takes precedence over the REST answers), answered
+ * by a REST server whose coins the test can change.
+ */
+function renderTable<T>(streamHandler: () => T) {
+  saveSession('token-abc', sampleUser);
+  const server = { coins: [coin(0), coin(1), coin(2)] };
+  const calls = stubFetch((url) => {
+    if (url.startsWith('/api/crypto/prices')) return { status: 200, body: pricesAnswer(server.coins) };
+    return { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
+  });
+  const stream = streamHandler();
+  const view = renderDashboardTable();
   const pricesCalls = () => calls.filter((call) => call.url.startsWith('/api/crypto/prices')).length;
   return { ...view, server, pricesCalls, stream };
 }
@@ -215,6 +219,56 @@ describe('the live market on the coin table', () => {
     expect(within(rowOf('Bitcoin')).getByText('R$ 1.000,00')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Não encontrado')).toBeNull();
+  });
+});
+
+describe('the live market for every coin with a pair', () => {
+  /** GET /api/market-signals/coins: BTC and ETH among the ten, MATIC for the POL token, DOGE beyond them. */
+  const analysableCoins = analysableCoinsResponseSchema.parse({
+    success: true,
+    source: 'binance',
+    data: [
+      ['BTC', 'bitcoin', true],
+      ['ETH', 'ethereum', true],
+      ['MATIC', 'polygon-ecosystem-token', true],
+      ['DOGE', 'dogecoin', false],
+    ].map(([symbol, coinId, isQuickChoice], index) => ({
+      symbol,
+      coinId,
+      name: String(coinId),
+      rank: index + 1,
+      image: null,
+      isQuickChoice,
+    })),
+  });
+
+  it('streams every row with a pair under its market symbol: the POL row takes MATIC ticks', async () => {
+    saveSession('token-abc', sampleUser);
+    const rows = [
+      coin(0),
+      coin(1),
+      coin(2),
+      coin(3, { id: 'polygon-ecosystem-token', name: 'POL', symbol: 'pol', current_price: 0.5 }),
+      coin(4, { id: 'dogecoin', name: 'Dogecoin', symbol: 'doge', current_price: 0.25 }),
+    ];
+    stubFetch((url) => {
+      if (url.startsWith('/api/crypto/prices')) return { status: 200, body: pricesAnswer(rows) };
+      if (url === '/api/market-signals/coins') return { status: 200, body: analysableCoins };
+      return { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) };
+    });
+    const connections = streamServer();
+    renderDashboardTable();
+    await screen.findByRole('table', { name: 'Criptomoedas' });
+    // Tether has no pair: it is not asked for (the server would refuse the whole stream)
+    await waitFor(() =>
+      expect(connections.at(-1)?.url.searchParams.get('symbols')).toBe('BTC,DOGE,ETH,MATIC'),
+    );
+    const stream = connections.at(-1)!;
+    stream.send('ticker', ticker('MATIC', 0.75, 4.5));
+    stream.send('ticker', ticker('DOGE', 0.3, -1.25));
+    expect(await within(rowOf('POL')).findByText('+4,50%')).toBeVisible();
+    expect(await within(rowOf('Dogecoin')).findByText('-1,25%')).toBeVisible();
+    expect(within(rowOf('Tether')).getByText('R$ 333,33')).toBeVisible();
   });
 });
 

@@ -1,8 +1,9 @@
+import { analysisSymbolNames, analysisSymbols } from '@farol/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../../../test/render.tsx';
-import { candlesAnswer } from '../test/market-answers.ts';
+import { analysableCoinsAnswer, candlesAnswer } from '../test/market-answers.ts';
 import type { IndicatorChoice } from './chart-indicators.ts';
 import type { PriceLevel } from './chart-levels.ts';
 import { chartStorageKeys } from './chart-preferences.ts';
@@ -38,11 +39,15 @@ vi.mock('./price-chart.tsx', () => ({
   ),
 }));
 
+const coins = analysableCoinsAnswer([['DOGE', 'dogecoin', 'Dogecoin']]);
+
 function renderCard(
   element = <PriceChartCard />,
   answer: StubAnswer = { status: 200, body: candlesAnswer(120) },
 ) {
-  const calls = stubFetch(() => answer);
+  const calls = stubFetch((url) =>
+    url === '/api/market-signals/coins' ? { status: 200, body: coins } : answer,
+  );
   const view = renderRoutes([{ path: '/', element }], '/');
   const candleCalls = () =>
     calls.filter((call) => call.url.startsWith('/api/market-data/candles')).map((call) => call.url);
@@ -114,6 +119,31 @@ describe('PriceChartCard', () => {
       rsi: false,
       bbands: true,
     });
+  });
+
+  it('searches every coin with a Binance pair, the ten first as quick choices', async () => {
+    const { candleCalls } = renderCard();
+    await screen.findByText('chart BTC-1h with 120 candles');
+    const user = userEvent.setup();
+    const search = screen.getByRole('combobox', { name: 'Moeda do gráfico' });
+    await user.click(search);
+    const list = screen.getByRole('listbox', { name: 'Moeda do gráfico' });
+    const symbols = () =>
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await vi.waitFor(() => expect(symbols()).toHaveLength(11));
+    expect(symbols().slice(0, 10)).toEqual(
+      analysisSymbols.map((symbol) => `${symbol}${analysisSymbolNames[symbol]}`),
+    );
+    await user.type(search, 'dog');
+    expect(symbols()).toEqual(['DOGEDogecoin']);
+    await user.click(within(list).getByRole('option', { name: /DOGE/ }));
+    expect(await screen.findByText('chart DOGE-1h with 120 candles')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Gráfico DOGE/BRL' })).toBeVisible();
+    expect(candleCalls()).toContain(
+      '/api/market-data/candles?symbol=DOGE&interval=1h&limit=500&currency=BRL',
+    );
   });
 
   it('charts the coin picked in the symbol search, asks for its candles and remembers it', async () => {

@@ -1,4 +1,4 @@
-import { candleIntervals, isAnalysisSymbol, type CandleInterval } from '@farol/contract';
+import { candleIntervals, type CandleInterval } from '@farol/contract';
 import { ChartCandlestick, ChevronsRight, Maximize, Minimize, ZoomIn, ZoomOut } from 'lucide-react';
 import { lazy, Suspense, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import type { PriceLevel } from './chart-levels.ts';
 import { useChartInterval, useChartSymbol, useIndicatorChoice } from './chart-preferences.ts';
 import { MarketSourceBadge } from './market-source-badge.tsx';
 import type { ChartView } from './price-chart.tsx';
-import { SymbolSearch } from './symbol-search.tsx';
+import { quickChoiceOptions, SymbolSearch, useAnalysableCoinOptions } from './symbol-search.tsx';
 
 // lightweight-charts is the heaviest module of the dashboard: loaded on its own so the first paint does not wait.
 const PriceChart = lazy(() => import('./price-chart.tsx'));
@@ -221,7 +221,24 @@ const headerGrid = cn(
 );
 
 /**
- * The trader's chart: any of the ten analysed coins (symbol search, unless the page fixes the coin), 15m to 1d,
+ * The chart's coin search: every coin with a Binance pair (GET /api/market-signals/coins), the ten quick
+ * choices first (the list's order, and all it offers while the list loads or after it failed).
+ */
+function ChartCoinSearch({ value, onChange }: { value: string; onChange: (symbol: string) => void }) {
+  const { options, status } = useAnalysableCoinOptions(quickChoiceOptions);
+  return (
+    <SymbolSearch
+      value={value}
+      onChange={onChange}
+      options={options}
+      status={status}
+      className="[grid-area:coin] sm:w-56"
+    />
+  );
+}
+
+/**
+ * The trader's chart: any coin with a Binance pair (symbol search, unless the page fixes the coin), 15m to 1d,
  * studies switched on and off, zoom, full screen; support and resistance when `levels` are given. Choices
  * persist in this browser across pages.
  */
@@ -257,14 +274,7 @@ export function PriceChartCard({
             <ChartCandlestick aria-hidden="true" className="size-4 text-muted-foreground" />
             {t('chart.title', { pair: chartPair(symbol, currency) })}
           </CardTitle>
-          {fixedSymbol ? null : (
-            <SymbolSearch
-              value={storedSymbol}
-              // the dashboard chart offers the ten quick choices only
-              onChange={(next) => isAnalysisSymbol(next) && setSymbol(next)}
-              className="[grid-area:coin] sm:w-56"
-            />
-          )}
+          {fixedSymbol ? null : <ChartCoinSearch value={storedSymbol} onChange={setSymbol} />}
           <ChoiceGroup
             value={interval}
             options={candleIntervals}

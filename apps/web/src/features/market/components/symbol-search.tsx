@@ -1,7 +1,8 @@
 import { analysisSymbolNames, analysisSymbols } from '@farol/contract';
 import { Check, RotateCw, Search } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnalysableCoinsQuery } from '../../../lib/analysable-coins.ts';
 import { cn } from '../../../lib/cn.ts';
 
 /** A coin the search offers: the symbol it goes by and its name. */
@@ -39,6 +40,26 @@ export function matchSymbols(
 /** Where the list of coins is: read (or fixed), still loading, or failed (with a retry). */
 export type SymbolListStatus =
   { state: 'ready' } | { state: 'loading' } | { state: 'error'; onRetry: () => void };
+
+const noOptions: readonly SymbolOption[] = [];
+
+/**
+ * Every coin with a Binance pair as search options (GET /api/market-signals/coins, the ten first), and the
+ * list's state; `fallback` is offered while the list loads or after it failed.
+ */
+export function useAnalysableCoinOptions(fallback: readonly SymbolOption[] = noOptions) {
+  const coins = useAnalysableCoinsQuery();
+  const options = useMemo(
+    () => coins.data?.data.map((coin) => ({ symbol: coin.symbol, name: coin.name })) ?? fallback,
+    [coins.data, fallback],
+  );
+  const status: SymbolListStatus = coins.isPending
+    ? { state: 'loading' }
+    : coins.isError
+      ? { state: 'error', onRetry: () => void coins.refetch() }
+      : { state: 'ready' };
+  return { options, status };
+}
 
 type ListState = { isOpen: boolean; term: string; active: number };
 const closed: ListState = { isOpen: false, term: '', active: 0 };

@@ -1,9 +1,10 @@
-import { isAnalysisSymbol, type CandleInterval } from '@farol/contract';
+import type { CandleInterval } from '@farol/contract';
 import { createContext, useContext, useEffect, useId } from 'react';
+import { useMarketSymbolOf } from '../../../lib/analysable-coins.ts';
 import type { Currency } from '../../../lib/currency.ts';
 import type { MarketStreamRequest, StreamMode } from './use-market-stream.ts';
 
-/** What a screen part shows live: its coins (any case) and, for a chart, the candles' interval. */
+/** What a screen part shows live: its coins' market symbols (any case) and, for a chart, the candles' interval. */
 export type LiveRegistration = { symbols: readonly string[]; interval?: CandleInterval };
 
 export type LiveMarket = {
@@ -19,7 +20,10 @@ const noLiveMarket: LiveMarket = { mode: null, request: null, register: () => ()
 /** The page's one market stream (LiveMarketProvider); outside one, nothing streams and screens poll. */
 export const LiveMarketContext = createContext<LiveMarket>(noLiveMarket);
 
-/** Puts `symbols` (and a chart's `interval`) on the page's stream while the calling component is on screen. */
+/**
+ * Puts `symbols`, market symbols as the analysis and the chart use them (MATIC, not POL), and a chart's
+ * `interval` on the page's stream while the calling component is on screen.
+ */
 export function useLiveSymbols(symbols: readonly string[], interval?: CandleInterval): void {
   const { register } = useContext(LiveMarketContext);
   const id = useId();
@@ -29,6 +33,15 @@ export function useLiveSymbols(symbols: readonly string[], interval?: CandleInte
     if (!key) return;
     return register(id, { symbols: key.split(','), interval });
   }, [register, id, key, interval]);
+}
+
+/**
+ * Puts listed coins (a table's rows, a coin page's coin) on the page's stream under their market symbols
+ * (useMarketSymbolOf); coins without a Binance pair have no ticks and keep their answers' figures.
+ */
+export function useLiveCoins(coins: readonly { id: string }[]): void {
+  const marketSymbolOf = useMarketSymbolOf();
+  useLiveSymbols(coins.flatMap((coin) => marketSymbolOf(coin.id) ?? []));
 }
 
 /** The stream's mode on this page, null when none is open (the screens then poll, as before the stream). */
@@ -49,8 +62,7 @@ export function useIsStreamed(symbol: string, interval: CandleInterval, currency
 /**
  * The stream's request from every registration: chart coins first (they must fit under the symbol limit), then
  * the rest, each group sorted so the URL (and the connection) stays the same while the same coins are shown.
- * Only the analysed coins stream (the server refuses a stream naming any other); the rest of a table keeps
- * the figures of its last answer.
+ * Registrations name market symbols only (useLiveCoins maps listed coins), so the server accepts every one.
  */
 export function streamRequestOf(
   registrations: Iterable<LiveRegistration>,
@@ -62,7 +74,7 @@ export function streamRequestOf(
   let interval: CandleInterval | undefined;
   for (const registration of registrations) {
     interval ??= registration.interval;
-    for (const symbol of registration.symbols.filter(isAnalysisSymbol)) {
+    for (const symbol of registration.symbols) {
       (registration.interval ? charted : listed).add(symbol);
     }
   }

@@ -6,6 +6,7 @@ import type {
   TickerEvent,
 } from '@farol/contract';
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { analysableCoinsKey, marketSymbolOfCoins } from '../../../lib/analysable-coins.ts';
 import { COIN_PRICES_URL } from '../../../lib/coin-prices.ts';
 
 // The live stream writes its ticks into the answers the screens already read (TanStack Query's cache), so a
@@ -34,24 +35,22 @@ const isCoinQuery = (query: KeyedQuery) => paramsOf(query, COIN_URL) !== null;
 export const isLiveQuery = (query: KeyedQuery) =>
   isCoinPricesQuery(query) || isCandlesQuery(query) || isCoinQuery(query);
 
-/** The coin's path segment of a `/api/market-data/coins/btc?…` key, upper case. */
-function coinOfKey(query: KeyedQuery): string | null {
-  const [url] = query.queryKey;
-  if (typeof url !== 'string') return null;
-  const segment = url.slice(COIN_URL.length).split('?')[0];
-  return segment ? decodeURIComponent(segment).toUpperCase() : null;
-}
-
-/** Price and 24 h change of `ticker.symbol` in every cached coin list and coin page in the ticker's currency. */
+/**
+ * Price and 24 h change of `ticker.symbol` in every cached coin list and coin page in the ticker's currency:
+ * a coin is the ticker's when its market symbol is (the POL token's row takes MATIC's ticks).
+ */
 export function applyTicker(queryClient: QueryClient, ticker: TickerEvent): void {
+  // the list the table read (useLiveCoins asks for it); the ten alone without it
+  const marketSymbolOf = marketSymbolOfCoins(queryClient.getQueryData(analysableCoinsKey));
+  const isTickers = (coinId: string) => marketSymbolOf(coinId) === ticker.symbol;
   queryClient.setQueriesData<CoinPricesResponse>(
     { predicate: (query) => paramsOf(query, `${COIN_PRICES_URL}?`)?.get('currency') === ticker.currency },
     (answer) => {
-      if (!answer?.data.some((coin) => coin.symbol.toUpperCase() === ticker.symbol)) return undefined;
+      if (!answer?.data.some((coin) => isTickers(coin.id))) return undefined;
       return {
         ...answer,
         data: answer.data.map((coin) =>
-          coin.symbol.toUpperCase() === ticker.symbol
+          isTickers(coin.id)
             ? { ...coin, current_price: ticker.price, price_change_percentage_24h: ticker.change24h }
             : coin,
         ),
@@ -59,12 +58,9 @@ export function applyTicker(queryClient: QueryClient, ticker: TickerEvent): void
     },
   );
   queryClient.setQueriesData<CoinFactsResponse>(
-    {
-      predicate: (query) =>
-        paramsOf(query, COIN_URL)?.get('currency') === ticker.currency && coinOfKey(query) === ticker.symbol,
-    },
+    { predicate: (query) => paramsOf(query, COIN_URL)?.get('currency') === ticker.currency },
     (answer) =>
-      answer && answer.currency === ticker.currency
+      answer && answer.currency === ticker.currency && answer.data.analysisSymbol === ticker.symbol
         ? {
             ...answer,
             data: { ...answer.data, price: ticker.price, priceChangePercentage24h: ticker.change24h },

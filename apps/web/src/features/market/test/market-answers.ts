@@ -1,4 +1,7 @@
 import {
+  analysableCoinsResponseSchema,
+  analysisSymbolNames,
+  analysisSymbols,
   candlesResponseSchema,
   coinPricesResponseSchema,
   currentSubscriptionResponseSchema,
@@ -230,3 +233,29 @@ export const signalsAnswer = (
     ],
     unavailable,
   });
+
+/** GET /api/market-signals/coins through the contract: the ten quick choices, then `others` (symbol, id, name). */
+export function analysableCoinsAnswer(others: readonly [symbol: string, coinId: string, name: string][]) {
+  return analysableCoinsResponseSchema.parse({
+    success: true,
+    source: 'binance',
+    data: [
+      ...analysisSymbols.map((symbol, index) => ({
+        symbol,
+        coinId: symbol.toLowerCase(),
+        name: analysisSymbolNames[symbol],
+        rank: index + 1,
+        image: null,
+        isQuickChoice: true,
+      })),
+      ...others.map(([symbol, coinId, name], index) => ({
+        symbol,
+        coinId,
+        name,
+        rank: 9 + index,
+        image: null,
+        isQuickChoice: false,
+      })),
+    ],
+  });
+}
