@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { startBinanceStreamStub } from '../apps/server/src/test/stubs/binance-stream-stub.ts';
 import { startMarketStub, stubEndpoints } from '../apps/server/src/test/stubs/market-stub.ts';
 import { startSmtpPeer } from '../apps/server/src/test/stubs/smtp-stub.ts';
 // @ts-expect-error a plain .mjs script of the repository (no types)
@@ -31,6 +32,7 @@ import {
   stopInstance,
   type Instance,
 } from './cluster/processes.ts';
+import { createStreamFleet, percentileOf, type StreamFleet, type StreamWindow } from './cluster/streams.ts';
 import {
   newLedger,
   runVirtualUser,
@@ -71,7 +73,28 @@ type RouteFigures = {
   p99: number;
   errors: number;
 };
-type Stage = { instances: number; web: RouteFigures[]; saturation: RouteFigures[]; note: string };
+/** The live market streams of one stage, over its web-shaped run. */
+type StreamFigures = {
+  /** Streams open at the end of the run, of `held` (one per virtual user). */
+  open: number;
+  held: number;
+  /** Seconds to open them all through nginx at the start of the stage. */
+  openSeconds: number;
+  tickersPerSecond: number;
+  candlesPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Streams dropped or refused during the run, by reason. */
+  errors: number;
+  failures: string;
+};
+type Stage = {
+  instances: number;
+  web: RouteFigures[];
+  saturation: RouteFigures[];
+  streams: StreamFigures;
+  note: string;
+};
 
 const isFailure = (sample: Sample) => sample.status === 0 || sample.status >= 400;
 function failuresOf(samples: Sample[]) {
@@ -158,6 +181,10 @@ async function startCluster() {
   await redis.flushdb();
   await redis.quit();
   const stub = await startMarketStub();
+  // Binance's combined stream: every subscribed stream ticks once a second, as the real one does; with
+  // REDIS_URL the instances elect one leader, the only one connected here
+  const binance = await startBinanceStreamStub();
+  binance.tickEvery(1000);
   const smtp = await startSmtpPeer();
   const baseEnv = {
     DATABASE_URL: databaseUrl,
@@ -166,6 +193,7 @@ async function startCluster() {
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     MARKET_DATA_SOURCE: 'live',
     ...stub.env,
+    ...binance.env,
     SMTP_URL: smtp.url,
     // one hop: the client is the address nginx saw; every virtual user comes from 127.0.0.1, so the per-IP
     // sign-in limit is raised (the per-address one, checked below, stays at its fixed 5 a minute)
@@ -198,7 +226,7 @@ async function startCluster() {
   nginxProcess = nginx.process;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  return { node, workDir, stub, smtp, instances, addInstance, nginx, client };
+  return { node, workDir, stub, binance, smtp, instances, addInstance, nginx, client };
 }
 
 /** The accounts (argon2id per sign-up: the costliest request), a quarter of them on the profissional plan. */
@@ -242,9 +270,54 @@ async function createAccounts(cluster: Cluster) {
   return { users, seconds };
 }
 
+/** The instance holding the upstream (its /api/health says `leader`), asked directly, not through nginx. */
+async function roleOf(instance: Instance): Promise<string> {
+  return fetch(`http://127.0.0.1:${instance.port}/api/health`, { signal: AbortSignal.timeout(2000) })
+    .then((response) => response.json() as Promise<{ marketStream: { role: string } }>)
+    .then(
+      (health) => health.marketStream.role,
+      () => 'unreachable',
+    );
+}
+
+async function findLeader(instances: Instance[]): Promise<Instance | undefined> {
+  const roles = await Promise.all(instances.map(roleOf));
+  return instances[roles.indexOf('leader')];
+}
+
+function streamFiguresOf(
+  fleet: StreamFleet,
+  window: StreamWindow,
+  endedAt: number,
+  openSeconds: number,
+): StreamFigures {
+  const seconds = (endedAt - window.startedAt) / 1000;
+  const byReason = new Map<string, number>();
+  for (const client of fleet.clients)
+    for (const drop of client.drops)
+      if (drop.at >= window.startedAt && drop.at <= endedAt)
+        byReason.set(drop.reason, (byReason.get(drop.reason) ?? 0) + 1);
+  return {
+    open: fleet.openCount(),
+    held: fleet.clients.length,
+    openSeconds,
+    tickersPerSecond: window.tickers / seconds,
+    candlesPerSecond: window.candles / seconds,
+    p50: percentileOf(window.delays, 0.5),
+    p99: percentileOf(window.delays, 0.99),
+    errors: [...byReason.values()].reduce((sum, count) => sum + count, 0),
+    failures: [...byReason].map(([reason, count]) => `${reason}×${count}`).join(', '),
+  };
+}
+
+/** What the kill did to the streams (see checkStreamRecovery). */
+type KillWatch = { victim: Instance; wasLeader: boolean; killedAt: number; takeoverAt?: number };
+
 /**
- * One stage: `count` instances behind nginx; a warm-up, the saturation run, then the web-shaped run with
- * visitors signing up every two seconds. With `killHalfway`, the last instance gets SIGKILL halfway.
+ * One stage: `count` instances behind nginx, every virtual user holding its dashboard's stream; a warm-up,
+ * the saturation run, then the web-shaped run with visitors signing up every two seconds. With
+ * `killHalfway`, the upstream leader (the instance holding Binance) gets SIGKILL halfway: its streams must
+ * resume on the others and another instance must take the upstream over.
  */
 async function runStage(
   cluster: Cluster,
@@ -257,22 +330,54 @@ async function runStage(
   cluster.nginx.reload(cluster.instances.map((instance) => instance.port));
   await sleep(1500);
   const base = cluster.nginx.url;
+  const fleet = createStreamFleet(base, users.length);
+  const openStartedAt = Date.now();
+  await fleet.open();
+  const openSeconds = (Date.now() - openStartedAt) / 1000;
+  console.log(
+    `${count} instance(s): ${fleet.openCount()} of ${users.length} streams open through nginx in ${openSeconds.toFixed(1)} s`,
+  );
   // warm-up, not measured: a new instance compiles its hot paths, nginx opens its connections
   await saturate({ base, recorder: { samples: [] }, ledger }, users, saturationConnections, 10_000);
   const saturation: Context = { base, recorder: { samples: [] }, ledger };
   await saturate(saturation, users, saturationConnections, saturationMs);
 
   const web: Context = { base, recorder: { samples: [] }, ledger };
+  fleet.restartWindow();
   let killedAt = 0;
   let exitedAt = 0;
-  const victim = cluster.instances[count - 1]!;
+  let watch: KillWatch | undefined;
+  const leader = await findLeader(cluster.instances);
+  // the kill takes the leader when there is one: its streams and the cluster's only upstream go at once
+  const victim = leader ?? cluster.instances[count - 1]!;
   void victim.exited.then(() => (exitedAt = Date.now()));
-  if (killHalfway)
-    setTimeout(() => {
+  const watching: Promise<void>[] = [];
+  if (killHalfway) {
+    fleet.traceTicks(true);
+    const timer = setTimeout(() => {
       killedAt = Date.now();
       victim.child.kill('SIGKILL');
-      console.log(`killed ${victim.name} (SIGKILL) ${stageMs / 2000} s into the ${count}-instance run`);
+      const kill: KillWatch = { victim, wasLeader: victim === leader, killedAt };
+      watch = kill;
+      console.log(
+        `killed ${victim.name} (SIGKILL${kill.wasLeader ? ', the upstream leader' : ''}) ${stageMs / 2000} s into the ${count}-instance run`,
+      );
+      // the survivors are asked every 250 ms which of them holds the upstream now
+      const survivors = cluster.instances.filter((instance) => instance !== victim);
+      watching.push(
+        (async () => {
+          while (Date.now() < kill.killedAt + 60_000) {
+            if (await findLeader(survivors)) {
+              kill.takeoverAt = Date.now();
+              return;
+            }
+            await sleep(250);
+          }
+        })(),
+      );
     }, stageMs / 2);
+    timer.unref();
+  }
   const signUps = (async () => {
     for (let index = 0; index < stageMs / 2000; index += 1) {
       await signUp(web, `new${count}-${index}-${crypto.randomBytes(3).toString('hex')}@farol.test`, password);
@@ -280,33 +385,130 @@ async function runStage(
     }
   })();
   await Promise.all([...users.map((user) => runVirtualUser(web, user, stageMs, 60_000)), signUps]);
+  const streamWindow = fleet.restartWindow();
+  await Promise.all(watching);
+  fleet.traceTicks(false);
   const stage: Stage = {
     instances: count,
     web: figuresOf(web.recorder.samples, stageMs / 1000),
     saturation: figuresOf(saturation.recorder.samples, saturationMs / 1000),
-    note: killHalfway ? ` (${victim.name} killed with SIGKILL halfway)` : '',
+    streams: streamFiguresOf(fleet, streamWindow, Date.now(), openSeconds),
+    note: killHalfway
+      ? ` (${victim.name}${watch?.wasLeader ? ', the upstream leader,' : ''} killed with SIGKILL halfway)`
+      : '',
   };
   printStage(stage);
-  return { stage, samples: web.recorder.samples, killedAt, exitedAt };
+  // the last stage's streams stay open for the graceful stop at the end
+  if (!killHalfway) fleet.close();
+  return { stage, samples: web.recorder.samples, killedAt, exitedAt, fleet, watch };
 }
 
-/** Waits for the outbox: the killed instance's claimed e-mails wait for their 2-minute lease. */
-async function drainOutbox(client: pg.Client) {
+/** Streams must tick again within this after the kill, or after another instance took the upstream over. */
+const RECOVERY_BOUND_MS = 10_000;
+/** The leader's lease (15 s, market-stream.cluster.ts) plus one renewal round (5 s). */
+const TAKEOVER_BOUND_MS = 20_000;
+
+/**
+ * After the kill every stream must read live ticks again: those on the killed instance once resumed through
+ * nginx (EventSource-like, Last-Event-ID), all of them once another instance holds the upstream.
+ */
+function checkStreamRecovery(fleet: StreamFleet, watch: KillWatch): Check[] {
+  const checks: Check[] = [];
+  const resumeFrom = Math.max(watch.killedAt, watch.takeoverAt ?? 0);
+  if (watch.wasLeader)
+    checks.push({
+      name: 'upstream taken over after the leader was killed',
+      isPassed: watch.takeoverAt !== undefined && watch.takeoverAt - watch.killedAt <= TAKEOVER_BOUND_MS,
+      detail: watch.takeoverAt
+        ? `a survivor reported itself leader ${((watch.takeoverAt - watch.killedAt) / 1000).toFixed(1)} s after the kill (bound ${TAKEOVER_BOUND_MS / 1000} s: the 15 s lease lapses, a renewal round takes it)`
+        : 'no survivor became leader within 60 s',
+    });
+  const dropped = fleet.clients.filter((client) => client.drops.some((drop) => drop.at >= watch.killedAt));
+  const reconnectDelays = dropped
+    .map((client) => (client.connectedAt.find((at) => at >= watch.killedAt) ?? Infinity) - watch.killedAt)
+    .sort((a, b) => a - b);
+  const resumed = reconnectDelays.filter(Number.isFinite);
+  checks.push({
+    name: 'streams of the killed instance resumed through nginx',
+    isPassed: dropped.length > 0 && resumed.length === dropped.length,
+    detail: `${dropped.length} of ${fleet.clients.length} streams dropped at the kill; ${resumed.length} reconnected with Last-Event-ID${resumed.length ? `, ${(resumed[Math.floor(resumed.length / 2)]! / 1000).toFixed(1)} s (median) and ${(resumed.at(-1)! / 1000).toFixed(1)} s (last) after the kill` : ''}`,
+  });
+  // per stream: the first live ticker read after it resumed (when it dropped) and after the takeover
+  const waits = fleet.clients
+    .map((client) => {
+      const lastDrop = client.drops.filter((drop) => drop.at >= watch.killedAt).at(-1)?.at ?? 0;
+      const from = Math.max(resumeFrom, lastDrop);
+      const tick = client.tickTimes.find((at) => at > from);
+      return tick === undefined ? Infinity : tick - resumeFrom;
+    })
+    .sort((a, b) => a - b);
+  const late = waits.filter((wait) => wait > RECOVERY_BOUND_MS).length;
+  const median = waits[Math.floor(waits.length / 2)]!;
+  checks.push({
+    name: 'every stream reads live ticks again',
+    isPassed: late === 0,
+    detail: `first live ticker after ${watch.wasLeader ? `the takeover (${((resumeFrom - watch.killedAt) / 1000).toFixed(1)} s after the kill)` : 'the kill'}: median ${(median / 1000).toFixed(1)} s, last ${Number.isFinite(waits.at(-1)!) ? `${(waits.at(-1)! / 1000).toFixed(1)} s` : 'never'}; ${late} of ${waits.length} streams later than ${RECOVERY_BOUND_MS / 1000} s`,
+  });
+  return checks;
+}
+
+/** The outbox is waited for this long after the last stage before its deliveries are checked. */
+const DRAIN_BOUND_MS = 300_000;
+
+/**
+ * Waits for the outbox: the killed instance's claimed e-mails wait for their 2-minute lease, and a send that
+ * failed under load waits for its retry. Returns the seconds waited.
+ */
+async function drainOutbox(client: pg.Client): Promise<number> {
   console.log(
-    'waiting for the outbox to drain (up to 150 s: a killed instance holds its e-mails for a 2-minute lease)...',
+    `waiting for the outbox to drain (up to ${DRAIN_BOUND_MS / 1000} s: a killed instance holds its e-mails for a 2-minute lease)...`,
   );
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
+  const startedAt = Date.now();
+  while (Date.now() < startedAt + DRAIN_BOUND_MS) {
     const { rows } = await client.query<{ waiting: number }>(
       `select count(*)::int as waiting from email_outbox where channel = 'email' and status <> 'sent'`,
     );
-    if (rows[0]!.waiting === 0) return;
+    if (rows[0]!.waiting === 0) break;
     await sleep(2000);
   }
+  const seconds = (Date.now() - startedAt) / 1000;
+  console.log(`outbox waited for ${seconds.toFixed(0)} s`);
+  return seconds;
+}
+
+/**
+ * SIGTERM to every instance still running, with the 3-instance stage's streams still open: each instance
+ * must exit 0 and each stream must get a `retry:` hint and a clean end through nginx.
+ */
+async function stopSurvivors(cluster: Cluster, fleet: StreamFleet, victim: Instance): Promise<Check[]> {
+  const checks: Check[] = [];
+  const survivors = cluster.instances.filter((instance) => instance !== victim);
+  // the streams held since the 3-instance stage: SIGTERM must end each with a `retry:` hint
+  const heldStreams = fleet.clients.filter((client) => client.isConnected);
+  fleet.expectEnd();
+  const stopped = await Promise.all(survivors.map((instance) => stopInstance(instance)));
+  const endDeadline = Date.now() + 5000;
+  while (heldStreams.some((client) => client.isConnected) && Date.now() < endDeadline) await sleep(100);
+  const endedWell = heldStreams.filter((client) => client.isEndedCleanly && client.hasRetryHint);
+  checks.push({
+    name: 'streams ended cleanly by the graceful stop',
+    isPassed: heldStreams.length > 0 && endedWell.length === heldStreams.length,
+    detail: `${heldStreams.length} streams open at SIGTERM: ${endedWell.length} got \`retry:\` and a clean end through nginx${heldStreams.length - endedWell.length ? `, ${heldStreams.filter((client) => !client.isEndedCleanly).length} cut, ${heldStreams.filter((client) => !client.hasRetryHint).length} without \`retry:\`` : ''}`,
+  });
+  checks.push({
+    name: 'graceful stop of the survivors (SIGTERM)',
+    isPassed: stopped.every((exit) => exit.code === 0),
+    detail: stopped
+      .map((exit, index) => `${survivors[index]!.name} exit ${exit.code ?? exit.signal}`)
+      .join(', '),
+  });
+  fleet.close();
+  return checks;
 }
 
 async function main() {
   const benchStartedAt = new Date();
+  const loadBefore = loadAverage();
   const cluster = await startCluster();
   console.log(
     `cluster bench: ${userCount} virtual users, ${stageMs / 1000} s per stage, nginx at ${cluster.nginx.url}`,
@@ -318,7 +520,9 @@ async function main() {
   const coingeckoCalls = () =>
     cluster.stub.calls(stubEndpoints.coinsMarkets) + cluster.stub.calls(stubEndpoints.global);
   const upstream = { calls: coingeckoCalls(), at: Date.now() };
-  let killed = { samples: [] as Sample[], killedAt: 0, exitedAt: 0 };
+  let killed:
+    | { samples: Sample[]; killedAt: number; exitedAt: number; fleet: StreamFleet; watch?: KillWatch }
+    | undefined;
   for (const count of [1, 2, 3]) {
     if (count === 3) {
       await cluster.addInstance();
@@ -333,10 +537,22 @@ async function main() {
   const minutes = (Date.now() - upstream.at) / 60_000;
   const calls = coingeckoCalls() - upstream.calls;
 
-  await drainOutbox(cluster.client);
+  if (!killed?.watch) throw new Error('the 3-instance stage killed no instance');
+  const { fleet, watch } = killed;
+  checks.push(...checkStreamRecovery(fleet, watch));
+  checks.push({
+    name: 'one upstream connection for the cluster',
+    isPassed: cluster.binance.connections() <= (watch.wasLeader ? 2 : 1),
+    detail: `the Binance stream stub accepted ${cluster.binance.connections()} connection(s) in the whole run (the first leader${watch.wasLeader ? ', then the one that took over' : ''})`,
+  });
+  const drainSeconds = await drainOutbox(cluster.client);
   checks.push(checkFailures(killed.samples, killed.killedAt, killed.exitedAt));
   checks.push(...(await checkWrites(cluster.client, ledger)));
-  checks.push(await checkDeliveries(cluster.client, cluster.smtp.messages));
+  const deliveries = await checkDeliveries(cluster.client, cluster.smtp.messages);
+  checks.push({
+    ...deliveries,
+    detail: `${deliveries.detail} (the outbox waited for ${drainSeconds.toFixed(0)} s after the last stage)`,
+  });
   checks.push(await checkJobs(cluster.client, benchStartedAt, clusterJobs));
   checks.push({
     name: 'upstream budget shared (Redis)',
@@ -348,21 +564,25 @@ async function main() {
     isPassed: true,
     detail: 'not exercised: they come from Stripe webhooks, and the bench runs without Stripe',
   });
-  const survivors = cluster.instances.slice(0, 2);
-  const stopped = await Promise.all(survivors.map((instance) => stopInstance(instance)));
-  checks.push({
-    name: 'graceful stop of the survivors (SIGTERM)',
-    isPassed: stopped.every((exit) => exit.code === 0),
-    detail: stopped
-      .map((exit, index) => `${survivors[index]!.name} exit ${exit.code ?? exit.signal}`)
-      .join(', '),
-  });
-  await Promise.all([cluster.client.end(), cluster.nginx.stop(), cluster.smtp.close(), cluster.stub.close()]);
+  checks.push(...(await stopSurvivors(cluster, fleet, watch.victim)));
+  await Promise.all([
+    cluster.client.end(),
+    cluster.nginx.stop(),
+    cluster.smtp.close(),
+    cluster.stub.close(),
+    cluster.binance.close(),
+  ]);
 
   console.log('\nchecks after the kill:');
   for (const check of checks)
     console.log(`  ${check.isPassed ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
-  writeReadme(stages, checks, { setupSeconds, users: users.length });
+  console.log(`load average: ${loadBefore} at the start, ${loadAverage()} at the end`);
+  writeReadme(stages, checks, {
+    setupSeconds,
+    users: users.length,
+    loadBefore,
+    loadAfter: loadAverage(),
+  });
   fs.rmSync(cluster.workDir, { recursive: true, force: true });
   process.exit(checks.every((check) => check.isPassed) ? 0 : 1);
 }
@@ -374,16 +594,28 @@ function printStage(stage: Stage) {
   console.log(`\n${stage.instances} instance(s)${stage.note}`);
   console.log('  saturation: ' + summary(stage.saturation.at(-1)!));
   for (const row of stage.web) console.log(`  ${row.route.padEnd(48)} ${summary(row)}`);
+  console.log(`  ${'GET /api/market/stream (SSE)'.padEnd(48)} ${streamSummary(stage.streams)}`);
 }
+const streamSummary = (streams: StreamFigures) =>
+  `${streams.open} of ${streams.held} open at the end, ${streams.tickersPerSecond.toFixed(0)} tickers/s + ${streams.candlesPerSecond.toFixed(0)} candles/s read, tick → client p50 ${streams.p50} ms, p99 ${streams.p99} ms, ${streams.errors} errors${streams.failures ? ` (${streams.failures})` : ''}`;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const summary = (row: RouteFigures) =>
   `${row.perSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors${row.failures ? ` (${row.failures})` : ''}`;
 
-function writeReadme(stages: Stage[], checks: Check[], setup: { setupSeconds: number; users: number }) {
+function writeReadme(
+  stages: Stage[],
+  checks: Check[],
+  setup: { setupSeconds: number; users: number; loadBefore: string; loadAfter: string },
+) {
   const readmePath = path.join(repoRoot, 'bench/README.md');
   const base = stages[0]!.saturation.at(-1)!.perSecond;
   const lines = [
     '<!-- cluster:begin (written by npm run bench:cluster) -->',
-    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup.users} virtual users (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol.`,
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup.users} virtual users (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol. Load average (1, 5, 15 min) ${setup.loadBefore} at the start, ${setup.loadAfter} at the end.`,
     '',
     '| instances | saturation req/s | scaling | p50 | p99 | errors |',
     '| --------: | ---------------: | ------: | --: | --: | -----: |',
@@ -400,6 +632,15 @@ function writeReadme(stages: Stage[], checks: Check[], setup: { setupSeconds: nu
       ...stage.web.map(formatRow),
       '',
     ]),
+    `Live market streams (\`GET /api/market/stream\`, one per virtual user through nginx, ten coins with 1h candles, the Binance stub ticking each once a second; tick → client is from the stub's send stamp to the bench reading the event, so it includes the load generator's own lag):`,
+    '',
+    '| instances | streams open | opened in | tickers/s read | candles/s read | tick → client p50 | p99 | stream errors |',
+    '| --------: | -----------: | --------: | -------------: | -------------: | ----------------: | --: | ------------: |',
+    ...stages.map(
+      ({ instances, streams }) =>
+        `| ${instances} | ${streams.open} of ${streams.held} | ${streams.openSeconds.toFixed(1)} s | ${streams.tickersPerSecond.toFixed(0)} | ${streams.candlesPerSecond.toFixed(0)} | ${streams.p50} ms | ${streams.p99} ms | ${streams.errors}${streams.failures ? ` (${streams.failures})` : ''} |`,
+    ),
+    '',
     'Checks after the kill:',
     '',
     ...checks.map((check) => `- ${check.isPassed ? 'ok' : '**FAIL**'}: ${check.name}: ${check.detail}`),
