@@ -172,7 +172,7 @@ const signedInPages: { path: string; name: string; ready: (page: Page) => Promis
     ready: async (page) => {
       await page.getByRole('radio', { name: 'ETH' }).click();
       await page.locator('[data-level-label]').first().waitFor();
-      await page.getByText(/ETH/).first().waitFor();
+      await page.getByText(/ETH/).filter({ visible: true }).first().waitFor();
     },
   },
   { path: '/chat', name: 'chat', ready: (page) => page.getByRole('textbox').first().waitFor() },
