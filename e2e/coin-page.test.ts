@@ -64,14 +64,15 @@ describe('coin page', () => {
     }
     const missing = await fetch(`${journey.server.url}/coins/not-a-coin`);
     expect(missing.status).toBe(404);
-    // a coin outside the ten (the simulated market invents their names): facts, and the chart and signal say they cover the ten for now; an unknown one
-    const listed = await fetch(`${journey.server.url}/api/crypto/prices?page=3&limit=10`, {
+    // a coin without a USDT pair (the simulated market invents the names, and pairs only its 250 best-ranked
+    // coins): facts, and the page says why it has no chart or signal; then an unknown coin
+    const listed = await fetch(`${journey.server.url}/api/crypto/prices?page=30&limit=10`, {
       headers: { Authorization: `Bearer ${journey.pro.token}` },
     });
     const { symbol } = ((await listed.json()) as { data: { symbol: string }[] }).data[0]!;
     const { context, page } = await visitorPage(journey.browser, 'pt-BR', phone);
     await page.goto(`${journey.server.url}/coins/${symbol.toLowerCase()}`);
-    await page.getByText(`Gráfico e sinais ainda não cobrem ${symbol}`).waitFor();
+    await page.getByText(`${symbol} não tem par USDT na Binance`).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}-not-analysed-pt-BR-390.png`, fullPage: true });
     await page.goto(`${journey.server.url}/coins/not-a-coin`);
