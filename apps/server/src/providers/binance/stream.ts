@@ -196,7 +196,7 @@ export function createBinanceStream(options: BinanceStreamOptions) {
   });
   let stallTimer: NodeJS.Timeout | undefined;
   const subscriptions = createSubscriptions(
-    () => state.connected && socket?.readyState === WebSocket.OPEN,
+    () => socket?.readyState === WebSocket.OPEN,
     (message) => socket?.send(message),
   );
   const state: BinanceStreamState = { connected: false, connections: 0 };
@@ -212,11 +212,18 @@ export function createBinanceStream(options: BinanceStreamOptions) {
     const current = new WebSocket(options.url, { handshakeTimeout: Math.max(1000, stallMs) });
     socket = current;
     const openedAt = { time: 0 };
-    const noteFrame = () => void (state.lastFrameAt = now());
-    current.on('open', () => {
+    // a connection is live from its first frame (a subscription answer, a tick or a ping), not from its
+    // handshake: an upstream that accepts and drops at once (overloaded, or refusing) never counts as live
+    const noteFrame = () => {
+      state.lastFrameAt = now();
+      if (state.connected || socket !== current) return;
       state.connected = true;
+      state.connectedSince = state.lastFrameAt;
+      options.onConnectionChange?.(true);
+    };
+    current.on('open', () => {
       state.connections += 1;
-      state.connectedSince = openedAt.time = now();
+      openedAt.time = now();
       state.lastFrameAt = undefined;
       subscriptions.connected();
       clearInterval(stallTimer);
@@ -228,7 +235,6 @@ export function createBinanceStream(options: BinanceStreamOptions) {
           current.terminate();
         },
       );
-      options.onConnectionChange?.(true);
     });
     current.on('message', (data) => {
       noteFrame();
