@@ -185,6 +185,23 @@ function watchSilence(limitMs: number, silentFor: () => number, onSilence: (sile
   return timer;
 }
 
+/**
+ * A frame came on the current connection. A connection is live from its first frame (a subscription answer, a
+ * tick or a ping), not from its handshake: an upstream that accepts and drops at once (overloaded, or
+ * refusing) never counts as live.
+ */
+function noteFrameOn(
+  state: BinanceStreamState,
+  time: number,
+  onConnectionChange: ((connected: boolean) => void) | undefined,
+) {
+  state.lastFrameAt = time;
+  if (state.connected) return;
+  state.connected = true;
+  state.connectedSince = time;
+  onConnectionChange?.(true);
+}
+
 export function createBinanceStream(options: BinanceStreamOptions) {
   const { now = Date.now, random = Math.random, stallMs = 30_000 } = options;
   const { initialBackoffMs = 500, maxBackoffMs = 30_000 } = options;
@@ -212,14 +229,8 @@ export function createBinanceStream(options: BinanceStreamOptions) {
     const current = new WebSocket(options.url, { handshakeTimeout: Math.max(1000, stallMs) });
     socket = current;
     const openedAt = { time: 0 };
-    // a connection is live from its first frame (a subscription answer, a tick or a ping), not from its
-    // handshake: an upstream that accepts and drops at once (overloaded, or refusing) never counts as live
     const noteFrame = () => {
-      state.lastFrameAt = now();
-      if (state.connected || socket !== current) return;
-      state.connected = true;
-      state.connectedSince = state.lastFrameAt;
-      options.onConnectionChange?.(true);
+      if (socket === current) noteFrameOn(state, now(), options.onConnectionChange);
     };
     current.on('open', () => {
       state.connections += 1;
