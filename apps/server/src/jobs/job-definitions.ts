@@ -96,6 +96,9 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
       run: async () => {
         const service = market();
         if (!service) return { recorded: false, reason: 'market module not registered' };
+        // the record holds only signals the live market gave: a simulated market has none to compute
+        if (app.config.MARKET_DATA_SOURCE === 'simulated')
+          return { recorded: false, reason: 'simulated market' };
         const deps = { db: app.db, signals: app.signals, market: service, now: app.now };
         const result = { ...(await recordSignals(deps)), ...(await scoreSignals(deps)) };
         // measure the new state now, so the public page's visitors read it instead of computing it

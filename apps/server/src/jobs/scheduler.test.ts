@@ -39,3 +39,59 @@ describe.skipIf(!engines.includes('postgres'))('scheduler on PostgreSQL (pg-boss
     expect(runs).toHaveLength(1);
   }, 120_000);
 });
+
+describe('scheduler stop', () => {
+  /** A scheduler whose one job, due every second (the croner path every engine takes), lasts `ms`. */
+  function schedulerWithJob(ms: number, stopTimeoutMs: number, log = pino({ level: 'silent' })) {
+    const job = { started: false, finished: false };
+    const scheduler = createScheduler({
+      definitions: [
+        {
+          name: 'slow',
+          cron: '* * * * * *',
+          scope: 'instance',
+          run: async () => {
+            job.started = true;
+            await sleep(ms);
+            job.finished = true;
+            return {};
+          },
+        },
+      ],
+      log,
+      now: () => new Date(),
+      stopTimeoutMs,
+    });
+    return { scheduler, job };
+  }
+  const waitUntil = async (done: () => boolean) => {
+    for (let waited = 0; !done() && waited < 10_000; waited += 20) await sleep(20);
+  };
+
+  it('gives a job that outlasts its budget up to the process, saying which, instead of holding the stop', async () => {
+    const warnings: unknown[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
+    const { scheduler, job } = schedulerWithJob(60_000, 1_000, log);
+    await scheduler.start();
+    await waitUntil(() => job.started);
+    expect(job.started).toBe(true);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await Promise.race([stopping, sleep(10_000)]);
+    expect({ stopped, finished: job.finished }).toEqual({ stopped: true, finished: false });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        jobs: ['slow'],
+        msg: 'jobs still running at stop: left to end with the process',
+      }),
+    );
+  }, 30_000);
+
+  it('waits for a job that ends within its budget', async () => {
+    const { scheduler, job } = schedulerWithJob(300, 5_000);
+    await scheduler.start();
+    await waitUntil(() => job.started);
+    await scheduler.stop();
+    expect(job.finished).toBe(true);
+  }, 30_000);
+});

@@ -36,6 +36,22 @@ export type SchedulerOptions = {
 // pg-boss cron granularity is one minute: sub-minute cluster schedules would be silently coarsened
 const hasSecondsField = (cron: string) => cron.trim().split(/\s+/).length === 6;
 
+/**
+ * Waits for the jobs running here, up to `ms`. A job still running then is left to end with the process: every
+ * job is safe to cut and run again (each writes in transactions and records what it has done), as after a crash.
+ */
+async function waitForJobs(running: Map<string, Promise<unknown>>, ms: number, log: FastifyBaseLogger) {
+  if (running.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>(
+    (resolve) => (timer = setTimeout(resolve, Math.max(0, ms), 'timeout')),
+  );
+  const outcome = await Promise.race([Promise.allSettled(running.values()), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout')
+    log.warn({ jobs: [...running.keys()] }, 'jobs still running at stop: left to end with the process');
+}
+
 export function createScheduler(options: SchedulerOptions): JobRunner {
   const { definitions, log, now } = options;
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
@@ -110,11 +126,13 @@ export function createScheduler(options: SchedulerOptions): JobRunner {
       );
     },
     stop: async () => {
+      const timeoutMs = options.stopTimeoutMs ?? 10_000;
+      const deadline = Date.now() + timeoutMs;
       for (const cron of crons.splice(0)) cron.stop();
       // graceful: pg-boss stops fetching new jobs and waits (up to the timeout) for those running here
-      await boss?.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
       boss = undefined;
-      await Promise.allSettled(running.values());
+      await waitForJobs(running, deadline - Date.now(), log);
     },
   };
 }

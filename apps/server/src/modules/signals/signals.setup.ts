@@ -11,9 +11,11 @@ export type SignalWarmer = {
   /** Computes the warm coins' analyses if this close has not been done yet; never overlaps. */
   run: () => Promise<void>;
   idle: () => Promise<void>;
+  /** Ends a pass after the coin being computed (the app is closing) and resolves when it has ended. */
+  stop: () => Promise<void>;
 };
 
-function createSignalWarmer(options: {
+export function createSignalWarmer(options: {
   listSymbols: () => Promise<string[]>;
   signals: SignalsService;
   now: () => Date;
@@ -21,17 +23,21 @@ function createSignalWarmer(options: {
 }): SignalWarmer {
   let warmedClose = 0;
   let running: Promise<void> | undefined;
+  let stopped = false;
   const warm = async (close: number) => {
     const symbols = await options.listSymbols();
     // one at a time: a close's burst of klines calls stays spread over the refresher's tick
-    for (const symbol of symbols) await options.signals.getReading(symbol).catch(() => undefined);
+    for (const symbol of symbols) {
+      if (stopped) return;
+      await options.signals.getReading(symbol).catch(() => undefined);
+    }
     warmedClose = close;
   };
   return {
     run: () => {
       const time = options.now().getTime();
       const close = Math.floor(time / timeframePeriodMs['1h']) * timeframePeriodMs['1h'];
-      if (running || close <= warmedClose || time - close < WARM_DELAY_MS)
+      if (stopped || running || close <= warmedClose || time - close < WARM_DELAY_MS)
         return running ?? Promise.resolve();
       running = warm(close)
         .catch((error: unknown) => options.log.warn({ err: error }, 'signals: warming the coins failed'))
@@ -39,6 +45,10 @@ function createSignalWarmer(options: {
       return running;
     },
     idle: async () => {
+      await running;
+    },
+    stop: async () => {
+      stopped = true;
       await running;
     },
   };
@@ -68,6 +78,7 @@ export function registerSignals(app: FastifyInstance) {
   const stopListening = app.market.onRefreshed(() => void warmer.run());
   app.addHook('onClose', async () => {
     stopListening();
-    await warmer.idle();
+    // a pass of many coins would hold the stop: it ends after the coin in hand (the next close warms again)
+    await warmer.stop();
   });
 }

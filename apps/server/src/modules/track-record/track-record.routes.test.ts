@@ -242,12 +242,25 @@ forEachEngine((engine) => {
       }
     });
 
-    it('records nothing from the simulated market', async () => {
-      const run = await testApp.app.jobs.run('signal-track-record');
-      expect(run.result.stored).toEqual([]);
-      expect(Object.values(run.result.skipped as object).every((reason) => reason === 'simulated')).toBe(
-        true,
-      );
+    it('records nothing from the simulated market, whether chosen or fallen back to', async () => {
+      // chosen: the job says so without computing a signal
+      const chosen = await testApp.app.jobs.run('signal-track-record');
+      expect(chosen.result).toEqual({ recorded: false, reason: 'simulated market' });
+      // fallen back to: the market's sources refuse, every reading is simulated, none is stored
+      const unreachable = 'http://127.0.0.1:9';
+      const fallen = await startTestApp({
+        engine,
+        env: { MARKET_DATA_SOURCE: 'auto', BINANCE_BASE_URL: unreachable, COINGECKO_BASE_URL: unreachable },
+      });
+      try {
+        const run = await fallen.app.jobs.run('signal-track-record');
+        expect(run.result.stored).toEqual([]);
+        const reasons = Object.values(run.result.skipped as object);
+        expect(reasons.length).toBeGreaterThan(0);
+        expect(reasons.every((reason) => reason === 'simulated')).toBe(true);
+      } finally {
+        await fallen.close();
+      }
     });
   });
 });
