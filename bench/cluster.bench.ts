@@ -18,20 +18,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { findFreePort } from '../apps/server/src/test/free-port.ts';
 import { startBinanceStreamStub } from '../apps/server/src/test/stubs/binance-stream-stub.ts';
 import { startMarketStub, stubEndpoints } from '../apps/server/src/test/stubs/market-stub.ts';
 import { startSmtpPeer } from '../apps/server/src/test/stubs/smtp-stub.ts';
 // @ts-expect-error a plain .mjs script of the repository (no types)
 import { supportedNode } from '../scripts/node-runtime.mjs';
 import { checkDeliveries, checkFailures, checkJobs, checkWrites, type Check } from './cluster/checks.ts';
-import {
-  freePort,
-  repoRoot,
-  startInstance,
-  startNginx,
-  stopInstance,
-  type Instance,
-} from './cluster/processes.ts';
+import { repoRoot, startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
 import { createStreamFleet, percentileOf, type StreamFleet, type StreamWindow } from './cluster/streams.ts';
 import {
   newLedger,
@@ -204,7 +198,7 @@ async function startCluster() {
   };
   const instances: Instance[] = [];
   const addInstance = async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const name = `farol@${instances.length + 1}`;
     const dataDir = path.join(workDir, name);
     fs.mkdirSync(dataDir);
