@@ -18,20 +18,31 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { findFreePort } from '../apps/server/src/test/free-port.ts';
 import { startBinanceStreamStub } from '../apps/server/src/test/stubs/binance-stream-stub.ts';
 import { startMarketStub, stubEndpoints } from '../apps/server/src/test/stubs/market-stub.ts';
 import { startSmtpPeer } from '../apps/server/src/test/stubs/smtp-stub.ts';
 // @ts-expect-error a plain .mjs script of the repository (no types)
 import { supportedNode } from '../scripts/node-runtime.mjs';
-import { checkDeliveries, checkFailures, checkJobs, checkWrites, type Check } from './cluster/checks.ts';
 import {
-  freePort,
-  repoRoot,
-  startInstance,
-  startNginx,
-  stopInstance,
-  type Instance,
-} from './cluster/processes.ts';
+  createBilling,
+  declinePayments,
+  runBilling,
+  startStripe,
+  stripeViewOf,
+  type Billing,
+} from './cluster/billing.ts';
+import {
+  checkBillingEmails,
+  checkDeliveries,
+  checkFailures,
+  checkJobs,
+  checkStripeEvents,
+  checkSubscriptions,
+  checkWrites,
+  type Check,
+} from './cluster/checks.ts';
+import { repoRoot, startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
 import { createStreamFleet, percentileOf, type StreamFleet, type StreamWindow } from './cluster/streams.ts';
 import {
   newLedger,
@@ -186,6 +197,8 @@ async function startCluster() {
   const binance = await startBinanceStreamStub();
   binance.tickEvery(1000);
   const smtp = await startSmtpPeer();
+  // Stripe: the instances reach the stub through STRIPE_API_BASE; its events reach them through nginx
+  const stripe = await startStripe();
   const baseEnv = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -195,6 +208,7 @@ async function startCluster() {
     ...stub.env,
     ...binance.env,
     SMTP_URL: smtp.url,
+    ...stripe.env,
     // one hop: the client is the address nginx saw; every virtual user comes from 127.0.0.1, so the per-IP
     // sign-in limit is raised (the per-address one, checked below, stays at its fixed 5 a minute)
     TRUST_PROXY: '1',
@@ -204,7 +218,7 @@ async function startCluster() {
   };
   const instances: Instance[] = [];
   const addInstance = async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const name = `farol@${instances.length + 1}`;
     const dataDir = path.join(workDir, name);
     fs.mkdirSync(dataDir);
@@ -226,7 +240,7 @@ async function startCluster() {
   nginxProcess = nginx.process;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  return { node, workDir, stub, binance, smtp, instances, addInstance, nginx, client };
+  return { node, workDir, stub, binance, smtp, stripe, instances, addInstance, nginx, client };
 }
 
 /** The accounts (argon2id per sign-up: the costliest request), a quarter of them on the profissional plan. */
@@ -314,18 +328,57 @@ function streamFiguresOf(
 type KillWatch = { victim: Instance; wasLeader: boolean; killedAt: number; takeoverAt?: number };
 
 /**
+ * SIGKILL to `victim` halfway through the stage, a quarter of a second after Stripe's burst of declined
+ * payments (so that webhook deliveries are in flight when it dies); then the survivors are asked every 250 ms
+ * which of them holds the upstream now. Resolves once one does, or after 60 s.
+ */
+function killHalfwayThrough(
+  cluster: Cluster,
+  stage: { victim: Instance; wasLeader: boolean; count: number; web: Context; billing: Billing },
+): Promise<KillWatch> {
+  const { victim, wasLeader, count } = stage;
+  const burst = setTimeout(
+    () => {
+      const declined = declinePayments(stage.web, stage.billing);
+      console.log(`Stripe declines the renewal of ${declined} active subscriptions at once`);
+    },
+    stageMs / 2 - 250,
+  );
+  burst.unref();
+  return new Promise((resolve) => {
+    const timer = setTimeout(async () => {
+      const kill: KillWatch = { victim, wasLeader, killedAt: Date.now() };
+      victim.child.kill('SIGKILL');
+      console.log(
+        `killed ${victim.name} (SIGKILL${wasLeader ? ', the upstream leader' : ''}) ${stageMs / 2000} s into the ${count}-instance run`,
+      );
+      const survivors = cluster.instances.filter((instance) => instance !== victim);
+      while (Date.now() < kill.killedAt + 60_000) {
+        if (await findLeader(survivors)) {
+          kill.takeoverAt = Date.now();
+          break;
+        }
+        await sleep(250);
+      }
+      resolve(kill);
+    }, stageMs / 2);
+    timer.unref();
+  });
+}
+
+/**
  * One stage: `count` instances behind nginx, every virtual user holding its dashboard's stream; a warm-up,
- * the saturation run, then the web-shaped run with visitors signing up every two seconds. With
- * `killHalfway`, the upstream leader (the instance holding Binance) gets SIGKILL halfway: its streams must
- * resume on the others and another instance must take the upstream over.
+ * the saturation run, then the web-shaped run with visitors signing up every two seconds and the paying
+ * users' billing steps. With `killHalfway`, the upstream leader (the instance holding Binance) gets SIGKILL
+ * halfway: its streams must resume on the others and another instance must take the upstream over.
  */
 async function runStage(
   cluster: Cluster,
-  users: VirtualUser[],
-  ledger: Ledger,
+  workload: { users: VirtualUser[]; ledger: Ledger; billing: Billing },
   count: number,
   killHalfway: boolean,
 ) {
+  const { users, ledger, billing } = workload;
   while (cluster.instances.length < count) await cluster.addInstance();
   cluster.nginx.reload(cluster.instances.map((instance) => instance.port));
   await sleep(1500);
@@ -344,49 +397,28 @@ async function runStage(
 
   const web: Context = { base, recorder: { samples: [] }, ledger };
   fleet.restartWindow();
-  let killedAt = 0;
   let exitedAt = 0;
-  let watch: KillWatch | undefined;
   const leader = await findLeader(cluster.instances);
   // the kill takes the leader when there is one: its streams and the cluster's only upstream go at once
   const victim = leader ?? cluster.instances[count - 1]!;
   void victim.exited.then(() => (exitedAt = Date.now()));
-  const watching: Promise<void>[] = [];
-  if (killHalfway) {
-    fleet.traceTicks(true);
-    const timer = setTimeout(() => {
-      killedAt = Date.now();
-      victim.child.kill('SIGKILL');
-      const kill: KillWatch = { victim, wasLeader: victim === leader, killedAt };
-      watch = kill;
-      console.log(
-        `killed ${victim.name} (SIGKILL${kill.wasLeader ? ', the upstream leader' : ''}) ${stageMs / 2000} s into the ${count}-instance run`,
-      );
-      // the survivors are asked every 250 ms which of them holds the upstream now
-      const survivors = cluster.instances.filter((instance) => instance !== victim);
-      watching.push(
-        (async () => {
-          while (Date.now() < kill.killedAt + 60_000) {
-            if (await findLeader(survivors)) {
-              kill.takeoverAt = Date.now();
-              return;
-            }
-            await sleep(250);
-          }
-        })(),
-      );
-    }, stageMs / 2);
-    timer.unref();
-  }
+  fleet.traceTicks(killHalfway);
+  const killing = killHalfway
+    ? killHalfwayThrough(cluster, { victim, wasLeader: victim === leader, count, web, billing })
+    : undefined;
   const signUps = (async () => {
     for (let index = 0; index < stageMs / 2000; index += 1) {
       await signUp(web, `new${count}-${index}-${crypto.randomBytes(3).toString('hex')}@farol.test`, password);
       await sleep(2000);
     }
   })();
-  await Promise.all([...users.map((user) => runVirtualUser(web, user, stageMs, 60_000)), signUps]);
+  await Promise.all([
+    ...users.map((user) => runVirtualUser(web, user, stageMs, 60_000)),
+    signUps,
+    runBilling(web, billing, stageMs),
+  ]);
   const streamWindow = fleet.restartWindow();
-  await Promise.all(watching);
+  const watch = await killing;
   fleet.traceTicks(false);
   const stage: Stage = {
     instances: count,
@@ -400,7 +432,7 @@ async function runStage(
   printStage(stage);
   // the last stage's streams stay open for the graceful stop at the end
   if (!killHalfway) fleet.close();
-  return { stage, samples: web.recorder.samples, killedAt, exitedAt, fleet, watch };
+  return { stage, samples: web.recorder.samples, killedAt: watch?.killedAt ?? 0, exitedAt, fleet, watch };
 }
 
 /** Streams must tick again within this after the kill, or after another instance took the upstream over. */
@@ -506,6 +538,36 @@ async function stopSurvivors(cluster: Cluster, fleet: StreamFleet, victim: Insta
   return checks;
 }
 
+/**
+ * Once the outbox has drained: the requests that failed, then every acknowledged write, subscription change,
+ * Stripe event and e-mail against the database.
+ */
+async function checkDatabase(
+  cluster: Cluster,
+  killed: { samples: Sample[]; killedAt: number; exitedAt: number },
+  ledger: Ledger,
+  billing: Billing,
+): Promise<Check[]> {
+  const drainSeconds = await drainOutbox(cluster.client);
+  const { client } = cluster;
+  const deliveries = await checkDeliveries(client, cluster.smtp.messages);
+  return [
+    checkFailures(killed.samples, killed.killedAt, killed.exitedAt),
+    ...(await checkWrites(client, ledger)),
+    await checkSubscriptions(
+      client,
+      { ledger: billing.ledger, view: (account) => stripeViewOf(cluster.stripe, account) },
+      killed,
+    ),
+    await checkStripeEvents(client, billing.ledger),
+    await checkBillingEmails(client, billing.ledger),
+    {
+      ...deliveries,
+      detail: `${deliveries.detail} (the outbox waited for ${drainSeconds.toFixed(0)} s after the last stage)`,
+    },
+  ];
+}
+
 async function main() {
   const benchStartedAt = new Date();
   const loadBefore = loadAverage();
@@ -515,6 +577,8 @@ async function main() {
   );
   const { users, seconds: setupSeconds } = await createAccounts(cluster);
   const ledger = newLedger();
+  const billing = await createBilling(cluster.stripe, users, cluster.client);
+  console.log(`${billing.ledger.accounts.length} of them pay through Stripe during the run`);
   const stages: Stage[] = [];
   const checks: Check[] = [];
   const coingeckoCalls = () =>
@@ -530,7 +594,7 @@ async function main() {
       await sleep(1500);
       checks.push(await checkSharedRateLimit(cluster.nginx.url));
     }
-    const result = await runStage(cluster, users, ledger, count, count === 3);
+    const result = await runStage(cluster, { users, ledger, billing }, count, count === 3);
     stages.push(result.stage);
     if (count === 3) killed = result;
   }
@@ -545,24 +609,12 @@ async function main() {
     isPassed: cluster.binance.connections() <= (watch.wasLeader ? 2 : 1),
     detail: `the Binance stream stub accepted ${cluster.binance.connections()} connection(s) in the whole run (the first leader${watch.wasLeader ? ', then the one that took over' : ''})`,
   });
-  const drainSeconds = await drainOutbox(cluster.client);
-  checks.push(checkFailures(killed.samples, killed.killedAt, killed.exitedAt));
-  checks.push(...(await checkWrites(cluster.client, ledger)));
-  const deliveries = await checkDeliveries(cluster.client, cluster.smtp.messages);
-  checks.push({
-    ...deliveries,
-    detail: `${deliveries.detail} (the outbox waited for ${drainSeconds.toFixed(0)} s after the last stage)`,
-  });
+  checks.push(...(await checkDatabase(cluster, killed, ledger, billing)));
   checks.push(await checkJobs(cluster.client, benchStartedAt, clusterJobs));
   checks.push({
     name: 'upstream budget shared (Redis)',
     isPassed: calls / minutes <= 25,
     detail: `${calls} CoinGecko calls from all instances in ${minutes.toFixed(1)} min: ${(calls / minutes).toFixed(1)} a minute (COINGECKO_CALLS_PER_MINUTE = 25 for the cluster)`,
-  });
-  checks.push({
-    name: 'subscription changes',
-    isPassed: true,
-    detail: 'not exercised: they come from Stripe webhooks, and the bench runs without Stripe',
   });
   checks.push(...(await stopSurvivors(cluster, fleet, watch.victim)));
   await Promise.all([
@@ -571,6 +623,7 @@ async function main() {
     cluster.smtp.close(),
     cluster.stub.close(),
     cluster.binance.close(),
+    cluster.stripe.stripe.close(),
   ]);
 
   console.log('\nchecks after the kill:');

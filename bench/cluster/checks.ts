@@ -1,6 +1,14 @@
 // What the cluster bench checks against the database after killing an instance: no acknowledged write lost
-// or duplicated, each e-mail delivered once, each scheduled job once per period, limits shared.
+// or duplicated (subscription changes and Stripe's events included), each e-mail delivered once, each
+// scheduled job once per period, limits shared.
 import pg from 'pg';
+import type {
+  BillingAccount,
+  BillingLedger,
+  BillingState,
+  StripeEventRecord,
+  StripeView,
+} from './billing.ts';
 import type { Ledger, Sample } from './workload.ts';
 
 export type Check = { name: string; isPassed: boolean; detail: string };
@@ -177,16 +185,182 @@ export function checkFailures(samples: Sample[], killedAt: number, exitedAt: num
   const failed = samples.filter((sample) => sample.status === 0 || sample.status >= 500);
   const inFlight = failed.filter((sample) => sample.startedAt <= exitedAt && sample.endedAt >= killedAt);
   const others = failed.filter((sample) => !inFlight.includes(sample));
-  const describe = (list: Sample[]) =>
-    list
-      .map(
-        (sample) =>
-          `${sample.route} → ${sample.status || 'no answer'}, sent ${sample.startedAt - killedAt} ms after the kill`,
-      )
+  // by route and answer: how many, sent when (ms from the kill; negative: before it)
+  const describe = (list: Sample[]) => {
+    const groups = new Map<string, number[]>();
+    for (const sample of list) {
+      const key = `${sample.route} → ${sample.status || 'no answer'}`;
+      groups.set(key, [...(groups.get(key) ?? []), sample.startedAt - killedAt]);
+    }
+    return [...groups]
+      .map(([key, sentAt]) => {
+        const [first, last] = [Math.min(...sentAt), Math.max(...sentAt)];
+        const when = first === last ? `${first} ms` : `${first} to ${last} ms`;
+        return `${key} ×${sentAt.length}, sent ${when} after the kill`;
+      })
       .join('; ');
+  };
   return {
     name: 'failed requests (after the client retry)',
     isPassed: others.length === 0,
     detail: `${failed.length} of ${samples.length}: ${inFlight.length} in flight at the kill (the process was gone ${exitedAt - killedAt} ms after SIGKILL)${inFlight.length ? ` (${describe(inFlight)})` : ''}, ${others.length} others${others.length ? ` (${describe(others)})` : ''}`,
+  };
+}
+
+type BillingRow = {
+  user_id: string;
+  plan: string;
+  pending_plan: string | null;
+  cancel_at_period_end: boolean;
+  status: string;
+  stripe_subscription_id: string | null;
+  changes: number;
+};
+
+/** The billing accounts' rows with the length of their plan history (subscription_changes). */
+async function billingRows(client: pg.Client, ledger: BillingLedger) {
+  const { rows } = await client.query<BillingRow>(
+    `select s.user_id, s.plan, s.pending_plan, s.cancel_at_period_end, s.status, s.stripe_subscription_id,
+            (select count(*)::int from subscription_changes c where c.user_id = s.user_id) as changes
+       from subscriptions s where s.user_id = any($1::uuid[])`,
+    [ledger.accounts.map((account) => account.user.userId)],
+  );
+  return new Map(rows.map((row) => [row.user_id, row]));
+}
+
+const isStateOf = (row: BillingRow, state: BillingState | undefined) =>
+  state
+    ? row.plan === state.plan &&
+      row.pending_plan === state.pendingPlan &&
+      row.cancel_at_period_end === state.cancelAtPeriodEnd &&
+      row.status === state.status
+    : row.plan === 'free';
+
+/**
+ * Subscription changes: each change Stripe's subscription took is one line of the plan history; the row is
+ * in the state the user was last told of (unless a step after it got no answer) and agrees with Stripe.
+ */
+export async function checkSubscriptions(
+  client: pg.Client,
+  billing: { ledger: BillingLedger; view: (account: BillingAccount) => StripeView | undefined },
+  kill: { killedAt: number; exitedAt: number },
+): Promise<Check> {
+  const { ledger } = billing;
+  const rows = await billingRows(client, ledger);
+  const effective = new Map<string, number>();
+  for (const step of ledger.steps.filter((step) => step.isEffective))
+    effective.set(step.userId, (effective.get(step.userId) ?? 0) + 1);
+  let short = 0;
+  let over = 0;
+  let mismatches = 0;
+  let disagreements = 0;
+  for (const account of ledger.accounts) {
+    const row = rows.get(account.user.userId);
+    const expected = effective.get(account.user.userId) ?? 0;
+    if (!row || row.changes < expected) short += 1;
+    else if (row.changes > expected) over += 1;
+    if (!row || (!account.isUncertain && !isStateOf(row, account.state))) mismatches += 1;
+    const stripe = billing.view(account);
+    const agrees =
+      row &&
+      (stripe
+        ? row.stripe_subscription_id === stripe.id &&
+          row.status === stripe.status &&
+          row.cancel_at_period_end === stripe.cancelAtPeriodEnd &&
+          (row.pending_plan ?? row.plan) === stripe.plan
+        : row.plan === 'free');
+    if (!agrees) disagreements += 1;
+  }
+  const kinds = new Map<string, number>();
+  for (const step of ledger.steps) kinds.set(step.kind, (kinds.get(step.kind) ?? 0) + 1);
+  const inFlight = ledger.steps.filter(
+    (step) => step.startedAt <= kill.exitedAt && step.endedAt >= kill.killedAt,
+  );
+  const uncertain = ledger.accounts.filter((account) => account.isUncertain).length;
+  return {
+    name: 'subscription changes (Stripe Checkout, plan changes, cancellations, payments)',
+    isPassed: short === 0 && over === 0 && mismatches === 0 && disagreements === 0,
+    detail: `${ledger.accounts.length} paying users, ${ledger.steps.length} steps (${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}), ${countOf(ledger.steps, (step) => step.isAcknowledged)} acknowledged, ${countOf(ledger.steps, (step) => step.isEffective)} changed Stripe's subscription (${countOf(ledger.steps, (step) => step.isHalfDone)} of them without an answer to the user); ${inFlight.length} steps in flight at the kill (${countOf(inFlight, (step) => !step.isAcknowledged)} unanswered); plan history: ${ledger.accounts.length - short - over} users with one subscription_changes line per change, ${short} with fewer, ${over} with more; ${ledger.accounts.length - uncertain - mismatches} rows in the last acknowledged state, ${mismatches} not, ${uncertain} with an unanswered step after it (read back); ${ledger.accounts.length - disagreements} rows agree with Stripe's subscription, ${disagreements} not`,
+  };
+}
+
+/** Per event: its answers in order; applied twice when an answer after the first acknowledgment is not `duplicate`. */
+function deliveryFacts(event: StripeEventRecord) {
+  const answered = event.deliveries.filter((delivery) => delivery.status === 200);
+  const firstAnswer = event.deliveries.findIndex((delivery) => delivery.status === 200);
+  return {
+    isAcknowledged: answered.length > 0,
+    isAppliedTwice: answered.slice(1).some((delivery) => delivery.duplicate !== true),
+    // acknowledged as a duplicate first: a delivery before it applied the event without an answer
+    isHalfHandled: answered[0]?.duplicate === true,
+    isUnexplained: answered[0]?.duplicate === true && firstAnswer === 0,
+    isRedelivered: event.deliveries.some((delivery) => delivery.reason === 'redelivery'),
+  };
+}
+
+/**
+ * Stripe's events: each acknowledged and recorded in stripe_events, applied by one delivery only. A delivery
+ * the killed instance applied without answering shows as a retry answered `duplicate`: half-handled, once.
+ */
+export async function checkStripeEvents(client: pg.Client, ledger: BillingLedger): Promise<Check> {
+  const { rows } = await client.query<{ id: string }>(`select id from stripe_events where id = any($1)`, [
+    ledger.events.map((event) => event.id),
+  ]);
+  const recorded = new Set(rows.map((row) => row.id));
+  const facts = ledger.events.map((event) => ({ event, ...deliveryFacts(event) }));
+  const acknowledged = facts.filter((fact) => fact.isAcknowledged);
+  const unrecorded = countOf(acknowledged, (fact) => !recorded.has(fact.event.id));
+  const appliedTwice = countOf(facts, (fact) => fact.isAppliedTwice);
+  const unexplained = countOf(facts, (fact) => fact.isUnexplained);
+  const deliveries = ledger.events.flatMap((event) => event.deliveries);
+  const types = new Map<string, number>();
+  for (const event of ledger.events) types.set(event.type, (types.get(event.type) ?? 0) + 1);
+  return {
+    name: 'Stripe webhook events applied once',
+    isPassed:
+      acknowledged.length === ledger.events.length &&
+      unrecorded === 0 &&
+      appliedTwice === 0 &&
+      unexplained === 0,
+    detail: `${ledger.events.length} signed events (${[...types].map(([type, count]) => `${type} ${count}`).join(', ')}) in ${deliveries.length} deliveries through nginx, ${countOf(deliveries, (delivery) => delivery.reason === 'retry')} of them Stripe's retries after no answer or a non-2xx; ${countOf(facts, (fact) => fact.isRedelivered)} events delivered again once acknowledged; ${ledger.events.length - acknowledged.length} never acknowledged, ${unrecorded} acknowledged but not in stripe_events, ${appliedTwice} applied by two deliveries (an answer after the first acknowledgment not \`duplicate\`); ${countOf(facts, (fact) => fact.isHalfHandled)} half-handled (applied by a delivery that got no answer, then answered \`duplicate\` on Stripe's retry)${unexplained ? `; ${unexplained} answered \`duplicate\` at their first delivery` : ''}`,
+  };
+}
+
+/**
+ * The e-mails subscription changes queue, in the transaction of the change: one welcome per subscription
+ * (one more is allowed per plan change half done: Stripe's echo then applies the new plan at once), one
+ * cancellation notice per cancellation, one payment-failed notice per invoice.payment_failed event.
+ */
+export async function checkBillingEmails(client: pg.Client, ledger: BillingLedger): Promise<Check> {
+  const { rows } = await client.query<{ user_id: string; template: string; count: number }>(
+    `select user_id, template, count(*)::int as count from email_outbox
+      where user_id = any($1::uuid[]) and template = any($2) group by 1, 2`,
+    [
+      ledger.accounts.map((account) => account.user.userId),
+      ['subscription-started', 'subscription-cancelled', 'payment-failed'],
+    ],
+  );
+  const queued = new Map(rows.map((row) => [`${row.user_id}|${row.template}`, row.count]));
+  const wrong = new Map<string, number>();
+  const totals = new Map<string, number>();
+  for (const account of ledger.accounts) {
+    const steps = ledger.steps.filter((step) => step.userId === account.user.userId && step.isEffective);
+    const expect = (template: string, least: number, most: number) => {
+      const count = queued.get(`${account.user.userId}|${template}`) ?? 0;
+      totals.set(template, (totals.get(template) ?? 0) + count);
+      if (count < least || count > most) wrong.set(template, (wrong.get(template) ?? 0) + 1);
+    };
+    const subscriptions = countOf(steps, (step) => step.kind === 'subscribe');
+    const halfDoneChanges = countOf(steps, (step) => step.kind === 'change plan' && step.isHalfDone);
+    expect('subscription-started', subscriptions, subscriptions + halfDoneChanges);
+    const cancellations = countOf(steps, (step) => step.kind === 'cancel');
+    expect('subscription-cancelled', cancellations, cancellations);
+    const declines = countOf(steps, (step) => step.kind === 'payment failed');
+    expect('payment-failed', declines, declines);
+  }
+  return {
+    name: 'billing e-mails queued once (outbox)',
+    isPassed: wrong.size === 0,
+    detail: `${[...totals].map(([template, count]) => `${count} ${template}`).join(', ')}; users with a count other than one per change: ${[...totals.keys()].map((template) => `${template} ${wrong.get(template) ?? 0}`).join(', ')}`,
   };
 }

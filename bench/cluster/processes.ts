@@ -2,25 +2,12 @@
 // nginx running deploy/nginx.conf with only its upstream server list and listen port rewritten.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { findFreePort } from '../../apps/server/src/test/free-port.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 export const deployNginxConf = path.join(repoRoot, 'deploy/nginx.conf');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -105,7 +92,7 @@ export type Nginx = {
  * deploy/nginx.conf included in a minimal main file (the part /etc/nginx/nginx.conf plays for operators).
  */
 export async function startNginx(dir: string, ports: number[]): Promise<Nginx> {
-  const listenPort = await freePort();
+  const listenPort = await findFreePort();
   fs.mkdirSync(path.join(dir, 'temp'), { recursive: true, mode: 0o777 });
   // worker processes may run as nobody when this runs as root
   fs.chmodSync(dir, 0o755);

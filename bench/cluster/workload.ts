@@ -50,8 +50,10 @@ export async function call(
   route: string,
   method: 'GET' | 'POST' | 'PATCH',
   pathname: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
+  // a JSON body, or the exact bytes given (a signed webhook must arrive as it was signed)
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const startedAt = Date.now();
   let answer: Answer = { status: 0, body: undefined };
   for (let attempt = 0; attempt < (method === 'GET' ? 2 : 1); attempt += 1) {
@@ -61,10 +63,11 @@ export async function call(
         method,
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           'accept-language': 'pt-BR',
+          ...options.headers,
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body,
         signal: AbortSignal.timeout(30_000),
       });
       const text = await response.text();
@@ -77,6 +80,14 @@ export async function call(
   recorder.samples.push({ route, method, startedAt, endedAt: Date.now(), status: answer.status });
   return answer;
 }
+
+/** `call` for a path without ids, which is its own route label. */
+export const callPath = (
+  context: Context,
+  method: 'GET' | 'POST',
+  pathname: string,
+  options: Parameters<typeof call>[5] = {},
+) => call(context.base, context.recorder, `${method} ${pathname}`, method, pathname, options);
 
 // The recorded upstream (packages/testdata) has hourly candles for these four of the ten analysed coins only;
 // an analysis needs them (the others answer 424 on the stub). The free plan's signals cover BTC, ETH and BNB.

@@ -1,27 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from './free-port.ts';
 import { createPostgresDatabase, type Engine } from './harness.ts';
 
 // The server as an operator runs it: `src/server.ts` in its own process (through tsx, so no build is needed),
 // for the tests that signal or kill it.
 const serverRoot = path.resolve(import.meta.dirname, '../..');
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export type ServerProcess = {
   url: string;
