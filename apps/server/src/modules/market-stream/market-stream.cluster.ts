@@ -170,7 +170,8 @@ export function createStreamCluster(options: StreamClusterOptions) {
   const isLinked = () => !watch.isDown() && !subscriberWatch.isDown();
   const demand = createDemand(redis, options.onDemand);
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  // between start and stop only: before the app is ready nothing follows an upstream
+  let isActive = false;
 
   const warn = (error: Error) => options.log?.warn({ reason: error.message }, 'market stream: Redis failed');
   const publish = (message: ClusterBody) =>
@@ -184,7 +185,7 @@ export function createStreamCluster(options: StreamClusterOptions) {
   // a new topic, or a new instance asking: the leader answers with the union and its mode
   const answerDemand = () => void lead().catch(warn);
   const hear = (message: ClusterMessage) =>
-    hearMessage(message, { instance, roles, isLinked, options, answerDemand });
+    isActive && hearMessage(message, { instance, roles, isLinked, options, answerDemand });
 
   /** Takes or keeps the lease, or learns who holds it; a new leader says so at once. */
   async function elect() {
@@ -197,7 +198,7 @@ export function createStreamCluster(options: StreamClusterOptions) {
 
   let running: Promise<void> | undefined;
   async function round() {
-    if (stopped) return;
+    if (!isActive) return;
     if (!isLinked()) return roles.lose();
     try {
       await demand.announce();
@@ -211,10 +212,11 @@ export function createStreamCluster(options: StreamClusterOptions) {
   const runRound = () => (running ??= round().finally(() => (running = undefined)));
 
   for (const link of [watch, subscriberWatch])
-    link.onChange((isDown) => (isDown ? roles.lose() : void runRound()));
+    link.onChange((isDown) => isActive && (isDown ? roles.lose() : void runRound()));
 
   return {
     async start() {
+      isActive = true;
       // subscribed before asking the leader anything (a SUBSCRIBE again changes nothing; it fails if Redis is down)
       await subscriber.subscribe(channel).catch(() => undefined);
       await runRound();
@@ -241,7 +243,7 @@ export function createStreamCluster(options: StreamClusterOptions) {
     },
     role: roles.role,
     async stop() {
-      stopped = true;
+      isActive = false;
       clearInterval(timer);
       await running;
       if (roles.role() === 'leader')
