@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { createEncryption } from './lib/encryption.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
+import { redisClientOptions, watchRedis, withLocalFallback } from './lib/redis-watch.ts';
 import { loadOrCreateSecret, loadOrCreateSharedSecret, MISSING_ENCRYPTION_KEY } from './lib/secrets.ts';
 import { startupStep } from './lib/startup-step.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -135,15 +136,23 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     ));
   await startupStep('migrating the database', () => database.serializeStartup(() => migrate(database)));
   const redis =
-    deps.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined);
+    deps.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, redisClientOptions) : undefined);
   const ownsRedis = !deps.redis && redis !== undefined;
+  const redisWatch = redis ? watchRedis(redis, app.log) : undefined;
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
+  app.decorate('redisWatch', redisWatch);
   app.decorate('metrics', createMetrics());
-  app.decorate('rateLimitStore', redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
+  // while Redis is unreachable each instance counts its own windows (limits hold per instance, never lapse)
+  app.decorate(
+    'rateLimitStore',
+    redis
+      ? withLocalFallback(redisWatch, createRedisRateLimitStore(redis), createMemoryRateLimitStore())
+      : createMemoryRateLimitStore(),
+  );
   app.decorate('now', deps.now ?? (() => new Date()));
   // onClose hooks run in reverse order of registration: registered before every module, the database and
   // Redis close last, after the modules' own hooks (a running delivery pass, the job scheduler) are done

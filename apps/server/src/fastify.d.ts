@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Encryption } from './lib/encryption.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
+import type { RedisWatch } from './lib/redis-watch.ts';
 import type { MarketServiceWithInternals } from './modules/market/market.types.ts';
 import type { MarketStream } from './modules/market-stream/market-stream.setup.ts';
 import type { Mailer } from './modules/email/email.mailer.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     redis: Redis | undefined;
+    /** Whether that Redis answers now: while it does not, shared state falls back to this instance's memory. */
+    redisWatch: RedisWatch | undefined;
     metrics: Metrics;
     rateLimitStore: RateLimitStore;
     /** The clock every service reads (tests move it). */

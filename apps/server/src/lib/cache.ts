@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { createSubscriber, sharedOrLocal, type RedisWatch } from './redis-watch.ts';
 
 /** A cached value with where it came from and when; `freshUntil` is decided per key by the caller. */
 export type CacheEntry<T = unknown> = { value: T; source: string; fetchedAt: number; freshUntil: number };
@@ -47,59 +48,79 @@ export function createMemoryCacheStore(maxEntries = 1000): CacheStore {
  * entries it has seen and reads Redis only for a key it does not hold or whose copy is no longer fresh.
  * A write goes to Redis and is announced on a channel; the other instances drop their copy of that key, so
  * their next read takes the new entry from Redis. A missed announcement costs at most the entry's freshness.
+ * While Redis is unreachable (`watch`) the store is this process's copies alone: reads answer from them,
+ * writes stay in them, and the lock is the in-process single-flight's, as in the memory store.
  */
 export function createRedisCacheStore(
   redis: Redis,
-  options: { prefix?: string; now?: () => number; maxEntries?: number } = {},
+  options: { prefix?: string; now?: () => number; maxEntries?: number; watch?: RedisWatch } = {},
 ): CacheStore {
   const prefix = options.prefix ?? 'farol:cache:';
   const now = options.now ?? Date.now;
+  const { watch } = options;
   const channel = `${prefix}changed`;
   const instance = crypto.randomUUID();
   // entries outlive their freshness on purpose: a stale copy is served when the upstream fails
   const retentionMs = 7 * 24 * 3600 * 1000;
   const local = new LRUCache<string, CacheEntry>({ max: options.maxEntries ?? 1000 });
 
-  const subscriber = redis.duplicate();
-  subscriber.on('error', () => undefined); // ioredis reconnects; meanwhile copies live until their freshness ends
-  subscriber.on('message', (_channel: string, message: string) => {
+  // ioredis reconnects it; meanwhile copies live until their freshness ends
+  const subscriber = createSubscriber(redis, channel, (message) => {
     const separator = message.indexOf(' ');
     if (message.slice(0, separator) !== instance) local.delete(message.slice(separator + 1));
   });
-  const subscribed = subscriber.subscribe(channel).catch(() => undefined);
+
+  const readShared = async (key: string, held: CacheEntry | undefined) => {
+    const text = await redis.get(prefix + key);
+    if (!text) return held;
+    const entry = JSON.parse(text) as CacheEntry;
+    local.set(key, entry);
+    return entry;
+  };
+  const lockShared = async (key: string, ttlMs: number) => {
+    const lockKey = `${prefix}lock:${key}`;
+    const token = crypto.randomUUID();
+    const acquired = await redis.set(lockKey, token, 'PX', ttlMs, 'NX');
+    if (acquired !== 'OK') return undefined;
+    return async () => {
+      // release only our own lock (it may have expired and been taken by another instance)
+      await redis.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        lockKey,
+        token,
+      );
+    };
+  };
 
   return {
     get: async (key) => {
       const held = local.get(key);
       if (held && now() < held.freshUntil) return held;
-      const text = await redis.get(prefix + key);
-      if (!text) return held;
-      const entry = JSON.parse(text) as CacheEntry;
-      local.set(key, entry);
-      return entry;
+      return sharedOrLocal(
+        watch,
+        () => readShared(key, held),
+        () => held,
+      );
     },
     set: async (key, entry) => {
       local.set(key, entry);
-      await redis.set(prefix + key, JSON.stringify(entry), 'PX', retentionMs);
-      await redis.publish(channel, `${instance} ${key}`);
+      await sharedOrLocal(
+        watch,
+        async () => {
+          await redis.set(prefix + key, JSON.stringify(entry), 'PX', retentionMs);
+          await redis.publish(channel, `${instance} ${key}`);
+        },
+        () => undefined,
+      );
     },
-    lock: async (key, ttlMs) => {
-      const lockKey = `${prefix}lock:${key}`;
-      const token = crypto.randomUUID();
-      const acquired = await redis.set(lockKey, token, 'PX', ttlMs, 'NX');
-      if (acquired !== 'OK') return undefined;
-      return async () => {
-        // release only our own lock (it may have expired and been taken by another instance)
-        await redis.eval(
-          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-          1,
-          lockKey,
-          token,
-        );
-      };
-    },
+    lock: (key, ttlMs) =>
+      sharedOrLocal(
+        watch,
+        () => lockShared(key, ttlMs),
+        () => async () => undefined,
+      ),
     close: async () => {
-      await subscribed;
       subscriber.disconnect();
     },
   };

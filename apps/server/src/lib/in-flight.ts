@@ -28,7 +28,10 @@ export function createMemoryInFlightLimiter(): InFlightLimiter {
   };
 }
 
-/** Shared by every instance; a slot held by an instance that died is freed after `leaseMs`. */
+/**
+ * Shared by every instance; a slot held by an instance that died is freed after `leaseMs`, and so is one whose
+ * release could not reach Redis (releasing never fails the request that held it).
+ */
 export function createRedisInFlightLimiter(
   redis: Redis,
   options: { prefix: string; leaseMs: number },
@@ -46,7 +49,7 @@ export function createRedisInFlightLimiter(
       return async () => {
         if (released) return;
         released = true;
-        await redis.decr(redisKey);
+        await redis.decr(redisKey).catch(() => undefined);
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisWatch } from '../lib/redis-watch.ts';
 
 /** Why a call was refused: the vendor asked us to wait (its Retry-After), or our own budget is spent. */
 export type BudgetRefusal = { reason: 'cooling_down' | 'budget_exhausted'; retryAfterMs: number };
@@ -105,13 +106,16 @@ return 0
 
 export function createRedisBudgetStore(
   redis: Redis,
-  options: { prefix?: string; onError?: (error: unknown) => void } = {},
+  options: { prefix?: string; watch?: RedisWatch; onError?: (error: unknown) => void } = {},
 ): UpstreamBudgetStore {
   const prefix = options.prefix ?? 'farol:upstream-budget:';
-  // Redis unreachable: each instance keeps its own bucket rather than calling without any budget
+  // Redis unreachable: each instance keeps its own bucket rather than calling without any budget (and while
+  // the watch says so, without waiting for Redis to fail each call first)
   const fallback = createMemoryBudgetStore();
+  const isDown = () => options.watch?.isDown() ?? false;
   return {
     take: async (bucket, nowMs, cost = 1) => {
+      if (isDown()) return fallback.take(bucket, nowMs, cost);
       try {
         const [reason, wait] = (await redis.eval(
           TAKE_SCRIPT,
@@ -130,6 +134,7 @@ export function createRedisBudgetStore(
     },
     block: async (provider, untilMs, nowMs) => {
       await fallback.block(provider, untilMs, nowMs);
+      if (isDown()) return;
       try {
         await redis.eval(BLOCK_SCRIPT, 1, prefix + provider, untilMs, nowMs);
       } catch (error) {

@@ -21,3 +21,14 @@ export async function isRedisReachable(url = testRedisUrl): Promise<boolean> {
     probe.disconnect();
   }
 }
+
+/** Deletes every key a test left under `keyPrefix` on the local Redis. */
+export async function deleteTestKeys(keyPrefix: string, url = testRedisUrl): Promise<void> {
+  const cleaner = new Redis(url);
+  try {
+    const keys = await cleaner.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await cleaner.del(...keys);
+  } finally {
+    cleaner.disconnect();
+  }
+}

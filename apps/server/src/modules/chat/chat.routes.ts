@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { createMemoryInFlightLimiter, createRedisInFlightLimiter } from '../../lib/in-flight.ts';
+import { withLocalFallback } from '../../lib/redis-watch.ts';
 import { errorMessage } from '../../plugins/error-handler.ts';
 import { answerQuestion, clearChatHistory, getChatHistory, type ChatContext } from './chat.service.ts';
 
@@ -50,11 +51,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Questions being answered at once per user (each may hold a model call open for AI_TIMEOUT_MS). */
 function createTurnTaker(app: App): TakeTurn {
+  // while Redis is unreachable each instance counts its own questions
   const inFlight = app.redis
-    ? createRedisInFlightLimiter(app.redis, {
-        prefix: 'farol:chat-in-flight:',
-        leaseMs: 3 * app.config.AI_TIMEOUT_MS + 60_000,
-      })
+    ? withLocalFallback(
+        app.redisWatch,
+        createRedisInFlightLimiter(app.redis, {
+          prefix: 'farol:chat-in-flight:',
+          leaseMs: 3 * app.config.AI_TIMEOUT_MS + 60_000,
+        }),
+        createMemoryInFlightLimiter(),
+      )
     : createMemoryInFlightLimiter();
   return async (request) => {
     const release = await inFlight.acquire(request.user!.id, app.config.CHAT_IN_FLIGHT_PER_USER);

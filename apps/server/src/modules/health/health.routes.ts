@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STANDALONE_ROLE } from '../market-stream/market-stream.setup.ts';
 
 const startedAt = Date.now();
 
@@ -11,7 +12,7 @@ const marketStreamHealthSchema = z.object({
   connectedSince: z.string().optional(),
   lastFrameAgeSeconds: z.number().optional(),
   clients: z.number().int(),
-  role: z.enum(['single', 'leader', 'follower']),
+  role: z.enum(['single', 'leader', 'follower', STANDALONE_ROLE]),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,14 +1,11 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { isRedisReachable, testRedisUrl } from '../../test/redis.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { startTestCluster, type TestCluster } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../../test/harness.ts';
+import { isRedisReachable, testRedisUrl } from '../../test/redis.ts';
 import { openSse } from '../../test/sse-client.ts';
-import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
-import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
+import type { BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
 
 // Redis is optional for Farol: these tests use the local server (REDIS_URL, else 127.0.0.1:6379) when it
 // answers, under a key prefix of their own so parallel runs sharing that server never meet.
@@ -17,48 +14,18 @@ const redisAnswers = await isRedisReachable(redisUrl);
 if (!redisAnswers) console.warn(`market stream: Redis tests not run: no Redis answers at ${redisUrl}`);
 
 describe.runIf(redisAnswers)('one upstream per cluster with Redis', () => {
-  const keyPrefix = `farol-test-${crypto.randomBytes(4).toString('hex')}:`;
-  const redisClients: Redis[] = [];
-  const connectRedis = () => {
-    const client = new Redis(redisUrl, { keyPrefix, maxRetriesPerRequest: 2 });
-    redisClients.push(client);
-    return client;
-  };
+  let cluster: TestCluster;
   let stream: BinanceStreamStub;
-  let market: MarketStub;
   let first: TestApp;
   let second: FastifyInstance;
   let secondUrl: string;
 
   beforeAll(async () => {
-    stream = await startBinanceStreamStub();
-    market = await startMarketStub();
-    const env = {
-      MARKET_DATA_SOURCE: 'live',
-      ...market.env,
-      ...stream.env,
-      MARKET_STREAM_ENABLED: 'true',
-      MARKET_STREAM_STALL_SECONDS: '1',
-    };
-    first = await startTestApp({ env, deps: { redis: connectRedis() } });
-    second = await buildApp(first.config, {
-      database: first.database,
-      redis: connectRedis(),
-      webDist: false,
-    });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    cluster = await startTestCluster({ redisUrl, redisOptions: { maxRetriesPerRequest: 2 } });
+    ({ stream, first } = cluster);
+    ({ app: second, url: secondUrl } = cluster.second);
   });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    await stream.close();
-    await market.close();
-    const cleaner = new Redis(redisUrl);
-    const keys = await cleaner.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await cleaner.del(...keys);
-    cleaner.disconnect();
-    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
-  });
+  afterAll(() => cluster.close());
 
   it('elects one leader: one upstream connection for two instances', async () => {
     const roles = await eventually(

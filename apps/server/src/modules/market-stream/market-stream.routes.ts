@@ -3,7 +3,7 @@ import { marketStreamQuerySchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { answerCurrency } from '../../lib/currency.ts';
-import { createMemoryInFlightLimiter } from '../../lib/in-flight.ts';
+import { createStreamConnections } from './market-stream.connections.ts';
 import { resolveStreamCoins } from './market-stream.symbols.ts';
 
 /** A browser's write buffer beyond this means it no longer reads: its stream is ended. */
@@ -38,12 +38,14 @@ function createBurstWriter(response: ServerResponse) {
 
 /**
  * GET /api/market/stream: the live market as server-sent events (see packages/contract market-stream.ts).
- * Each account (or, for visitors, each address) holds at most MARKET_STREAM_CONNECTIONS_PER_USER streams on
- * an instance; a browser resuming with `Last-Event-ID` gets what it missed, or the latest snapshot.
+ * Each account (or, for visitors, each address) holds at most MARKET_STREAM_CONNECTIONS_PER_USER streams,
+ * across every instance with Redis (each instance's own while Redis is unreachable); a browser resuming with
+ * `Last-Event-ID` gets what it missed, or the latest snapshot.
  */
 export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
-  // open streams per account on this instance (a stream is held for hours: a lease in Redis would lapse)
-  const open = createMemoryInFlightLimiter();
+  // open streams per account: across the cluster with Redis (renewed leases), on this instance without it
+  const open = createStreamConnections({ redis: app.redis, watch: app.redisWatch });
+  app.addHook('onClose', async () => open.stop());
 
   app.get(
     '/stream',

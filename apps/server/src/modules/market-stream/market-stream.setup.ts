@@ -16,9 +16,21 @@ export type MarketStreamHealth = {
   /** Seconds since the upstream's last frame of any kind; absent before the first. */
   lastFrameAgeSeconds?: number;
   clients: number;
-  /** `single`: this instance follows its own upstream; with Redis, the `leader` follows it for the `follower`s. */
-  role: 'single' | 'leader' | 'follower';
+  /**
+   * `single`: this instance follows its own upstream; with Redis, the `leader` follows it for the
+   * `follower`s, and while Redis is unreachable each instance follows its own, standalone.
+   */
+  role: 'single' | 'leader' | 'follower' | typeof STANDALONE_ROLE;
 };
+
+/** The role `/api/health` reports while Redis is unreachable (see `ClusterRole`). */
+export const STANDALONE_ROLE = 'standalone (redis unreachable)';
+
+function roleOf(cluster: StreamCluster | undefined): MarketStreamHealth['role'] {
+  if (!cluster) return 'single';
+  const role = cluster.role();
+  return role === 'standalone' ? STANDALONE_ROLE : role;
+}
 
 function healthOf(
   hub: StreamHub,
@@ -27,7 +39,8 @@ function healthOf(
   enabled: boolean,
   now: number,
 ): MarketStreamHealth {
-  const state = source?.state();
+  // a follower follows no upstream: what it says of one is the leader's business
+  const state = cluster?.role() === 'follower' ? undefined : source?.state();
   const lastFrameAt = state?.lastFrameAt;
   return {
     mode: hub.mode(),
@@ -36,7 +49,26 @@ function healthOf(
     ...(state?.connectedSince ? { connectedSince: new Date(state.connectedSince).toISOString() } : {}),
     ...(lastFrameAt ? { lastFrameAgeSeconds: Math.max(0, (now - lastFrameAt) / 1000) } : {}),
     clients: hub.clientCount(),
-    role: cluster ? (cluster.isLeader() ? 'leader' : 'follower') : 'single',
+    role: roleOf(cluster),
+  };
+}
+
+/** Starts and stops the upstream as roles change; a start waits for a stop still under way. */
+function createSourceSwitch(source: StreamSource) {
+  let running = false;
+  let stopping: Promise<void> = Promise.resolve();
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      void stopping.then(() => running && source.start());
+    },
+    stop(): Promise<void> {
+      if (!running) return stopping;
+      running = false;
+      stopping = source.stop();
+      return stopping;
+    },
   };
 }
 
@@ -48,21 +80,82 @@ export type MarketStream = {
 };
 
 /**
+ * This instance's upstream and, with Redis, the cluster deciding whether it runs: alone, as leader or
+ * standalone it follows one (its events here, and to the other instances when it leads); a follower none.
+ */
+function createUpstream(app: FastifyInstance, hub: StreamHub, deliver: (event: LiveMarketEvent) => void) {
+  let cluster: StreamCluster | undefined;
+  const follows = () => cluster?.role() !== 'follower';
+  const source = createStreamSource({
+    config: app.config,
+    live: app.market.live,
+    // a follower's upstream may still be stopping: its last events are the leader's to give
+    deliver: (event) => {
+      if (!follows()) return;
+      deliver(event);
+      cluster?.publishEvent(event);
+    },
+    onModeChange: (mode) => {
+      if (!follows()) return;
+      hub.setMode(mode);
+      cluster?.publishMode(mode);
+    },
+    now: () => app.now().getTime(),
+    metrics: app.metrics,
+    log: app.log,
+  });
+  const upstream = createSourceSwitch(source);
+  if (app.redis && app.redisWatch)
+    cluster = createStreamCluster({
+      redis: app.redis,
+      watch: app.redisWatch,
+      onEvent: deliver,
+      onMode: hub.setMode,
+      onDemand: (topics) => source.setDemand(topics),
+      onRole: (role) => {
+        if (role === 'follower') return void upstream.stop();
+        // standalone, the upstream follows this instance's browsers (a leader's, the cluster's union)
+        if (role === 'standalone') source.setDemand(hub.demand());
+        upstream.start();
+      },
+      log: app.log,
+    });
+  return {
+    source,
+    cluster,
+    follows,
+    /** The topics this instance's browsers follow. */
+    setLocalDemand(topics: ReadonlySet<string>) {
+      cluster?.setLocalDemand(topics);
+      if (!cluster || cluster.role() === 'standalone') source.setDemand(topics);
+    },
+    async start() {
+      if (cluster) return cluster.start();
+      source.setDemand(hub.demand());
+      upstream.start();
+    },
+    async stop() {
+      await cluster?.stop();
+      await upstream.stop();
+    },
+  };
+}
+
+/**
  * Decorates `app.marketStream` (after app.market and app.alertChecks): one upstream (Binance's WebSocket, or
  * the simulated market) per instance, or per cluster with Redis (the elected leader's, its events relayed to
- * every instance), fanned out to browsers by the hub, written into the cached prices and checked against the
- * price alerts where the upstream is followed. The upstream starts when the app is ready and every open
- * browser stream is ended, with a `retry:` hint, before the app closes.
+ * every instance; each instance its own while Redis is unreachable), fanned out to browsers by the hub,
+ * written into the cached prices and checked against the price alerts where the upstream is followed. The
+ * upstream starts when the app is ready and every open browser stream is ended, with a `retry:` hint, before
+ * the app closes.
  */
 export function registerMarketStream(app: FastifyInstance) {
   const simulated = app.config.MARKET_DATA_SOURCE === 'simulated';
   const enabled = app.config.MARKET_STREAM_ENABLED;
-  const now = () => app.now().getTime();
-  let source: StreamSource | undefined;
-  let cluster: StreamCluster | undefined;
+  let upstream: ReturnType<typeof createUpstream> | undefined;
   const hub = createStreamHub({
     mode: simulated ? 'simulated' : 'polling',
-    onDemandChange: (topics) => (cluster ? cluster.setLocalDemand(topics) : source?.setDemand(topics)),
+    onDemandChange: (topics) => upstream?.setLocalDemand(topics),
     heartbeatMs: app.config.MARKET_STREAM_HEARTBEAT_SECONDS * 1000,
   });
   // simulated prices never reach the cached lists (they have their own keys) nor the alerts
@@ -71,30 +164,11 @@ export function registerMarketStream(app: FastifyInstance) {
   /** An upstream event on this instance: to its browsers; where the upstream is followed, to prices and alerts. */
   const deliver = (event: LiveMarketEvent) => {
     hub.publish(event);
-    if (cluster && !cluster.isLeader()) return;
+    if (upstream && !upstream.follows()) return;
     prices?.note(event);
     alerts?.note(event);
   };
-  if (enabled) {
-    if (app.redis)
-      cluster = createStreamCluster({
-        redis: app.redis,
-        onEvent: deliver,
-        onMode: hub.setMode,
-        onDemand: (topics) => source?.setDemand(topics),
-        onLeadership: (isLeader) => (isLeader ? source?.start() : void source?.stop()),
-        log: app.log,
-      });
-    source = createStreamSource({
-      config: app.config,
-      live: app.market.live,
-      deliver: cluster ? cluster.publishEvent : deliver,
-      onModeChange: cluster ? cluster.publishMode : hub.setMode,
-      now,
-      metrics: app.metrics,
-      log: app.log,
-    });
-  }
+  if (enabled) upstream = createUpstream(app, hub, deliver);
 
   // the rate BRL prices start from, until the stream's first USDT/BRL ticker
   const seedRate = () =>
@@ -109,23 +183,20 @@ export function registerMarketStream(app: FastifyInstance) {
   app.decorate('marketStream', {
     hub,
     deliver,
-    health: () => healthOf(hub, source, cluster, enabled, now()),
+    health: () => healthOf(hub, upstream?.source, upstream?.cluster, enabled, app.now().getTime()),
   } satisfies MarketStream);
 
   app.addHook('onReady', async () => {
-    if (!source) return;
+    if (!upstream) return;
     void seedRate();
-    if (cluster) return cluster.start();
-    source.setDemand(hub.demand());
-    source.start();
+    await upstream.start();
   });
   // before the server stops accepting: open streams would otherwise keep app.close() waiting
   app.addHook('preClose', async () => {
     hub.closeAll();
   });
   app.addHook('onClose', async () => {
-    await cluster?.stop();
-    await source?.stop();
+    await upstream?.stop();
     prices?.stop();
     await alerts?.stop();
   });

@@ -12,7 +12,7 @@ import { createMarketService } from './market.service.ts';
  */
 export function registerMarket(app: FastifyInstance) {
   const store = app.redis
-    ? createRedisCacheStore(app.redis, { now: () => app.now().getTime() })
+    ? createRedisCacheStore(app.redis, { now: () => app.now().getTime(), watch: app.redisWatch })
     : createMemoryCacheStore();
   const market = createMarketService({
     config: app.config,
@@ -21,6 +21,7 @@ export function registerMarket(app: FastifyInstance) {
     ...(app.redis
       ? {
           budget: createRedisBudgetStore(app.redis, {
+            watch: app.redisWatch,
             onError: (error) =>
               app.log.warn(
                 { err: error },

@@ -17,6 +17,8 @@ export type BinanceStreamStub = {
   env: { BINANCE_WS_URL: string };
   /** Connections accepted so far. */
   connections: () => number;
+  /** Connections open now. */
+  openConnections: () => number;
   /** Streams the newest connection is subscribed to, sorted. */
   subscriptions: () => string[];
   /** Payloads of the pongs received (Binance wants each ping's payload copied back). */
@@ -194,6 +196,7 @@ export async function startBinanceStreamStub(
     url,
     env: { BINANCE_WS_URL: url },
     connections: () => accepted,
+    openConnections: () => clients.size,
     subscriptions: () => [...(newest?.streams ?? [])].sort(),
     requests: () => [...requests],
     pongs: () => [...pongs],
