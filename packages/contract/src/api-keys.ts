@@ -31,6 +31,12 @@ export const apiKeyStatusSchema = z.object({
   /** False when the provider could not be reached to check the key when it was saved. */
   openaiVerified: z.boolean().optional(),
   geminiVerified: z.boolean().optional(),
+  /**
+   * True when the stored key can no longer be decrypted (the server's ENCRYPTION_KEY changed, or the stored
+   * value is damaged): it must be entered again. Absent otherwise.
+   */
+  openaiUnreadable: z.boolean().optional(),
+  geminiUnreadable: z.boolean().optional(),
 });
 export type ApiKeyStatus = z.infer<typeof apiKeyStatusSchema>;
 

@@ -54,6 +54,7 @@ export const errorCodes = [
   'chat_busy',
   'api_key_required',
   'api_key_rejected',
+  'api_key_unreadable',
   'ai_provider_unavailable',
   'ai_quota_exceeded',
   'message_empty',

@@ -51,6 +51,8 @@ export const statusByCode = {
   chat_busy: 429,
   api_key_required: 400,
   api_key_rejected: 400,
+  // the request is fine; the key stored earlier no longer opens (ENCRYPTION_KEY changed): enter it again
+  api_key_unreadable: 409,
   ai_provider_unavailable: 503,
   ai_quota_exceeded: 429,
   message_empty: 400,

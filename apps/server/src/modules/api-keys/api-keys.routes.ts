@@ -17,7 +17,7 @@ export const API_KEY_CHECKS_WINDOW_MS = 10 * 60_000;
 /** /api/subscription/api-keys: the user's own OpenAI and Gemini keys (stored encrypted, never returned). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['api-keys'];
-  const context = { db: app.db, config: app.config, encryption: app.encryption };
+  const context = { db: app.db, config: app.config, encryption: app.encryption, log: app.log };
 
   app.get(
     '/',
@@ -30,7 +30,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiKeyStatusResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await getApiKeyStatus(app.db, request.user!.id) }),
+    async (request) => ({ success: true as const, data: await getApiKeyStatus(context, request.user!.id) }),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: translate(request.language, key),
-        data: await getApiKeyStatus(app.db, request.user!.id),
+        data: await getApiKeyStatus(context, request.user!.id),
       };
     },
   );

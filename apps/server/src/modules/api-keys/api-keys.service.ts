@@ -3,7 +3,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Encryption } from '../../lib/encryption.ts';
+import { openStoredSecret, type Encryption, type SecretWarningLog } from '../../lib/encryption.ts';
+import type { UserApiKeyRow } from '../../db/schema/chat.ts';
 import { geminiKeyCheck } from '../../providers/gemini/client.ts';
 import { openAiKeyCheck } from '../../providers/openai/client.ts';
 import {
@@ -16,7 +17,13 @@ import {
 } from './api-keys.repository.ts';
 import type { KeyCheckRequest, KeyCheckResult } from './api-keys.types.ts';
 
-export type ApiKeysContext = { db: Db; config: Config; encryption: Encryption };
+export type ApiKeysContext = {
+  db: Db;
+  config: Config;
+  encryption: Encryption;
+  /** Told (a warning) when a stored key no longer decrypts. */
+  log?: SecretWarningLog | undefined;
+};
 
 /** How users read the provider's name in messages. */
 export const providerLabels = { openai: 'OpenAI', gemini: 'Gemini' } as const satisfies Record<
@@ -26,6 +33,13 @@ export const providerLabels = { openai: 'OpenAI', gemini: 'Gemini' } as const sa
 
 // The row's owner and provider are authenticated with the ciphertext: a key copied to another row fails.
 const encryptionContext = (userId: string, provider: KeyProvider) => `${userId}:${provider}`;
+
+/** The stored key in plain text; undefined (and a warning logged) when it no longer decrypts. */
+const openKey = (context: Pick<ApiKeysContext, 'encryption' | 'log'>, row: UserApiKeyRow) =>
+  openStoredSecret(context, row.encryptedKey, encryptionContext(row.userId, row.provider), {
+    userId: row.userId,
+    provider: row.provider,
+  });
 
 function keyCheckRequest(config: Config, provider: KeyProvider, apiKey: string): KeyCheckRequest {
   return provider === 'openai'
@@ -53,16 +67,23 @@ export async function checkApiKey(
   }
 }
 
-export async function getApiKeyStatus(db: Db, userId: string): Promise<ApiKeyStatus> {
-  const rows = await listApiKeys(db, userId);
+/** Which keys are stored, whether each was confirmed by its provider, and any that must be entered again. */
+export async function getApiKeyStatus(
+  context: Pick<ApiKeysContext, 'db' | 'encryption' | 'log'>,
+  userId: string,
+): Promise<ApiKeyStatus> {
+  const rows = await listApiKeys(context.db, userId);
   const byProvider = new Map(rows.map((row) => [row.provider, row]));
   const openai = byProvider.get('openai');
   const gemini = byProvider.get('gemini');
+  const isUnreadable = (row: UserApiKeyRow) => openKey(context, row) === undefined;
   return {
     hasOpenaiApiKey: openai !== undefined,
     hasGeminiApiKey: gemini !== undefined,
     ...(openai ? { openaiVerified: openai.verified } : {}),
     ...(gemini ? { geminiVerified: gemini.verified } : {}),
+    ...(openai && isUnreadable(openai) ? { openaiUnreadable: true } : {}),
+    ...(gemini && isUnreadable(gemini) ? { geminiUnreadable: true } : {}),
   };
 }
 
@@ -109,7 +130,10 @@ export async function removeApiKey(db: Db, actor: Actor, provider: KeyProvider):
   await deleteApiKey(db, actor.id, provider);
 }
 
-/** The user's key for one outgoing call, decrypted; undefined when none is stored. */
+/**
+ * The user's key for one outgoing call, decrypted; undefined when none is stored. A stored key that no longer
+ * decrypts is the user's to fix (409 `api_key_unreadable`: enter it again), never an answer from another model.
+ */
 export async function loadApiKey(
   context: ApiKeysContext,
   userId: string,
@@ -117,10 +141,10 @@ export async function loadApiKey(
 ): Promise<{ apiKey: string; verified: boolean } | undefined> {
   const row = await findApiKey(context.db, userId, provider);
   if (!row) return undefined;
-  return {
-    apiKey: context.encryption.decrypt(row.encryptedKey, encryptionContext(userId, provider)),
-    verified: row.verified,
-  };
+  const apiKey = openKey(context, row);
+  if (apiKey === undefined)
+    throw new AppError('api_key_unreadable', { provider: providerLabels[provider] }, { provider });
+  return { apiKey, verified: row.verified };
 }
 
 /** Records that a key stored unverified has now been accepted by its provider. */

@@ -1,7 +1,7 @@
 import { keyProviders, type AiUsage, type CatalogPlanId, type KeyProvider } from '@farol/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Encryption } from '../../lib/encryption.ts';
+import type { Encryption, SecretWarningLog } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findApiKey } from '../api-keys/api-keys.repository.ts';
 import { loadApiKey } from '../api-keys/api-keys.service.ts';
@@ -18,7 +18,7 @@ export type Answerer =
   | { kind: 'included'; provider: KeyProvider; apiKey: string; limit: number }
   | { kind: 'built_in' };
 
-type AnswererContext = { db: Db; config: Config; encryption: Encryption };
+type AnswererContext = { db: Db; config: Config; encryption: Encryption; log?: SecretWarningLog | undefined };
 
 const operatorKeys = (config: Config): Partial<Record<KeyProvider, string>> => ({
   openai: config.AI_OPENAI_API_KEY,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { analysisSymbols, chatMessageSchema, type ChatStreamEvent } from '@farol/contract';
 import { languages, translate, type Language } from '@farol/i18n';
 import { formatWholePercent } from '@farol/i18n/format';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
 import { latestMoney } from '../../lib/currency.ts';
+import { createEncryption } from '../../lib/encryption.ts';
 import {
   geminiFunctionCallReply,
   geminiTextReply,
@@ -19,6 +21,7 @@ import {
 
 const OPENAI_KEY = 'sk-proj-chat-test-0123456789';
 const GEMINI_KEY = 'AIzaSyChatTest0123456789abcdef';
+const UNREADABLE_WARNING = 'a stored secret can no longer be decrypted';
 
 const fixed = (language: Language, value: number, digits: number) =>
   new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
@@ -137,12 +140,14 @@ forEachEngine((engine) => {
   describe('chat rules, history and the AI providers', () => {
     let ai: AiStub;
     let test: TestApp;
+    const logLines: string[] = [];
     beforeAll(async () => {
       ai = await startAiStub();
       ai.validKeys.add(OPENAI_KEY).add(GEMINI_KEY);
       test = await startTestApp({
         engine,
-        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, GEMINI_BASE_URL: ai.geminiBaseUrl },
+        env: { OPENAI_BASE_URL: ai.openaiBaseUrl, GEMINI_BASE_URL: ai.geminiBaseUrl, LOG_LEVEL: 'warn' },
+        deps: { logStream: { write: (line: string) => logLines.push(line) } },
       });
     });
     afterAll(async () => {
@@ -419,6 +424,102 @@ forEachEngine((engine) => {
       expect(answer.body.aiProvider).toBe('technical_analysis');
       expect(answer.body.response).toContain(translate('en', 'chat:offline.noKey', { provider: 'OpenAI' }));
       expect(completionRequests(ai)).toEqual([]);
+    });
+
+    /** A user whose OpenAI key was saved, then sealed with another ENCRYPTION_KEY (as after the key changed). */
+    async function withUnreadableKey(language: Language = 'en') {
+      const session = await withKey('openai', language);
+      const otherKey = createEncryption(crypto.randomBytes(32).toString('hex'));
+      const sealed = otherKey.encrypt(OPENAI_KEY, `${session.user.id}:openai`);
+      await test.database.db.execute(
+        sql`update user_api_keys set encrypted_key = ${sealed} where user_id = ${session.user.id}`,
+      );
+      logLines.length = 0;
+      return { ...session, sealed };
+    }
+    const unreadableWarnings = (userId: string) =>
+      logLines.filter((line) => line.includes(UNREADABLE_WARNING) && line.includes(userId));
+
+    it('shows in settings a stored key that no longer decrypts as to be entered again; a damaged row too', async () => {
+      const { token, user } = await withUnreadableKey();
+      const status = await test.request('GET', '/api/subscription/api-keys', { token });
+      expect(status.status).toBe(200);
+      expect(status.body.data).toEqual({
+        hasOpenaiApiKey: true,
+        hasGeminiApiKey: false,
+        openaiVerified: true,
+        openaiUnreadable: true,
+      });
+      // a Gemini key whose stored text was damaged (not a sealed value at all)
+      await test.request('POST', '/api/subscription/api-keys', { token, body: { geminiApiKey: GEMINI_KEY } });
+      await test.database.db.execute(
+        sql`update user_api_keys set encrypted_key = 'v1:damaged' where user_id = ${user.id} and provider = 'gemini'`,
+      );
+      const both = await test.request('GET', '/api/subscription/api-keys', { token });
+      expect(both.body.data).toMatchObject({ geminiUnreadable: true, openaiUnreadable: true });
+    });
+
+    it.each(languages)(
+      'answers 409 api_key_unreadable in %s when the stored key no longer decrypts, asks no model and stores nothing',
+      async (language) => {
+        const { token } = await withUnreadableKey(language);
+        // the streamed ask says it before its first event, as plain JSON
+        for (const path of ['/api/chat/message', '/api/chat/stream']) {
+          const answer = await test.request('POST', path, {
+            token,
+            body: { message: 'How is BTC doing?' },
+            headers: { 'accept-language': language },
+          });
+          expect(answer.status).toBe(409);
+          expect(answer.body).toMatchObject({
+            code: 'api_key_unreadable',
+            provider: 'openai',
+            message: translate(language, 'errors:api_key_unreadable', { provider: 'OpenAI' }),
+          });
+        }
+        expect(completionRequests(ai)).toEqual([]);
+        expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
+        // neither question used one of the day's conversations
+        const usage = await test.request('GET', '/api/subscription/usage', { token });
+        expect(usage.body.data.conversationsToday).toBe(0);
+      },
+    );
+
+    it('logs one warning per unreadable key read, with the user id, never the key nor its sealed text', async () => {
+      const { token, user, sealed } = await withUnreadableKey();
+      await test.request('POST', '/api/chat/message', { token, body: { message: 'BTC?' } });
+      expect(unreadableWarnings(user.id)).toHaveLength(1);
+      await test.request('GET', '/api/subscription/api-keys', { token });
+      expect(unreadableWarnings(user.id)).toHaveLength(2);
+      expect(JSON.parse(unreadableWarnings(user.id)[0]!)).toMatchObject({
+        level: 40,
+        userId: user.id,
+        provider: 'openai',
+      });
+      expect(logLines.join('\n')).not.toContain(OPENAI_KEY);
+      expect(logLines.join('\n')).not.toContain(sealed.split(':')[3]);
+    });
+
+    it('answers with a key entered again, and removes a key that no longer decrypts', async () => {
+      const { token } = await withUnreadableKey();
+      const again = await test.request('POST', '/api/subscription/api-keys', {
+        token,
+        body: { openaiApiKey: OPENAI_KEY },
+      });
+      expect(again.body.data).toEqual({
+        hasOpenaiApiKey: true,
+        hasGeminiApiKey: false,
+        openaiVerified: true,
+      });
+      ai.queue.push(openAiTextReply('BTC holds its range.'));
+      const answer = await test.request('POST', '/api/chat/message', { token, body: { message: 'BTC?' } });
+      expect(answer.status).toBe(201);
+      expect(answer.body.aiProvider).toBe('openai');
+
+      const other = await withUnreadableKey();
+      await test.request('DELETE', '/api/subscription/api-keys/openai', { token: other.token });
+      const status = await test.request('GET', '/api/subscription/api-keys', { token: other.token });
+      expect(status.body.data).toEqual({ hasOpenaiApiKey: false, hasGeminiApiKey: false });
     });
 
     it('streams the five steps in order, the model text as it comes, then the stored message', async () => {

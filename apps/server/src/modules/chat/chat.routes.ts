@@ -27,6 +27,7 @@ const chatErrors = [
   'chat_limit_reached',
   'chat_busy',
   'api_key_rejected',
+  'api_key_unreadable',
   'ai_provider_unavailable',
   'ai_quota_exceeded',
 ] as const;

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { confirmApiKey, providerLabels } from '../api-keys/api-keys.service.ts';
-import { chooseAnswerer } from './chat.answerer.ts';
+import { chooseAnswerer, type Answerer } from './chat.answerer.ts';
 import { buildAgentTools } from './chat.agents.ts';
 import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat.llm.ts';
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
@@ -32,7 +32,7 @@ export type ChatContext = {
   now: () => Date;
   market: ChatData['market'];
   signals: ChatData['signals'];
-  log?: { error: (object: object, message: string) => void };
+  log?: { error: (object: object, message: string) => void; warn: (object: object, message: string) => void };
 };
 
 /** What the stream shows while an answer is being made (all optional: POST /message listens to none). */
@@ -93,6 +93,7 @@ export async function answerQuestion(
 }
 
 type ModelRequest = {
+  answerer: Answerer;
   data: ChatData;
   briefing: Awaited<ReturnType<typeof gatherBriefing>>;
   question: string;
@@ -113,6 +114,9 @@ async function writeAnswer(
   listeners: ChatListeners,
 ): Promise<{ message: NewChatMessage; usedIncluded: boolean }> {
   const onStep = listeners.onStep ?? (() => undefined);
+  // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
+  // error answer, also on the stream
+  const answerer = await chooseAnswerer(context, user);
   const { money } = await latestMoney(context.market, accountCurrency(user)).catch(() => ({
     money: usdMoney,
   }));
@@ -120,7 +124,7 @@ async function writeAnswer(
   const briefing = await gatherBriefing(data, question, onStep);
   onStep('response_generation', 'processing');
   const modelTools = new Set<string>();
-  const answer = await askModel(context, user, { data, briefing, question, modelTools }, listeners);
+  const answer = await askModel(context, user, { answerer, data, briefing, question, modelTools }, listeners);
   const text = answer.text ?? composeOfflineNote(language, briefing, answer.offlineReason);
   if (answer.text === undefined) listeners.onDelta?.(text);
   const closing = `\n\n${disclaimer(language)}`;
@@ -150,7 +154,7 @@ async function askModel(
   request: ModelRequest,
   listeners: ChatListeners,
 ): Promise<ModelAnswer> {
-  const answerer = await chooseAnswerer(context, user);
+  const { answerer } = request;
   const preferred = user.preferences.aiProvider;
   if (answerer.kind === 'built_in') return { offlineReason: { kind: 'no_key', provider: preferred } };
   const takenAt = context.now();

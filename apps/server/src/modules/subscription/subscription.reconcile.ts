@@ -1,3 +1,4 @@
+import type { PaidPlanId } from '@farol/contract';
 import { isLanguage, translate, type Language } from '@farol/i18n';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -63,8 +64,33 @@ export async function fetchCustomerSnapshot(
 }
 
 /**
- * The local row Stripe's state implies. Order-independent: it depends on Stripe's current state only, so
- * events that arrive late or twice change nothing more. Undefined when nothing should change.
+ * The plan paid for in the snapshot's period and the one scheduled for the next. Stripe's object says so
+ * when the change was made with `scheduledChangeMetadata` (in the same call as the new price); a change
+ * scheduled before that was written carries only the new price, and the row's pending plan says it.
+ */
+export function scheduledPlans(
+  row: SubscriptionRow,
+  snapshot: BillingSnapshot & { plan: PaidPlanId },
+): { plan: string; pendingPlan: string | null } {
+  if (snapshot.periodPlan)
+    return {
+      plan: snapshot.periodPlan,
+      pendingPlan: snapshot.periodPlan === snapshot.plan ? null : snapshot.plan,
+    };
+  const samePeriod =
+    row.stripeSubscriptionId === snapshot.stripeSubscriptionId &&
+    row.currentPeriodEnd?.getTime() === snapshot.currentPeriodEnd?.getTime();
+  const keepsScheduledChange = samePeriod && row.pendingPlan === snapshot.plan && row.plan !== snapshot.plan;
+  return keepsScheduledChange
+    ? { plan: row.plan, pendingPlan: row.pendingPlan }
+    : { plan: snapshot.plan, pendingPlan: null };
+}
+
+/**
+ * The local row Stripe's state implies. Order-independent: it depends on Stripe's current state only (the
+ * row only for a change scheduled before Stripe carried the period's plan), so events that arrive late,
+ * twice, or before the answer to the call that caused them change nothing more. Undefined when nothing
+ * should change.
  */
 export function changesFromSnapshot(
   row: SubscriptionRow,
@@ -73,14 +99,8 @@ export function changesFromSnapshot(
   if (!snapshot?.plan) return undefined;
   // A plan granted by an admin outlives a Stripe subscription that is no longer paid.
   if (row.grantedByAdmin && !isLiveStatus(snapshot.status)) return undefined;
-  const samePeriod =
-    row.stripeSubscriptionId === snapshot.stripeSubscriptionId &&
-    row.currentPeriodEnd?.getTime() === snapshot.currentPeriodEnd?.getTime();
-  // A change scheduled for the next cycle: Stripe already carries the new price, the paid period keeps the old plan.
-  const keepsScheduledChange = samePeriod && row.pendingPlan === snapshot.plan && row.plan !== snapshot.plan;
   return {
-    plan: keepsScheduledChange ? row.plan : snapshot.plan,
-    pendingPlan: keepsScheduledChange ? row.pendingPlan : null,
+    ...scheduledPlans(row, { ...snapshot, plan: snapshot.plan }),
     status: snapshot.status,
     currentPeriodEnd: snapshot.currentPeriodEnd,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,

@@ -445,6 +445,16 @@ forEachEngine((engine) => {
       expect((await t.request('GET', '/api/subscription/usage', { token: later })).body.data.limit).toBe(3);
     });
 
+    /** 30 days on, Stripe renews the subscription (a new period) and says so; the account as it reads then. */
+    async function renew(account: { email: string; password: string }, subscriptionId: string) {
+      advance(30 * DAY);
+      const renewed = stripe.updateSubscription(subscriptionId, {
+        period: { start: clock, end: new Date(clock.getTime() + 30 * DAY) },
+      });
+      await deliver(stripe.event('customer.subscription.updated', renewed));
+      return current(await signIn(account));
+    }
+
     it('schedules a plan change for the next billing cycle instead of a second checkout', async () => {
       const account = await subscribe('iniciante');
       const { token, subscription } = account;
@@ -472,13 +482,61 @@ forEachEngine((engine) => {
       expect(data.plan.id).toBe('iniciante');
       expect(data.subscription.pendingPlan).toBe('profissional');
       // renewal: a new period starts on the new price
-      advance(30 * DAY);
-      const renewed = stripe.updateSubscription(subscription.id, {
-        period: { start: clock, end: new Date(clock.getTime() + 30 * DAY) },
-      });
-      await deliver(stripe.event('customer.subscription.updated', renewed));
-      data = await current(await signIn(account));
+      data = await renew(account, subscription.id);
       expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+    });
+
+    /**
+     * Stripe's echo of a change (`customer.subscription.updated`, or a sync) reaches the server while the
+     * call that made the change still waits for Stripe's answer: the stub holds that answer until the echo
+     * has been applied. The end state must be the same as in the order of the test above.
+     */
+    async function changeWithEchoFirst(token: string, subscriptionId: string, planId: string) {
+      const held = stripe.holdAnswer('POST', `/v1/subscriptions/${subscriptionId}`);
+      const change = t.request('POST', '/api/subscription/checkout', { token, body: { planId } });
+      await held.applied;
+      const echo = await deliver(
+        stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscriptionId)!),
+      );
+      expect(echo.status).toBe(200);
+      held.release();
+      return change;
+    }
+
+    it("keeps a plan change scheduled when Stripe's echo arrives before Stripe's answer", async () => {
+      const account = await subscribe('profissional');
+      const { token, user, subscription } = account;
+      const change = await changeWithEchoFirst(token, subscription.id, 'iniciante');
+      expect(change.status).toBe(200);
+      expect(change.body.data.pendingPlan).toBe('iniciante');
+      let data = await current(token);
+      // the paid period keeps the plan paid for; the new one waits for the next cycle
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBe('iniciante');
+      // one line of plan history for the subscription and one for the change, whoever wrote it
+      expect(
+        await count(sql`select count(*) as n from subscription_changes where user_id = ${user.id}`),
+      ).toBe(2);
+      // the echo delivered again, and a sync, change nothing
+      await deliver(
+        stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
+      );
+      expect((await t.request('POST', '/api/subscription/sync', { token })).body.data).toMatchObject({
+        plan: 'profissional',
+        pendingPlan: 'iniciante',
+      });
+      // taking it back, again with the echo first, leaves no change scheduled
+      const back = await changeWithEchoFirst(token, subscription.id, 'profissional');
+      expect(back.status).toBe(200);
+      data = await current(token);
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+      // the change again, then the renewal: the new period is on the plan asked for
+      expect((await changeWithEchoFirst(token, subscription.id, 'iniciante')).status).toBe(200);
+      expect((await current(token)).subscription.pendingPlan).toBe('iniciante');
+      data = await renew(account, subscription.id);
+      expect(data.plan.id).toBe('iniciante');
       expect(data.subscription.pendingPlan).toBeUndefined();
     });
 

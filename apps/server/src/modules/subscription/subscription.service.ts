@@ -1,5 +1,6 @@
 import {
   CUSTOM_PRICE,
+  isPaidPlanId,
   type CatalogPlanId,
   type CancelResponse,
   type CheckoutResponse,
@@ -17,7 +18,7 @@ import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
-import { isLiveStatus, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
+import { isLiveStatus, scheduledChangeMetadata, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
 import type { Config } from '../../config.ts';
 import { describeAiUsage, includedAnswersOfPlan } from '../chat/chat.answerer.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
@@ -34,6 +35,7 @@ import {
   requireStripe,
   planName,
   reconcileUser,
+  scheduledPlans,
   writeSubscriptionChange,
   type BillingContext,
 } from './subscription.reconcile.ts';
@@ -234,16 +236,26 @@ async function changeSubscribedPlan(
   const isCurrentPlan = row.plan === planId;
   if (isCurrentPlan && !row.pendingPlan && !row.cancelAtPeriodEnd) throw new AppError('plan_already_active');
   const stripe = requireStripe(context);
-  const current = await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!));
-  const itemId = current.items.data[0]?.id;
+  const planOfPrice = (price: string | undefined) => planForPriceId(context.config, price);
+  const current = toBillingSnapshot(
+    await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!)),
+    planOfPrice,
+  );
+  // The new price and the plan this period was paid for go to Stripe in one call, so Stripe's echo of it
+  // (a webhook, a sync) says the change waits for the next cycle even when it is read before this call's
+  // answer, or instead of it.
+  const periodPlan = current.plan ? scheduledPlans(row, { ...current, plan: current.plan }).plan : row.plan;
   const updated = await callStripe(() =>
     stripe.subscriptions.update(row.stripeSubscriptionId!, {
       cancel_at_period_end: false,
       proration_behavior: 'none',
-      ...(itemId ? { items: [{ id: itemId, price: priceId }] } : {}),
+      ...(current.itemId ? { items: [{ id: current.itemId, price: priceId }] } : {}),
+      ...(isPaidPlanId(periodPlan)
+        ? { metadata: scheduledChangeMetadata(periodPlan, current.currentPeriodEnd) }
+        : {}),
     }),
   );
-  const snapshot = toBillingSnapshot(updated, (price) => planForPriceId(context.config, price));
+  const snapshot = toBillingSnapshot(updated, planOfPrice);
   const now = context.now();
   await context.db.transaction(async (tx) => {
     const locked = await findSubscription(tx, row.userId, { forUpdate: true });

@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
 import { webhooks } from '../../db/schema/webhooks.ts';
-import type { Encryption } from '../../lib/encryption.ts';
+import { openStoredSecret, type Encryption } from '../../lib/encryption.ts';
 import {
   drainOutbox,
   nextAttemptAt,
@@ -29,6 +29,9 @@ export type WebhookDeliveryContext = {
 
 /** Failed attempts in a row (over all its deliveries) after which a webhook is disabled and its owner told. */
 export const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 15;
+/** The delivery log's reason when the webhook's signing secret no longer decrypts (ENCRYPTION_KEY changed). */
+export const WEBHOOK_SECRET_UNREADABLE =
+  'signing secret can no longer be read: delete this webhook and add it again';
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 
@@ -96,7 +99,14 @@ async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Pr
   if (!webhook) return 'gone';
   if (webhook.disabledAt) return 'disabled';
   const body = webhookPayload(row);
-  const secret = context.encryption.decrypt(webhook.secretEncrypted, secretContext(webhook));
+  const secret = openStoredSecret(context, webhook.secretEncrypted, secretContext(webhook), {
+    userId: webhook.userId,
+    webhookId: webhook.id,
+    outboxId: row.id,
+  });
+  // Not signed, not sent: a failed attempt like any other (retried, so restoring the key loses nothing;
+  // counted, so the owner is told when the webhook is disabled), whose reason says what to do.
+  if (secret === undefined) return WEBHOOK_SECRET_UNREADABLE;
   try {
     // checked again now: the address may have moved since registration
     const url = await checkWebhookUrl(webhook.url, context.policy);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
@@ -8,7 +9,8 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../test/stubs/webhook-receiver-stub.ts';
-import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from './webhooks.delivery.ts';
+import { createEncryption } from '../../lib/encryption.ts';
+import { WEBHOOK_MAX_CONSECUTIVE_FAILURES, WEBHOOK_SECRET_UNREADABLE } from './webhooks.delivery.ts';
 import { enqueueWebhookEvent } from './webhooks.service.ts';
 
 const WEBHOOKS_URL = '/api/user/webhooks';
@@ -18,9 +20,14 @@ forEachEngine((engine) => {
     let t: TestApp;
     let receiver: WebhookReceiver;
     const clock = createTestClock();
+    const logLines: string[] = [];
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
-      t = await startTestApp({ engine, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, deps: { now: clock.now } });
+      t = await startTestApp({
+        engine,
+        env: { WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
+        deps: { now: clock.now, logStream: { write: (line: string) => logLines.push(line) } },
+      });
     });
     afterAll(async () => {
       await t.close();
@@ -135,6 +142,47 @@ forEachEngine((engine) => {
       await t.app.webhooks.deliverDue();
       const [again] = (await t.request('GET', WEBHOOKS_URL, { token })).body.data.webhooks;
       expect(again).toMatchObject({ isActive: true, consecutiveFailures: 0 });
+    });
+
+    it('records a signing secret that no longer decrypts as a failed attempt with its reason, and delivers the others', async () => {
+      const broken = await userWithWebhook('/unreadable-secret');
+      const healthy = await userWithWebhook('/readable-secret');
+      // sealed with another ENCRYPTION_KEY, as after the key was lost or changed
+      const otherKey = createEncryption(crypto.randomBytes(32).toString('hex'));
+      const sealed = otherKey.encrypt(broken.secret, `webhook:${broken.webhookId}`);
+      await t.app.db.execute(
+        sql`UPDATE webhooks SET secret_encrypted = ${sealed} WHERE id = ${broken.webhookId}`,
+      );
+      logLines.length = 0;
+      for (const account of [broken, healthy])
+        await enqueueWebhookEvent(t.app.db, {
+          webhookId: account.webhookId,
+          userId: account.user.id,
+          event: 'webhook.test',
+          data: {},
+        });
+      await t.app.webhooks.deliverDue();
+
+      expect(deliveriesTo('/unreadable-secret')).toHaveLength(0);
+      expect(deliveriesTo('/readable-secret')).toHaveLength(1);
+      const [webhook] = (await t.request('GET', WEBHOOKS_URL, { token: broken.token })).body.data.webhooks;
+      // a failed attempt like any other: retried later (an operator who restores the key loses nothing),
+      // counted towards disabling the webhook, which e-mails its owner
+      expect(webhook).toMatchObject({ isActive: true, consecutiveFailures: 1 });
+      expect(webhook.deliveries[0]).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: WEBHOOK_SECRET_UNREADABLE,
+      });
+      const warnings = logLines.filter((line) => line.includes('a stored secret can no longer be decrypted'));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0]!)).toMatchObject({
+        level: 40,
+        userId: broken.user.id,
+        webhookId: broken.webhookId,
+      });
+      expect(logLines.join('\n')).not.toContain(broken.secret);
+      expect(logLines.join('\n')).not.toContain(sealed.split(':')[3]);
     });
 
     it('refuses webhooks to plans without them, and another user webhook', async () => {

@@ -21,6 +21,7 @@ export const stripeSubscriptionSchema = z.looseObject({
   ]),
   cancel_at_period_end: z.boolean(),
   created: z.number(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
   // before API version 2025-03-31 the period lived on the subscription; since then on each item
   current_period_end: z.number().optional(),
   items: z.looseObject({

@@ -63,8 +63,17 @@ export type StripeStub = {
   event: (type: string, object: Json, created?: Date) => Json;
   /** The Stripe-Signature header for a payload, made with the webhook secret. */
   sign: (payload: string, secret: string, at: Date) => string;
+  /**
+   * Holds the answer to the next call matching `method` and `path`: Stripe applies the call at once, and
+   * `applied` resolves then, but the answer goes back only on `release()` (so a test can deliver Stripe's
+   * webhook, or call the app, in between).
+   */
+  holdAnswer: (method: string, path: string) => HeldAnswer;
   close: () => Promise<void>;
 };
+
+export type HeldAnswer = { applied: Promise<void>; release: () => void };
+type Hold = { method: string; path: string; onApplied: () => void; released: Promise<void> };
 
 type Period = { start: Date; end: Date };
 /** What the stub holds, as Stripe would: by id, plus the answers already given per idempotency key. */
@@ -132,7 +141,8 @@ export async function startStripeStub(
     checkoutPageBase: 'https://checkout.stripe.com/c/pay',
   };
   const calls: StripeStub['calls'] = [];
-  const server = await listen(state, calls, options.hostedCheckout);
+  const holds: Hold[] = [];
+  const server = await listen(state, calls, holds, options.hostedCheckout);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   if (options.hostedCheckout) state.checkoutPageBase = `${url}/pay`;
@@ -150,6 +160,14 @@ export async function startStripeStub(
     updateSubscription: (id, changes) => updateSubscription(state, id, changes),
     event: stripeEvent,
     sign,
+    holdAnswer: (method, path) => {
+      let release = () => undefined as void;
+      let onApplied = () => undefined as void;
+      const applied = new Promise<void>((resolve) => (onApplied = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ method, path, onApplied, released });
+      return { applied, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -201,8 +219,13 @@ async function hostedCheckout(
   response.writeHead(303, { location: session.success_url }).end();
 }
 
-/** node:http on a free local port: every call is recorded, then answered as JSON. */
-async function listen(state: StripeState, calls: StripeStub['calls'], hosted: HostedCheckout | undefined) {
+/** node:http on a free local port: every call is recorded, applied, then answered as JSON (or held). */
+async function listen(
+  state: StripeState,
+  calls: StripeStub['calls'],
+  holds: Hold[],
+  hosted: HostedCheckout | undefined,
+) {
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
@@ -222,8 +245,19 @@ async function listen(state: StripeState, calls: StripeStub['calls'], hosted: Ho
         body,
         headers: request.headers,
       });
-      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
-      response.end(JSON.stringify(result.body));
+      // the answer is the object as the call left it, even when sent later
+      const payload = JSON.stringify(result.body);
+      const answer = () => {
+        response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+        response.end(payload);
+      };
+      const holdIndex = holds.findIndex(
+        (hold) => hold.method === request.method && hold.path === url.pathname,
+      );
+      if (holdIndex < 0) return answer();
+      const [hold] = holds.splice(holdIndex, 1);
+      hold!.onApplied();
+      void hold!.released.then(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -355,6 +389,9 @@ function subscriptionCall(
       const item = subscription.items.data.find((candidate: Json) => candidate.id === change.id);
       if (item && change.price) item.price = { ...item.price, id: change.price };
     }
+    // Stripe merges the keys given into the metadata; an empty value removes its key
+    const metadata = { ...subscription.metadata, ...body.metadata };
+    subscription.metadata = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== ''));
     return { status: 200, body: subscription };
   }
   if (method === 'DELETE') {

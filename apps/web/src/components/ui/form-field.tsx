@@ -4,6 +4,8 @@ import { Label } from './label.tsx';
 
 /** The id of a field's error text, for the control's aria-describedby. */
 export const fieldErrorId = (controlId: string) => `${controlId}-error`;
+/** The id of a field's hint, for the control's aria-describedby when the hint matters to it. */
+export const fieldHintId = (controlId: string) => `${controlId}-hint`;
 
 /** Label + control + optional hint or error, stacked; `htmlFor` ties the label to the control. */
 export function FormField({
@@ -30,7 +32,9 @@ export function FormField({
           {error}
         </p>
       ) : hint ? (
-        <p className="text-xs text-muted-foreground">{hint}</p>
+        <p id={fieldHintId(htmlFor)} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

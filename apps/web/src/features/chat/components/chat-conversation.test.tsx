@@ -135,6 +135,19 @@ describe('ChatConversation', () => {
     expect(screen.getByRole('button', { name: 'Enviar' })).toHaveProperty('disabled', true);
   });
 
+  it('shows why and keeps the question when the saved key can no longer be read (409)', async () => {
+    const message = 'Sua chave OpenAI salva não pode mais ser lida; informe-a de novo nas configurações.';
+    stubChatServer(() =>
+      Response.json({ code: 'api_key_unreadable', message, provider: 'openai' }, { status: 409 }),
+    );
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByLabelText('Sua pergunta'), 'Como está o BTC?{Enter}');
+    expect(await screen.findByText(message)).toBeVisible();
+    expect((screen.getByLabelText('Sua pergunta') as HTMLTextAreaElement).value).toBe('Como está o BTC?');
+    expect(readSession()).not.toBeNull();
+  });
+
   it('clears the session when the server says the token expired', async () => {
     stubChatServer(() =>
       Response.json({ code: 'session_expired', message: 'Sessão expirada.' }, { status: 401 }),

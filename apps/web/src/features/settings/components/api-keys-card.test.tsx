@@ -31,7 +31,8 @@ function renderCard(stored: ApiKeyStatus, answers: Answers = {}) {
       );
     }
     if (url === API_KEYS_URL && method === 'POST') {
-      current = { ...current, hasOpenaiApiKey: true };
+      const { openaiUnreadable: _replaced, ...others } = current;
+      current = { ...others, hasOpenaiApiKey: true };
       return (
         answers.save?.() ?? {
           status: 200,
@@ -78,6 +79,27 @@ describe('ApiKeysCard', () => {
     expect(screen.getByLabelText('Chave da OpenAI').getAttribute('placeholder')).toBe(
       'Digite para substituir a chave salva',
     );
+  });
+
+  it('shows a stored key that can no longer be read as to be entered again, and as configured once it is', async () => {
+    renderCard({ hasOpenaiApiKey: true, hasGeminiApiKey: true, openaiUnreadable: true });
+    const field = await screen.findByLabelText('Chave da OpenAI');
+    expect(within(section('OpenAI')).getByText('Digite de novo')).toBeVisible();
+    expect(within(section('OpenAI')).queryByText('Configurada')).toBeNull();
+    expect(within(section('Google Gemini')).getByText('Configurada')).toBeVisible();
+    // the field says why, and asks for the key itself rather than offering to replace it
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'A chave salva não pode mais ser lida. Digite-a de novo para o chat voltar a usá-la.',
+    );
+    expect(field.getAttribute('placeholder')).toBe('sk-...');
+    // it can still be removed
+    expect(screen.getByRole('button', { name: 'Remover chave OpenAI' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(field, 'sk-again-1234');
+    await user.click(screen.getByRole('button', { name: 'Salvar chaves' }));
+    expect(await within(section('OpenAI')).findByText('Configurada')).toBeVisible();
+    expect(within(section('OpenAI')).queryByText('Digite de novo')).toBeNull();
   });
 
   it('needs at least one key: save stays disabled while both fields are empty or blank', async () => {

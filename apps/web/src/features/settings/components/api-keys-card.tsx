@@ -1,11 +1,11 @@
 import { keyProviders, type ApiKeyStatus, type KeyProvider } from '@farol/contract';
-import { CircleCheck, CircleDashed, KeyRound } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed, KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldHintId } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
@@ -16,10 +16,18 @@ const fieldOf = { openai: 'openaiApiKey', gemini: 'geminiApiKey' } as const sati
   KeyProvider,
   string
 >;
-const isConfigured = (status: ApiKeyStatus, provider: KeyProvider) =>
-  provider === 'openai' ? status.hasOpenaiApiKey : status.hasGeminiApiKey;
+/** A provider's key as the server holds it: none, stored, or stored but no longer readable (enter it again). */
+type KeyState = 'none' | 'configured' | 'unreadable';
+function keyStateOf(status: ApiKeyStatus, provider: KeyProvider): KeyState {
+  const [hasKey, isUnreadable] =
+    provider === 'openai'
+      ? [status.hasOpenaiApiKey, status.openaiUnreadable]
+      : [status.hasGeminiApiKey, status.geminiUnreadable];
+  if (!hasKey) return 'none';
+  return isUnreadable ? 'unreadable' : 'configured';
+}
 
-/** API keys: status as configured or not, save at least one, remove per provider. */
+/** API keys: status as configured, not, or to be entered again; save at least one, remove per provider. */
 export function ApiKeysCard() {
   const { t } = useTranslation('settings');
   const status = useApiKeyStatusQuery();
@@ -54,22 +62,32 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       {keyProviders.map((provider) => {
-        const hasKey = isConfigured(status, provider);
+        const state = keyStateOf(status, provider);
+        const hasKey = state !== 'none';
         const controlId = `${id}-${provider}`;
         const isRemoving = removeMutation.isPending && removeMutation.variables === provider;
         return (
           <div key={provider} className="flex flex-col gap-2 rounded-md border border-border p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm font-medium">{t(`apiKeys.providers.${provider}`)}</span>
-              <KeyStatusBadge hasKey={hasKey} />
+              <KeyStatusBadge state={state} />
             </div>
-            <FormField label={t(`apiKeys.label.${provider}`)} htmlFor={controlId}>
+            <FormField
+              label={t(`apiKeys.label.${provider}`)}
+              htmlFor={controlId}
+              hint={state === 'unreadable' ? t('apiKeys.unreadableHint') : undefined}
+            >
               <PasswordInput
                 id={controlId}
                 name={fieldOf[provider]}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder={hasKey ? t('apiKeys.replacePlaceholder') : t(`apiKeys.placeholder.${provider}`)}
+                aria-describedby={state === 'unreadable' ? fieldHintId(controlId) : undefined}
+                placeholder={
+                  state === 'configured'
+                    ? t('apiKeys.replacePlaceholder')
+                    : t(`apiKeys.placeholder.${provider}`)
+                }
                 value={keys[provider]}
                 onChange={(event) => setKey(provider, event.target.value)}
               />
@@ -105,10 +123,17 @@ function ApiKeysForm({ status }: { status: ApiKeyStatus }) {
   );
 }
 
-/** Whether a key is stored for the provider. */
-function KeyStatusBadge({ hasKey }: { hasKey: boolean }) {
+/** Whether a key is stored for the provider, and whether it must be entered again. */
+function KeyStatusBadge({ state }: { state: KeyState }) {
   const { t } = useTranslation('settings');
-  return hasKey ? (
+  if (state === 'unreadable')
+    return (
+      <Badge variant="warning">
+        <CircleAlert aria-hidden="true" className="size-3" />
+        {t('apiKeys.unreadable')}
+      </Badge>
+    );
+  return state === 'configured' ? (
     <Badge variant="success">
       <CircleCheck aria-hidden="true" className="size-3" />
       {t('apiKeys.configured')}
