@@ -30,6 +30,7 @@ import {
   insertAlertEvent,
   listActiveAlertsWithOwners,
   listActivePriceAlertsWithOwners,
+  listAlertedPriceCoins,
   listUndigestedEvents,
   listUserAlertEvents,
   listUserAlerts,
@@ -46,6 +47,11 @@ export type AlertsContext = {
   /** The signal engine, read by advanced alerts (their signal and level conditions). */
   signals?: SignalsService;
   log?: FastifyBaseLogger;
+  /**
+   * Called after a price alert was created, switched or deleted: the live market follows the ticks of every
+   * coin some active price alert is on.
+   */
+  onPriceAlertsChanged?: () => void;
 };
 
 /** The stored conditions as the contract states them; a field of the wrong kind is left out. */
@@ -142,17 +148,21 @@ export async function createAlert(
       currency: input.currency ?? accountCurrency(actor),
     });
   });
+  if (row.type === 'preco') context.onPriceAlertsChanged?.();
   return toAlert(row);
 }
 
 export async function toggleAlert(context: AlertsContext, actor: Actor, id: string): Promise<Alert> {
   const row = await toggleUserAlert(context.db, actor.id, id, context.now());
   if (!row) throw new AppError('alert_not_found');
+  if (row.type === 'preco') context.onPriceAlertsChanged?.();
   return toAlert(row);
 }
 
 export async function deleteAlert(context: AlertsContext, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteUserAlert(context.db, actor.id, id))) throw new AppError('alert_not_found');
+  const type = await deleteUserAlert(context.db, actor.id, id);
+  if (!type) throw new AppError('alert_not_found');
+  if (type === 'preco') context.onPriceAlertsChanged?.();
 }
 
 export async function listAlertEvents(
@@ -274,6 +284,9 @@ export async function checkPriceAlertsAgainst(
   }
   return report;
 }
+
+/** The coins some active price alert is on, each once (the live market follows their ticks). */
+export const listAlertedCoins = (db: Db): Promise<string[]> => listAlertedPriceCoins(db);
 
 /**
  * Alerts act on live prices only: while the market is simulated (configured so, or `auto` with the upstreams

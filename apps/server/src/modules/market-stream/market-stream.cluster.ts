@@ -10,7 +10,10 @@ const RENEW_MS = LEASE_MS / 3;
 const DEMAND_TTL_MS = 20_000;
 
 type ClusterMessage =
-  { type: 'event'; event: LiveMarketEvent } | { type: 'mode'; mode: StreamMode } | { type: 'demand' };
+  | { type: 'event'; event: LiveMarketEvent }
+  | { type: 'mode'; mode: StreamMode }
+  | { type: 'demand' }
+  | { type: 'alerts' };
 
 const LEADER_KEY = 'farol:market-stream:leader';
 const DEMAND_KEY = 'farol:market-stream:demand';
@@ -32,13 +35,7 @@ async function liveDemand(redis: Redis, key: string): Promise<ReadonlySet<string
   return new Set(await redis.zrange(key, '0', '-1'));
 }
 
-/**
- * One upstream per cluster: the instances elect a leader through a Redis key with an expiry (SET NX PX,
- * renewed by its holder); only the leader follows Binance, and it publishes every event on a channel every
- * instance (itself included) hands to its browsers. Each instance announces the candle topics its browsers
- * follow in a sorted set scored by expiry; the leader subscribes upstream to their union.
- */
-export function createStreamCluster(options: {
+type StreamClusterOptions = {
   redis: Redis;
   /** Every instance: an event of the leader's upstream. */
   onEvent: (event: LiveMarketEvent) => void;
@@ -48,8 +45,19 @@ export function createStreamCluster(options: {
   onLeadership: (isLeader: boolean) => void;
   /** The leader: the union of every instance's followed topics changed. */
   onDemand: (topics: ReadonlySet<string>) => void;
+  /** The leader: some instance changed a price alert (the alerted coins are read again from the database). */
+  onAlertsChanged: () => void;
   log?: { warn: (object: object, message: string) => void };
-}) {
+};
+
+/**
+ * One upstream per cluster: the instances elect a leader through a Redis key with an expiry (SET NX PX,
+ * renewed by its holder); only the leader follows Binance, and it publishes every event on a channel every
+ * instance (itself included) hands to its browsers. Each instance announces the candle topics its browsers
+ * follow in a sorted set scored by expiry; the leader subscribes upstream to their union. A price alert changed
+ * on any instance is announced on the channel; the leader then reads the alerted coins from the database.
+ */
+export function createStreamCluster(options: StreamClusterOptions) {
   const { redis } = options;
   // ioredis prefixes keys, not channels: the channel carries the prefix itself, so test runs never meet
   const base = `${redis.options.keyPrefix ?? ''}farol:market-stream:`;
@@ -69,7 +77,9 @@ export function createStreamCluster(options: {
     const message = JSON.parse(text) as ClusterMessage;
     if (message.type === 'event') options.onEvent(message.event);
     else if (message.type === 'mode') options.onMode(message.mode);
-    else if (isLeader) {
+    else if (message.type === 'alerts') {
+      if (isLeader) options.onAlertsChanged();
+    } else if (isLeader) {
       // a new topic, or a new instance asking: the leader answers with the union and its mode
       void readDemand().catch(warn);
       if (mode) void publish({ type: 'mode', mode });
@@ -124,6 +134,8 @@ export function createStreamCluster(options: {
       localDemand = topics;
       if (isNew) void announceDemand().then(() => publish({ type: 'demand' }), warn);
     },
+    /** A price alert changed on this instance: the leader hears of it at once. */
+    publishAlertsChanged: () => void publish({ type: 'alerts' }),
     isLeader: () => isLeader,
     async stop() {
       clearInterval(timer);

@@ -3,6 +3,7 @@ import type { LiveMarketEvent } from '../market/market.types.ts';
 import { createStreamCluster, type StreamCluster } from './market-stream.cluster.ts';
 import { createStreamHub, type StreamHub, type StreamMode } from './market-stream.hub.ts';
 import { createStreamSource, type StreamSource } from './market-stream.source.ts';
+import { createAlertedCoins, type AlertedCoinsReader } from './market-stream.alerted.ts';
 import { createLivePriceWriter, createTickAlertChecks } from './market-stream.ticks.ts';
 
 /** What `/api/health` says of the live market. */
@@ -45,87 +46,130 @@ export type MarketStream = {
   health: () => MarketStreamHealth;
   /** Every upstream event goes through here: browsers, the cached prices, the price alerts. */
   deliver: (event: LiveMarketEvent) => void;
+  /**
+   * A price alert was created, switched or deleted on this instance: whoever follows the upstream (this
+   * instance, or the leader with Redis) reads the alerted coins again.
+   */
+  noteAlertsChanged: () => void;
 };
+
+type Upstream = { source: StreamSource; cluster?: StreamCluster };
+
+/**
+ * This instance's upstream (with Redis, followed only while it leads), and the alerted coins it follows while
+ * it does.
+ */
+function createUpstream(
+  app: FastifyInstance,
+  hub: StreamHub,
+  alerted: AlertedCoinsReader | undefined,
+  deliver: (event: LiveMarketEvent) => void,
+): Upstream {
+  const upstream = {} as Upstream;
+  if (app.redis)
+    upstream.cluster = createStreamCluster({
+      redis: app.redis,
+      onEvent: deliver,
+      onMode: hub.setMode,
+      onDemand: (topics) => upstream.source.setDemand(topics),
+      onAlertsChanged: () => void alerted?.refresh(),
+      onLeadership: (isLeader) => {
+        if (!isLeader) return void Promise.all([upstream.source.stop(), alerted?.stop()]);
+        upstream.source.start();
+        alerted?.start();
+      },
+      log: app.log,
+    });
+  const { cluster } = upstream;
+  upstream.source = createStreamSource({
+    config: app.config,
+    live: app.market.live,
+    deliver: cluster ? cluster.publishEvent : deliver,
+    onModeChange: cluster ? cluster.publishMode : hub.setMode,
+    now: () => app.now().getTime(),
+    metrics: app.metrics,
+    log: app.log,
+  });
+  return upstream;
+}
+
+/** Until the stream's first USDT/BRL ticker, BRL prices start from the last closed rate candle. */
+function seedRate(app: FastifyInstance, hub: StreamHub) {
+  return app.market
+    .getRateCandles('1h', 1)
+    .then((rates) => {
+      const rate = rates.data.at(-1)?.close;
+      if (rate !== undefined) hub.setRate(rate);
+    })
+    .catch(() => undefined);
+}
 
 /**
  * Decorates `app.marketStream` (after app.market and app.alertChecks): one upstream (Binance's WebSocket, or
  * the simulated market) per instance, or per cluster with Redis (the elected leader's, its events relayed to
  * every instance), fanned out to browsers by the hub, written into the cached prices and checked against the
- * price alerts where the upstream is followed. The upstream starts when the app is ready and every open
+ * price alerts where the upstream is followed. Besides the ten and the coins browsers watch, the upstream
+ * follows every coin some active price alert is on. The upstream starts when the app is ready and every open
  * browser stream is ended, with a `retry:` hint, before the app closes.
  */
 export function registerMarketStream(app: FastifyInstance) {
   const simulated = app.config.MARKET_DATA_SOURCE === 'simulated';
   const enabled = app.config.MARKET_STREAM_ENABLED;
-  const now = () => app.now().getTime();
-  let source: StreamSource | undefined;
-  let cluster: StreamCluster | undefined;
+  let upstream: Upstream | undefined;
   const hub = createStreamHub({
     mode: simulated ? 'simulated' : 'polling',
-    onDemandChange: (topics) => (cluster ? cluster.setLocalDemand(topics) : source?.setDemand(topics)),
+    onDemandChange: (topics) =>
+      upstream?.cluster ? upstream.cluster.setLocalDemand(topics) : upstream?.source.setDemand(topics),
     heartbeatMs: app.config.MARKET_STREAM_HEARTBEAT_SECONDS * 1000,
   });
   // simulated prices never reach the cached lists (they have their own keys) nor the alerts
-  const prices = simulated ? undefined : createLivePriceWriter({ market: app.market, log: app.log });
-  const alerts = simulated ? undefined : createTickAlertChecks(app);
+  const alerted = simulated
+    ? undefined
+    : createAlertedCoins({
+        db: app.db,
+        market: app.market,
+        log: app.log,
+        onChange: (pairs) => upstream?.source.setAlertedPairs(pairs),
+      });
+  const coinOf = (pair: string) => alerted?.coinOf(pair);
+  const prices = alerted && createLivePriceWriter({ market: app.market, log: app.log, coinOf });
+  const alerts = alerted && createTickAlertChecks(app, coinOf);
   /** An upstream event on this instance: to its browsers; where the upstream is followed, to prices and alerts. */
   const deliver = (event: LiveMarketEvent) => {
     hub.publish(event);
-    if (cluster && !cluster.isLeader()) return;
+    if (upstream?.cluster && !upstream.cluster.isLeader()) return;
     prices?.note(event);
     alerts?.note(event);
   };
-  if (enabled) {
-    if (app.redis)
-      cluster = createStreamCluster({
-        redis: app.redis,
-        onEvent: deliver,
-        onMode: hub.setMode,
-        onDemand: (topics) => source?.setDemand(topics),
-        onLeadership: (isLeader) => (isLeader ? source?.start() : void source?.stop()),
-        log: app.log,
-      });
-    source = createStreamSource({
-      config: app.config,
-      live: app.market.live,
-      deliver: cluster ? cluster.publishEvent : deliver,
-      onModeChange: cluster ? cluster.publishMode : hub.setMode,
-      now,
-      metrics: app.metrics,
-      log: app.log,
-    });
-  }
-
-  // the rate BRL prices start from, until the stream's first USDT/BRL ticker
-  const seedRate = () =>
-    app.market
-      .getRateCandles('1h', 1)
-      .then((rates) => {
-        const rate = rates.data.at(-1)?.close;
-        if (rate !== undefined) hub.setRate(rate);
-      })
-      .catch(() => undefined);
+  if (enabled) upstream = createUpstream(app, hub, alerted, deliver);
 
   app.decorate('marketStream', {
     hub,
     deliver,
-    health: () => healthOf(hub, source, cluster, enabled, now()),
+    health: () => healthOf(hub, upstream?.source, upstream?.cluster, enabled, app.now().getTime()),
+    noteAlertsChanged: () => {
+      if (!upstream || !alerted) return;
+      if (upstream.cluster) upstream.cluster.publishAlertsChanged();
+      else void alerted.refresh();
+    },
   } satisfies MarketStream);
 
   app.addHook('onReady', async () => {
-    if (!source) return;
-    void seedRate();
-    if (cluster) return cluster.start();
-    source.setDemand(hub.demand());
-    source.start();
+    if (!upstream) return;
+    void seedRate(app, hub);
+    if (upstream.cluster) return upstream.cluster.start();
+    upstream.source.setDemand(hub.demand());
+    upstream.source.start();
+    alerted?.start();
   });
   // before the server stops accepting: open streams would otherwise keep app.close() waiting
   app.addHook('preClose', async () => {
     hub.closeAll();
   });
   app.addHook('onClose', async () => {
-    await cluster?.stop();
-    await source?.stop();
+    await upstream?.cluster?.stop();
+    await upstream?.source.stop();
+    await alerted?.stop();
     prices?.stop();
     await alerts?.stop();
   });
