@@ -52,6 +52,11 @@ export type AlertsContext = {
    * coin some active price alert is on.
    */
   onPriceAlertsChanged?: () => void;
+  /**
+   * Among these coin symbols, those whose price alerts the live market checks on its ticks now (its upstream
+   * live): a scheduled check leaves those alerts to it.
+   */
+  tickedPriceSymbols?: (symbols: readonly string[]) => Promise<ReadonlySet<string>>;
 };
 
 /** The stored conditions as the contract states them; a field of the wrong kind is left out. */
@@ -259,12 +264,34 @@ export async function checkAlertsAgainst(
   context: AlertsContext,
   snapshot: MarketSnapshot,
 ): Promise<AlertCheckReport> {
+  return evaluateEach(context, await listActiveAlertsWithOwners(context.db), snapshot);
+}
+
+async function evaluateEach(
+  context: AlertsContext,
+  alerts: readonly ActiveAlert[],
+  snapshot: MarketSnapshot,
+): Promise<AlertCheckReport> {
   const report = emptyReport();
   const now = context.now();
-  for (const active of await listActiveAlertsWithOwners(context.db)) {
-    await applyEvaluation(context, active, snapshot, report, now);
-  }
+  for (const active of alerts) await applyEvaluation(context, active, snapshot, report, now);
   return report;
+}
+
+/**
+ * The active alerts a scheduled check evaluates: all but the price alerts the live market checks on its ticks
+ * right now. One evaluator per alert: two reading two sources (the ticks, the cached list a second or a
+ * minute behind them) would see a price near the line on both sides of it in turn, and fire again for one
+ * crossing.
+ */
+async function listScheduledAlerts(context: AlertsContext): Promise<ActiveAlert[]> {
+  const active = await listActiveAlertsWithOwners(context.db);
+  const priceSymbols = new Set(
+    active.filter(({ alert }) => alert.type === 'preco').map(({ alert }) => alert.coinSymbol),
+  );
+  if (!context.tickedPriceSymbols || priceSymbols.size === 0) return active;
+  const ticked = await context.tickedPriceSymbols([...priceSymbols]);
+  return active.filter(({ alert }) => alert.type !== 'preco' || !ticked.has(alert.coinSymbol));
 }
 
 /**
@@ -300,12 +327,13 @@ export type AlertCheckOutcome = AlertCheckReport & { marketAvailable: boolean };
 
 /**
  * A check: reads what the active alerts need from the market's cache and the signal engine, then evaluates
- * them. With no active alert it reads nothing.
+ * them (leaving to the live market the price alerts it checks on its ticks). With no alert to evaluate it
+ * reads nothing.
  */
 export async function checkAlerts(context: AlertsContext): Promise<AlertCheckOutcome> {
   if (!context.market || areAlertChecksPaused(context))
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
-  const active = await listActiveAlertsWithOwners(context.db);
+  const active = await listScheduledAlerts(context);
   if (active.length === 0)
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
   const snapshot = await readMarketSnapshot(
@@ -313,7 +341,7 @@ export async function checkAlerts(context: AlertsContext): Promise<AlertCheckOut
     active.map(({ alert }) => alert),
     context.log,
   );
-  return { ...(await checkAlertsAgainst(context, snapshot)), marketAvailable: true };
+  return { ...(await evaluateEach(context, active, snapshot)), marketAvailable: true };
 }
 
 /** Runs alert checks one at a time in this process: asked while one runs, the caller shares that run. */

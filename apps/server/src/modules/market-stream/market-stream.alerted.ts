@@ -56,6 +56,24 @@ export function alertedCoinsOf(
   return { pairs, byPair };
 }
 
+/**
+ * What the ticks of these alert symbols' pairs stand for, reading the market pairs only beyond the ten;
+ * undefined while they are the simulated market's (invented: Binance has no ticks for them).
+ */
+export async function readTickCoins(
+  symbols: readonly string[],
+  market: Pick<MarketService, 'getMarketPairs'>,
+): Promise<AlertedCoins | undefined> {
+  if (symbols.every(isAnalysisSymbol)) return alertedCoinsOf(symbols, undefined);
+  const marketPairs = await market.getMarketPairs();
+  if (marketPairs.source === 'simulated') return undefined;
+  return alertedCoinsOf(symbols, marketPairs.data);
+}
+
+/** Every symbol whose price alerts ticks check. */
+export const tickedSymbolsOf = (coins: AlertedCoins): Set<string> =>
+  new Set([...coins.byPair.values()].flatMap((coin) => coin.alertSymbols));
+
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((item) => b.has(item));
 
@@ -76,18 +94,9 @@ export function createAlertedCoins(deps: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function read(): Promise<AlertedCoins | undefined> {
-    const symbols = await listAlertedCoins(deps.db);
-    if (symbols.every(isAnalysisSymbol)) return alertedCoinsOf(symbols, undefined);
-    const marketPairs = await deps.market.getMarketPairs();
-    // the simulated market's pairs are invented: Binance has no ticks for them
-    if (marketPairs.source === 'simulated') return undefined;
-    return alertedCoinsOf(symbols, marketPairs.data);
-  }
-
   async function readOnce() {
     try {
-      const next = await read();
+      const next = await readTickCoins(await listAlertedCoins(deps.db), deps.market);
       if (!next) return;
       const changed = !sameSet(next.pairs, current.pairs);
       current = next;

@@ -141,5 +141,22 @@ forEachEngine((engine) => {
         await second.close();
       }
     });
+
+    it('leaves the price alerts ticks check to them while the upstream is live, and checks them while it is down', async () => {
+      // the first test's two DOGE alerts are the only active ones
+      await eventually(
+        () => t.app.marketStream.health().mode,
+        (mode) => mode === 'live',
+      );
+      expect(await t.app.alertChecks.run()).toMatchObject({ checked: 0, fired: 0 });
+      stream.setRefusing(true);
+      stream.dropConnections();
+      await eventually(
+        () => t.app.marketStream.health().mode,
+        (mode) => mode === 'polling',
+      );
+      expect((await t.app.alertChecks.run()).checked).toBe(2);
+      stream.setRefusing(false);
+    });
   });
 });

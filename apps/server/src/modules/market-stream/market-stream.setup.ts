@@ -3,7 +3,12 @@ import type { LiveMarketEvent } from '../market/market.types.ts';
 import { createStreamCluster, type StreamCluster } from './market-stream.cluster.ts';
 import { createStreamHub, type StreamHub, type StreamMode } from './market-stream.hub.ts';
 import { createStreamSource, type StreamSource } from './market-stream.source.ts';
-import { createAlertedCoins, type AlertedCoinsReader } from './market-stream.alerted.ts';
+import {
+  createAlertedCoins,
+  readTickCoins,
+  tickedSymbolsOf,
+  type AlertedCoinsReader,
+} from './market-stream.alerted.ts';
 import { createLivePriceWriter, createTickAlertChecks } from './market-stream.ticks.ts';
 
 /** What `/api/health` says of the live market. */
@@ -51,6 +56,11 @@ export type MarketStream = {
    * instance, or the leader with Redis) reads the alerted coins again.
    */
   noteAlertsChanged: () => void;
+  /**
+   * Among these alert symbols, those whose price alerts ticks check while the upstream is live (none
+   * otherwise: while it is down or polled, the scheduled checks evaluate them too).
+   */
+  tickedPriceSymbols: (symbols: readonly string[]) => Promise<ReadonlySet<string>>;
 };
 
 type Upstream = { source: StreamSource; cluster?: StreamCluster };
@@ -151,6 +161,11 @@ export function registerMarketStream(app: FastifyInstance) {
       if (!upstream || !alerted) return;
       if (upstream.cluster) upstream.cluster.publishAlertsChanged();
       else void alerted.refresh();
+    },
+    tickedPriceSymbols: async (symbols) => {
+      if (!upstream || !alerted || hub.mode() !== 'live') return new Set();
+      const coins = await readTickCoins(symbols, app.market).catch(() => undefined);
+      return coins ? tickedSymbolsOf(coins) : new Set();
     },
   } satisfies MarketStream);
 
