@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { openAiTextReply, startAiStub, type AiStub } from './test/stubs/ai-provider-stub.ts';
-import { createPostgresDatabase, startTestApp, type TestApp } from './test/harness.ts';
+import { startTestApp, type TestApp } from './test/harness.ts';
+import { createPostgresDatabase } from './test/postgres-database.ts';
 
 // Two instances of one deployment: separate processes in production, here two apps with connections of
 // their own to one PostgreSQL database, neither given JWT_SECRET.

@@ -30,19 +30,39 @@ export async function checkBtcPrices(t: TestApp, clock: TestClock, prices: numbe
   }
 }
 
+/** The body that creates a price alert "above `priceAbove` dollars" on a coin. */
+export const priceAboveAlert = (
+  coinSymbol: string,
+  priceAbove: number,
+  names: { name?: string; coinName?: string } = {},
+) => ({
+  name: names.name ?? `${coinSymbol} above ${priceAbove}`,
+  type: 'preco' as const,
+  coinSymbol,
+  coinName: names.coinName ?? coinSymbol,
+  conditions: { priceAbove },
+  currency: 'USD' as const,
+});
+
+/** Creates a price alert "above `priceAbove` dollars" on a coin; answers its id. */
+export async function createPriceAlert(
+  t: TestApp,
+  token: string,
+  coinSymbol: string,
+  priceAbove: number,
+): Promise<string> {
+  const created = await t.request('POST', '/api/alerts', {
+    token,
+    body: priceAboveAlert(coinSymbol, priceAbove),
+  });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+}
+
 /** A "BTC above 100,000" price alert named Topo. */
 export async function createTopoAlert(t: TestApp, token: string): Promise<void> {
-  const alert = await t.request('POST', '/api/alerts', {
-    token,
-    body: {
-      name: 'Topo',
-      type: 'preco',
-      coinSymbol: 'BTC',
-      coinName: 'Bitcoin',
-      conditions: { priceAbove: 100_000 },
-      // in dollars, like btcAt's prices
-      currency: 'USD',
-    },
-  });
+  // in dollars, like btcAt's prices
+  const body = priceAboveAlert('BTC', 100_000, { name: 'Topo', coinName: 'Bitcoin' });
+  const alert = await t.request('POST', '/api/alerts', { token, body });
   expect(alert.status).toBe(201);
 }

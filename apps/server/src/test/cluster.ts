@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { deleteTestKeys } from './redis.ts';
 import { startBinanceStreamStub, type BinanceStreamStub } from './stubs/binance-stream-stub.ts';
 import { startMarketStub, type MarketStub } from './stubs/market-stub.ts';
+import { liveStreamEnv } from './live-stream.ts';
 
 export type TestCluster = {
   stream: BinanceStreamStub;
@@ -37,14 +38,7 @@ export async function startTestCluster(options: {
   };
   const stream = await startBinanceStreamStub();
   const market = await startMarketStub();
-  const env = {
-    MARKET_DATA_SOURCE: 'live',
-    ...market.env,
-    ...stream.env,
-    MARKET_STREAM_ENABLED: 'true',
-    MARKET_STREAM_STALL_SECONDS: '1',
-    ...options.env,
-  };
+  const env = liveStreamEnv(market, stream, options.env);
   const first = await startTestApp({ env, deps: { redis: connectRedis() } });
   const startInstance = async () => {
     const app = await buildApp(first.config, {

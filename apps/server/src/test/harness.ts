@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, selectRows, type Database } from '../db/client.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -57,27 +57,6 @@ export type TestApp = {
   setPlan: (userId: string, plan: 'free' | 'iniciante' | 'profissional') => Promise<void>;
   close: () => Promise<void>;
 };
-
-/** A new, empty PostgreSQL database (DATABASE_URL's server) and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `farol_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export type TestAppOptions = {
   engine?: Engine;

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from './free-port.ts';
-import { createPostgresDatabase, type Engine } from './harness.ts';
+import type { Engine } from './harness.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
 
 // The server as an operator runs it: `src/server.ts` in its own process (through tsx, so no build is needed),
 // for the tests that signal or kill it.

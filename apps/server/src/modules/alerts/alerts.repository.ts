@@ -69,13 +69,18 @@ export async function toggleUserAlert(
   return row;
 }
 
-export async function deleteUserAlert(executor: DbExecutor, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await executor
+/** Deletes the user's own alert; answers its type, or undefined when there was none. */
+export async function deleteUserAlert(
+  executor: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<AlertType | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await executor
     .delete(alerts)
     .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
-    .returning({ id: alerts.id });
-  return rows.length > 0;
+    .returning({ type: alerts.type });
+  return row?.type;
 }
 
 const alertWithOwner = {
@@ -107,6 +112,18 @@ export async function listActivePriceAlertsWithOwners(executor: DbExecutor, symb
     .where(
       and(eq(alerts.isActive, true), eq(alerts.type, 'preco'), inArray(alerts.coinSymbol, [...symbols])),
     );
+}
+
+/**
+ * The coins some active price alert is on, each once (the live market follows their ticks): read through the
+ * partial index on active price alerts, whatever the number of other alerts.
+ */
+export async function listAlertedPriceCoins(executor: DbExecutor): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ coinSymbol: alerts.coinSymbol })
+    .from(alerts)
+    .where(and(eq(alerts.isActive, true), eq(alerts.type, 'preco')));
+  return rows.map((row) => row.coinSymbol);
 }
 
 /**

@@ -13,6 +13,7 @@ import { translate } from '@farol/i18n';
 import { answerCurrency } from '../../lib/currency.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MarketService } from '../market/market.types.ts';
+import type { MarketStream } from '../market-stream/market-stream.setup.ts';
 import {
   areAlertChecksPaused,
   createAlert,
@@ -33,13 +34,18 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAlertChanges(app);
 };
 
-/** The market module decorates app.market; it is read per request so registration order does not matter. */
+/**
+ * The market modules decorate app.market and app.marketStream; they are read per request so registration
+ * order does not matter.
+ */
 function alertsContext(app: App): AlertsContext {
+  const decorated = app as unknown as { market?: MarketService; marketStream?: MarketStream };
   return {
     db: app.db,
     now: app.now,
-    market: app.hasDecorator('market') ? (app as unknown as { market: MarketService }).market : undefined,
+    market: app.hasDecorator('market') ? decorated.market : undefined,
     log: app.log,
+    onPriceAlertsChanged: () => decorated.marketStream?.noteAlertsChanged(),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type CreateAlertRequest,
 } from '@farol/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { enqueueNotice } from '../email/email.outbox.ts';
@@ -21,7 +21,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { accountCurrency } from '../../lib/currency.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { resolveMarketSymbol, type SignalsService } from '../signals/signals.service.ts';
-import { evaluateAlert, type MarketSnapshot } from './alerts.evaluation.ts';
+import { evaluateAlert, type AlertEvaluation, type MarketSnapshot } from './alerts.evaluation.ts';
 import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
 import {
   countUserAlerts,
@@ -30,6 +30,7 @@ import {
   insertAlertEvent,
   listActiveAlertsWithOwners,
   listActivePriceAlertsWithOwners,
+  listAlertedPriceCoins,
   listUndigestedEvents,
   listUserAlertEvents,
   listUserAlerts,
@@ -46,6 +47,16 @@ export type AlertsContext = {
   /** The signal engine, read by advanced alerts (their signal and level conditions). */
   signals?: SignalsService;
   log?: FastifyBaseLogger;
+  /**
+   * Called after a price alert was created, switched or deleted: the live market follows the ticks of every
+   * coin some active price alert is on.
+   */
+  onPriceAlertsChanged?: () => void;
+  /**
+   * Among these coin symbols, those whose price alerts the live market checks on its ticks now (its upstream
+   * live): a scheduled check leaves those alerts to it.
+   */
+  tickedPriceSymbols?: (symbols: readonly string[]) => Promise<ReadonlySet<string>>;
 };
 
 /** The stored conditions as the contract states them; a field of the wrong kind is left out. */
@@ -142,17 +153,21 @@ export async function createAlert(
       currency: input.currency ?? accountCurrency(actor),
     });
   });
+  if (row.type === 'preco') context.onPriceAlertsChanged?.();
   return toAlert(row);
 }
 
 export async function toggleAlert(context: AlertsContext, actor: Actor, id: string): Promise<Alert> {
   const row = await toggleUserAlert(context.db, actor.id, id, context.now());
   if (!row) throw new AppError('alert_not_found');
+  if (row.type === 'preco') context.onPriceAlertsChanged?.();
   return toAlert(row);
 }
 
 export async function deleteAlert(context: AlertsContext, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteUserAlert(context.db, actor.id, id))) throw new AppError('alert_not_found');
+  const type = await deleteUserAlert(context.db, actor.id, id);
+  if (!type) throw new AppError('alert_not_found');
+  if (type === 'preco') context.onPriceAlertsChanged?.();
 }
 
 export async function listAlertEvents(
@@ -180,81 +195,149 @@ export type AlertCheckReport = { checked: number; fired: number; emailsQueued: n
 
 type ActiveAlert = Awaited<ReturnType<typeof listActiveAlertsWithOwners>>[number];
 
+type EvaluatedAlert = ActiveAlert & { evaluation: AlertEvaluation };
+
 /**
- * Evaluates one alert against a market snapshot. Its firings, its counters, its e-mails (when the owner has
- * e-mail alerts on) and its browser notifications (when the owner has them on, one per subscribed browser)
- * are written in one transaction, which applies only while the alert still has the edge state read: of two
- * checks seeing the same crossing (ticks and the scheduled check, or two instances) one fires, once.
+ * Writes one alert's new edge state and its firings, if any: its events, its counters, its e-mails (when the
+ * owner has e-mail alerts on), its browser notifications (when the owner has them on, one per subscribed
+ * browser), its Telegram message and webhook deliveries, all in the caller's transaction, and only while the
+ * alert still has the edge state read: of two checks seeing the same crossing (ticks and the scheduled check,
+ * or two instances) one fires, once.
  */
-async function applyEvaluation(
-  context: AlertsContext,
-  { alert, owner }: ActiveAlert,
-  snapshot: MarketSnapshot,
+async function writeChanges(
+  tx: DbExecutor,
+  { alert, owner, evaluation }: EvaluatedAlert,
   report: AlertCheckReport,
   now: Date,
 ) {
-  report.checked += 1;
-  const evaluation = evaluateAlert(alert, snapshot);
-  const isUnchanged = evaluation.fired.length === 0 && evaluation.met.length === alert.metConditions.length;
-  if (isUnchanged && alert.lastCheckedAt) return;
-  await context.db.transaction(async (tx) => {
-    const applied = await recordAlertCheck(tx, {
-      alert,
-      metConditions: evaluation.met,
-      firedCount: evaluation.fired.length,
-      now,
-    });
-    // toggled or checked by another run meanwhile: that run's view wins
-    if (!applied) {
-      report.skipped += 1;
-      return;
-    }
-    for (const reading of evaluation.fired) {
-      await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
-      report.fired += 1;
-      const data = {
-        name: owner.name,
-        alertName: alert.name,
-        coinSymbol: alert.coinSymbol,
-        coinName: alert.coinName,
-        currency: alert.currency,
-        ...reading,
-        triggeredAt: now.toISOString(),
-      };
-      // browser notifications to every browser the owner turned them on in, through the same outbox
-      if (owner.preferences.pushNotifications)
-        await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
-      // a linked Telegram chat is an opt-in of its own
-      await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
-      // the owner's webhooks for alert.fired: the same facts, without the owner's name
-      const { name: _name, ...firing } = data;
-      await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
-      if (!owner.preferences.emailAlerts) continue;
-      const queued = await enqueueNotice(tx, {
-        to: owner.email,
-        userId: alert.userId,
-        language: owner.language,
-        template: 'crypto-alert',
-        data,
-      });
-      if (queued) report.emailsQueued += 1;
-    }
+  const applied = await recordAlertCheck(tx, {
+    alert,
+    metConditions: evaluation.met,
+    firedCount: evaluation.fired.length,
+    now,
   });
+  // toggled or checked by another run meanwhile: that run's view wins
+  if (!applied) {
+    report.skipped += 1;
+    return;
+  }
+  for (const reading of evaluation.fired) {
+    await insertAlertEvent(tx, { alertId: alert.id, userId: alert.userId, ...reading, triggeredAt: now });
+    report.fired += 1;
+    const data = {
+      name: owner.name,
+      alertName: alert.name,
+      coinSymbol: alert.coinSymbol,
+      coinName: alert.coinName,
+      currency: alert.currency,
+      ...reading,
+      triggeredAt: now.toISOString(),
+    };
+    // browser notifications to every browser the owner turned them on in, through the same outbox
+    if (owner.preferences.pushNotifications)
+      await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
+    // a linked Telegram chat is an opt-in of its own
+    await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
+    // the owner's webhooks for alert.fired: the same facts, without the owner's name
+    const { name: _name, ...firing } = data;
+    await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
+    if (!owner.preferences.emailAlerts) continue;
+    const queued = await enqueueNotice(tx, {
+      to: owner.email,
+      userId: alert.userId,
+      language: owner.language,
+      template: 'crypto-alert',
+      data,
+    });
+    if (queued) report.emailsQueued += 1;
+  }
 }
 
 const emptyReport = (): AlertCheckReport => ({ checked: 0, fired: 0, emailsQueued: 0, skipped: 0 });
 
-/** Evaluates every active alert against one market snapshot (see `applyEvaluation`). */
+/** Evaluates every active alert against one market snapshot (see `evaluateEach`). */
 export async function checkAlertsAgainst(
   context: AlertsContext,
   snapshot: MarketSnapshot,
 ): Promise<AlertCheckReport> {
+  return evaluateEach(context, await listActiveAlertsWithOwners(context.db), snapshot);
+}
+
+/**
+ * Writes going on at once: on PostgreSQL a burst (a coin crossing the line of many alerts) spreads over the
+ * pool's connections instead of waiting in one line; the embedded database runs them in turn anyway.
+ */
+const WRITE_CONCURRENCY = 4;
+/**
+ * Alerts whose changes (firings, re-arms, first checks) share one transaction: one commit (on PostgreSQL one
+ * flush to disk, about 4 ms here) for up to this many instead of one each. Alerts are taken in id order, so two
+ * checks writing the same alerts at once (ticks and the scheduled check, two instances) lock them in the same
+ * order and never deadlock.
+ */
+const ALERTS_PER_TRANSACTION = 20;
+
+/** Runs the tasks, a few at a time; the first failure stops the rest and is thrown. */
+async function runConcurrently(tasks: readonly (() => Promise<unknown>)[], concurrency: number) {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const work = async () => {
+    while (!failure && next < tasks.length) {
+      await tasks[next++]!().catch((error: unknown) => {
+        failure ??= { error };
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, work));
+  if (failure) throw failure.error;
+}
+
+/**
+ * Evaluates each alert against a market snapshot (edge-triggered: see `evaluateAlert`) and writes the alerts
+ * whose edge state changed (see `writeChanges`), in shared transactions; an unchanged alert is not written.
+ */
+async function evaluateEach(
+  context: AlertsContext,
+  alerts: readonly ActiveAlert[],
+  snapshot: MarketSnapshot,
+): Promise<AlertCheckReport> {
   const report = emptyReport();
   const now = context.now();
-  for (const active of await listActiveAlertsWithOwners(context.db)) {
-    await applyEvaluation(context, active, snapshot, report, now);
+  const changed: EvaluatedAlert[] = [];
+  for (const active of [...alerts].sort((a, b) => (a.alert.id < b.alert.id ? -1 : 1))) {
+    report.checked += 1;
+    const evaluation = evaluateAlert(active.alert, snapshot);
+    // with nothing fired, the conditions met now are a subset of those before: equal counts, equal sets
+    const isUnchanged =
+      evaluation.fired.length === 0 && evaluation.met.length === active.alert.metConditions.length;
+    if (!isUnchanged || !active.alert.lastCheckedAt) changed.push({ ...active, evaluation });
   }
+  const tasks: (() => Promise<unknown>)[] = [];
+  for (let start = 0; start < changed.length; start += ALERTS_PER_TRANSACTION) {
+    const batch = changed.slice(start, start + ALERTS_PER_TRANSACTION);
+    tasks.push(() =>
+      context.db.transaction(async (tx) => {
+        for (const evaluated of batch) await writeChanges(tx, evaluated, report, now);
+      }),
+    );
+  }
+  await runConcurrently(tasks, WRITE_CONCURRENCY);
   return report;
+}
+
+/**
+ * The active alerts a scheduled check evaluates: all but the price alerts the live market checks on its ticks
+ * right now. One evaluator per alert: two reading two sources (the ticks, the cached list a second or a
+ * minute behind them) would see a price near the line on both sides of it in turn, and fire again for one
+ * crossing.
+ */
+async function listScheduledAlerts(context: AlertsContext): Promise<ActiveAlert[]> {
+  const active = await listActiveAlertsWithOwners(context.db);
+  const priceSymbols = new Set(
+    active.filter(({ alert }) => alert.type === 'preco').map(({ alert }) => alert.coinSymbol),
+  );
+  if (!context.tickedPriceSymbols || priceSymbols.size === 0) return active;
+  const ticked = await context.tickedPriceSymbols([...priceSymbols]);
+  return active.filter(({ alert }) => alert.type !== 'preco' || !ticked.has(alert.coinSymbol));
 }
 
 /**
@@ -266,14 +349,12 @@ export async function checkPriceAlertsAgainst(
   symbols: readonly string[],
   snapshot: MarketSnapshot,
 ): Promise<AlertCheckReport> {
-  const report = emptyReport();
-  if (areAlertChecksPaused(context)) return report;
-  const now = context.now();
-  for (const active of await listActivePriceAlertsWithOwners(context.db, symbols)) {
-    await applyEvaluation(context, active, snapshot, report, now);
-  }
-  return report;
+  if (areAlertChecksPaused(context)) return emptyReport();
+  return evaluateEach(context, await listActivePriceAlertsWithOwners(context.db, symbols), snapshot);
 }
+
+/** The coins some active price alert is on, each once (the live market follows their ticks). */
+export const listAlertedCoins = (db: Db): Promise<string[]> => listAlertedPriceCoins(db);
 
 /**
  * Alerts act on live prices only: while the market is simulated (configured so, or `auto` with the upstreams
@@ -287,12 +368,13 @@ export type AlertCheckOutcome = AlertCheckReport & { marketAvailable: boolean };
 
 /**
  * A check: reads what the active alerts need from the market's cache and the signal engine, then evaluates
- * them. With no active alert it reads nothing.
+ * them (leaving to the live market the price alerts it checks on its ticks). With no alert to evaluate it
+ * reads nothing.
  */
 export async function checkAlerts(context: AlertsContext): Promise<AlertCheckOutcome> {
   if (!context.market || areAlertChecksPaused(context))
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: false };
-  const active = await listActiveAlertsWithOwners(context.db);
+  const active = await listScheduledAlerts(context);
   if (active.length === 0)
     return { checked: 0, fired: 0, emailsQueued: 0, skipped: 0, marketAvailable: true };
   const snapshot = await readMarketSnapshot(
@@ -300,7 +382,7 @@ export async function checkAlerts(context: AlertsContext): Promise<AlertCheckOut
     active.map(({ alert }) => alert),
     context.log,
   );
-  return { ...(await checkAlertsAgainst(context, snapshot)), marketAvailable: true };
+  return { ...(await evaluateEach(context, active, snapshot)), marketAvailable: true };
 }
 
 /** Runs alert checks one at a time in this process: asked while one runs, the caller shares that run. */

@@ -14,6 +14,8 @@ export function registerAlertChecks(app: FastifyInstance) {
     market: app.market,
     signals: app.signals,
     log: app.log,
+    // decorated after this module: read when a check runs
+    tickedPriceSymbols: (symbols) => app.marketStream.tickedPriceSymbols(symbols),
   }));
   app.decorate('alertChecks', checks);
   const stopListening = app.market.onRefreshed(() => {

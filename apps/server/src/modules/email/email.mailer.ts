@@ -42,9 +42,14 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
   }
   // The URL carries the connection options nodemailer understands (smtp://user:pass@host:587, smtps://,
   // ?ignoreTLS=true for a local relay); timeouts bound a hung server so a lease never runs out mid-send.
+  // Pooled: a pass of the worker sends its messages over one open connection instead of opening (and, on a
+  // real relay, negotiating TLS for) one per message (bench:alerts measured about 120 ms a connection even on
+  // loopback, 15 ms a message over an open one).
   const transport = nodemailer.createTransport(
     {
       url: config.SMTP_URL,
+      pool: true,
+      maxConnections: 1,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import {
   type DeliveryContext,
   type DeliveryReport,
 } from './email.delivery.ts';
+import { createOutboxPasses } from '../../lib/outbox-passes.ts';
 import { createMailer } from './email.mailer.ts';
 
 /** The delivery worker as the app uses it: a pass over the outbox, one message now, or a nudge. */
@@ -26,29 +27,26 @@ export function registerEmail(app: FastifyInstance) {
     now: app.now,
     log: app.log,
   });
-  let running: Promise<unknown> | undefined;
   let isClosing = false;
+  const passes = createOutboxPasses({
+    deliver: () => deliverDueEmails(context()),
+    onError: (error) => app.log.warn({ err: error }, 'e-mail delivery pass failed'),
+    isClosing: () => isClosing || !mailer.isConfigured,
+  });
   app.decorate('mailer', mailer);
   app.decorate('emailDelivery', {
     isConfigured: mailer.isConfigured,
     // waits for a pass started by kick() first, so "deliver what is due" includes what it had claimed
     deliverDue: async () => {
-      await running;
+      await passes.idle();
       return deliverDueEmails(context());
     },
     deliverNow: (id: string) => deliverEmailNow(context(), id),
-    kick: () => {
-      if (running || isClosing || !mailer.isConfigured) return;
-      running = deliverDueEmails(context())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'e-mail delivery pass failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    },
+    kick: passes.kick,
   } satisfies EmailDelivery);
   app.addHook('onClose', async () => {
     isClosing = true;
-    await running;
+    await passes.idle();
     mailer.close();
   });
 }

@@ -21,6 +21,7 @@ type ClusterBody =
   | { type: 'event'; event: LiveMarketEvent }
   | { type: 'mode'; mode: StreamMode }
   | { type: 'demand' }
+  | { type: 'alerts' }
   | { type: 'leader' };
 /** Every message names its sender: an instance takes events and modes from the lease holder alone. */
 type ClusterMessage = ClusterBody & { from: string };
@@ -77,6 +78,8 @@ export type StreamClusterOptions = {
   onRole: (role: ClusterRole, previous: ClusterRole) => void;
   /** The leader: the union of every instance's followed topics changed. */
   onDemand: (topics: ReadonlySet<string>) => void;
+  /** The leader: another instance changed a price alert (the alerted coins are read again from the database). */
+  onAlertsChanged: () => void;
   log?: { warn: (object: object, message: string) => void };
 };
 
@@ -115,7 +118,7 @@ function createRoles(instance: string, onRole: StreamClusterOptions['onRole']) {
 }
 
 /**
- * A message on the channel: the leader's announcement, a demand for the leader, or the leader's event or
+ * A message on the channel: the leader's announcement, a demand or a changed price alert for the leader, or the leader's event or
  * mode (the first one heard ends a standalone instance's own upstream once Redis answers).
  */
 function hearMessage(
@@ -124,7 +127,7 @@ function hearMessage(
     instance: string;
     roles: ReturnType<typeof createRoles>;
     isLinked: () => boolean;
-    options: Pick<StreamClusterOptions, 'onEvent' | 'onMode'>;
+    options: Pick<StreamClusterOptions, 'onEvent' | 'onMode' | 'onAlertsChanged'>;
     answerDemand: () => void;
   },
 ) {
@@ -133,6 +136,10 @@ function hearMessage(
   if (message.type === 'leader') return roles.hold(message.from);
   if (message.type === 'demand') {
     if (roles.role() === 'leader') context.answerDemand();
+    return;
+  }
+  if (message.type === 'alerts') {
+    if (roles.role() === 'leader') options.onAlertsChanged();
     return;
   }
   if (message.from !== roles.leader()) return;
@@ -240,6 +247,10 @@ export function createStreamCluster(options: StreamClusterOptions) {
       // the leader reads the union itself (an instance ignores its own messages)
       const tell = () => (roles.role() === 'leader' ? demand.read() : publish({ type: 'demand' }));
       void demand.announce().then(tell).catch(warn);
+    },
+    /** A price alert changed on this instance: the leader hears of it at once (it ignores its own messages). */
+    publishAlertsChanged: () => {
+      if (isLinked() && roles.role() !== 'leader') void publish({ type: 'alerts' });
     },
     role: roles.role,
     async stop() {

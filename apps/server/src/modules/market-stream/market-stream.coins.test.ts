@@ -1,40 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLiveStream } from '../../test/live-stream.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { openSse } from '../../test/sse-client.ts';
-import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
-import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
+import type { BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
+import { stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
 
 // DOGE has a USDT pair in the recorded exchangeInfo but no recorded candles: its ticks replay ETH's real days
 const replayCandles = { DOGEUSDT: 'ETHUSDT' };
 
 describe('the live market stream for coins beyond the ten', () => {
+  const live = useLiveStream({ replayCandles });
   let stream: BinanceStreamStub;
   let market: MarketStub;
   let t: TestApp;
-
-  beforeAll(async () => {
-    stream = await startBinanceStreamStub({ replayCandles });
-    market = await startMarketStub({ replayCandles });
-    t = await startTestApp({
-      env: {
-        MARKET_DATA_SOURCE: 'live',
-        ...market.env,
-        ...stream.env,
-        MARKET_STREAM_ENABLED: 'true',
-        MARKET_STREAM_STALL_SECONDS: '1',
-      },
-    });
-    await eventually(
-      () => stream.subscriptions(),
-      (streams) => streams.includes('btcusdt@miniTicker'),
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await stream.close();
-    await market.close();
-  });
+  beforeAll(() => void ({ stream, market, t } = live));
 
   it('follows a coin outside the ten upstream only while a browser watches it', async () => {
     expect(stream.subscriptions()).not.toContain('dogeusdt@miniTicker');

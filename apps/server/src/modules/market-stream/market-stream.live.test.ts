@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { selectRows } from '../../db/client.ts';
 import { createTopoAlert } from '../../test/alert-firing.ts';
 import { eventually } from '../../test/eventually.ts';
+import { liveStreamEnv } from '../../test/live-stream.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { openSse } from '../../test/sse-client.ts';
 import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
@@ -17,13 +18,7 @@ async function startStubs(): Promise<Stubs> {
 }
 
 /** An app on the live market, following the stream stub. */
-const liveEnv = (stubs: Stubs) => ({
-  MARKET_DATA_SOURCE: 'live',
-  ...stubs.market.env,
-  ...stubs.stream.env,
-  MARKET_STREAM_ENABLED: 'true',
-  MARKET_STREAM_STALL_SECONDS: '1',
-});
+const liveEnv = (stubs: Stubs) => liveStreamEnv(stubs.market, stubs.stream);
 
 const health = async (t: TestApp) => (await t.request('GET', '/api/health')).body.marketStream;
 

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { priceAboveAlert } from '../../test/alert-firing.ts';
 import { startTestCluster, type TestCluster } from '../../test/cluster.ts';
 import { eventually } from '../../test/eventually.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -74,6 +77,61 @@ describe.runIf(redisAnswers)('one upstream per cluster with Redis', () => {
     const ticker = await sse.next((event) => event.event === 'ticker' && event.data.price === 0.5);
     expect(ticker.data).toMatchObject({ symbol: 'DOGE' });
     sse.close();
+  });
+
+  it('has the leader follow the coin of a price alert created on a follower, and fire it on its ticks once', async () => {
+    const followerUrl = first.app.marketStream.health().role === 'follower' ? first.url : secondUrl;
+    const { token, user } = await first.registerUser();
+    // the follower's own API: the leader learns of the alert through Redis and reads it from the database
+    const onFollower = (method: string, pathname: string, body?: unknown) =>
+      fetch(`${followerUrl}${pathname}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const created = await onFollower('POST', '/api/alerts', priceAboveAlert('TRX', 0.3));
+    expect(created.status).toBe(201);
+    const alertId = ((await created.json()) as { data: { id: string } }).data.id;
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => streams.includes('trxusdt@miniTicker'),
+    );
+    const firings = async () =>
+      (
+        await selectRows<{ count: number }>(
+          first.database.db,
+          sql`select count(*)::int as count from alert_events where alert_id = ${alertId}`,
+        )
+      )[0]!.count;
+    stream.sendTicker('TRXUSDT', 0.31);
+    await eventually(firings, (count) => count === 1);
+    // a second alert firing on the next tick shows the first was checked on it too, without firing again
+    const probe = await onFollower('POST', '/api/alerts', priceAboveAlert('TRX', 0.4));
+    expect(probe.status).toBe(201);
+    stream.sendTicker('TRXUSDT', 0.45);
+    await eventually(
+      () =>
+        selectRows<{ count: number }>(
+          first.database.db,
+          sql`select count(*)::int as count from alert_events where user_id = ${user.id}`,
+        ),
+      (rows) => rows[0]!.count === 2,
+    );
+    expect(await firings()).toBe(1);
+    expect(stream.connections()).toBe(1);
+
+    // both deleted on the follower: the leader unsubscribes
+    const probeId = ((await probe.json()) as { data: { id: string } }).data.id;
+    expect((await onFollower('DELETE', `/api/alerts/${alertId}`)).status).toBe(200);
+    expect((await onFollower('DELETE', `/api/alerts/${probeId}`)).status).toBe(200);
+    await eventually(
+      () => stream.subscriptions(),
+      (streams) => !streams.includes('trxusdt@miniTicker'),
+    );
+    expect(stream.requests().at(-1)).toEqual({ method: 'UNSUBSCRIBE', params: ['trxusdt@miniTicker'] });
   });
 
   it('hands the upstream to the other instance when the leader stops', async () => {

@@ -1,41 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLiveStream } from '../../test/live-stream.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { openSse, type SseEvent } from '../../test/sse-client.ts';
-import { startBinanceStreamStub, type BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
-import { startMarketStub, type MarketStub } from '../../test/stubs/market-stub.ts';
+import type { BinanceStreamStub } from '../../test/stubs/binance-stream-stub.ts';
 
 const isTicker = (symbol: string) => (event: SseEvent) =>
   event.event === 'ticker' && event.data.symbol === symbol;
 
 describe('the live market stream against a Binance stream stub', () => {
+  const live = useLiveStream({ env: { MARKET_STREAM_HEARTBEAT_SECONDS: '0.2' } });
   let stream: BinanceStreamStub;
-  let market: MarketStub;
   let t: TestApp;
-
-  beforeAll(async () => {
-    stream = await startBinanceStreamStub();
-    market = await startMarketStub();
-    t = await startTestApp({
-      env: {
-        MARKET_DATA_SOURCE: 'live',
-        ...market.env,
-        ...stream.env,
-        MARKET_STREAM_ENABLED: 'true',
-        MARKET_STREAM_STALL_SECONDS: '1',
-        MARKET_STREAM_HEARTBEAT_SECONDS: '0.2',
-      },
-    });
-    await eventually(
-      () => stream.subscriptions(),
-      (streams) => streams.includes('btcusdt@miniTicker'),
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await stream.close();
-    await market.close();
-  });
+  beforeAll(() => void ({ stream, t } = live));
 
   it('follows every streamed coin and the USDT/BRL rate upstream, on one connection', () => {
     expect(stream.connections()).toBe(1);

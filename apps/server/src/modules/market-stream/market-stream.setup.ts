@@ -3,6 +3,12 @@ import type { LiveMarketEvent } from '../market/market.types.ts';
 import { createStreamCluster, type StreamCluster } from './market-stream.cluster.ts';
 import { createStreamHub, type StreamHub, type StreamMode } from './market-stream.hub.ts';
 import { createStreamSource, type StreamSource } from './market-stream.source.ts';
+import {
+  createAlertedCoins,
+  readTickCoins,
+  tickedSymbolsOf,
+  type AlertedCoinsReader,
+} from './market-stream.alerted.ts';
 import { createLivePriceWriter, createTickAlertChecks } from './market-stream.ticks.ts';
 
 /** What `/api/health` says of the live market. */
@@ -77,13 +83,29 @@ export type MarketStream = {
   health: () => MarketStreamHealth;
   /** Every upstream event goes through here: browsers, the cached prices, the price alerts. */
   deliver: (event: LiveMarketEvent) => void;
+  /**
+   * A price alert was created, switched or deleted on this instance: whoever follows the upstream (this
+   * instance, or the leader with Redis) reads the alerted coins again.
+   */
+  noteAlertsChanged: () => void;
+  /**
+   * Among these alert symbols, those whose price alerts ticks check while the upstream is live (none
+   * otherwise: while it is down or polled, the scheduled checks evaluate them too).
+   */
+  tickedPriceSymbols: (symbols: readonly string[]) => Promise<ReadonlySet<string>>;
 };
 
 /**
  * This instance's upstream and, with Redis, the cluster deciding whether it runs: alone, as leader or
- * standalone it follows one (its events here, and to the other instances when it leads); a follower none.
+ * standalone it follows one (its events here, and to the other instances when it leads), with the coins
+ * price alerts are on; a follower none.
  */
-function createUpstream(app: FastifyInstance, hub: StreamHub, deliver: (event: LiveMarketEvent) => void) {
+function createUpstream(
+  app: FastifyInstance,
+  hub: StreamHub,
+  alerted: AlertedCoinsReader | undefined,
+  deliver: (event: LiveMarketEvent) => void,
+) {
   let cluster: StreamCluster | undefined;
   const follows = () => cluster?.role() !== 'follower';
   const source = createStreamSource({
@@ -104,7 +126,14 @@ function createUpstream(app: FastifyInstance, hub: StreamHub, deliver: (event: L
     metrics: app.metrics,
     log: app.log,
   });
-  const upstream = createSourceSwitch(source);
+  const switched = createSourceSwitch(source);
+  const upstream = {
+    start: () => {
+      switched.start();
+      alerted?.start();
+    },
+    stop: () => Promise.all([switched.stop(), alerted?.stop()]).then(() => undefined),
+  };
   if (app.redis && app.redisWatch)
     cluster = createStreamCluster({
       redis: app.redis,
@@ -112,6 +141,7 @@ function createUpstream(app: FastifyInstance, hub: StreamHub, deliver: (event: L
       onEvent: deliver,
       onMode: hub.setMode,
       onDemand: (topics) => source.setDemand(topics),
+      onAlertsChanged: () => void alerted?.refresh(),
       onRole: (role) => {
         if (role === 'follower') return void upstream.stop();
         // standalone, the upstream follows this instance's browsers (a leader's, the cluster's union)
@@ -124,6 +154,11 @@ function createUpstream(app: FastifyInstance, hub: StreamHub, deliver: (event: L
     source,
     cluster,
     follows,
+    /** A price alert changed here: read again where this instance follows an upstream, else tell the leader. */
+    noteAlertsChanged() {
+      if (follows()) void alerted?.refresh();
+      cluster?.publishAlertsChanged();
+    },
     /** The topics this instance's browsers follow. */
     setLocalDemand(topics: ReadonlySet<string>) {
       cluster?.setLocalDemand(topics);
@@ -159,8 +194,17 @@ export function registerMarketStream(app: FastifyInstance) {
     heartbeatMs: app.config.MARKET_STREAM_HEARTBEAT_SECONDS * 1000,
   });
   // simulated prices never reach the cached lists (they have their own keys) nor the alerts
-  const prices = simulated ? undefined : createLivePriceWriter({ market: app.market, log: app.log });
-  const alerts = simulated ? undefined : createTickAlertChecks(app);
+  const alerted = simulated
+    ? undefined
+    : createAlertedCoins({
+        db: app.db,
+        market: app.market,
+        log: app.log,
+        onChange: (pairs) => upstream?.source.setAlertedPairs(pairs),
+      });
+  const coinOf = (pair: string) => alerted?.coinOf(pair);
+  const prices = alerted && createLivePriceWriter({ market: app.market, log: app.log, coinOf });
+  const alerts = alerted && createTickAlertChecks(app, coinOf);
   /** An upstream event on this instance: to its browsers; where the upstream is followed, to prices and alerts. */
   const deliver = (event: LiveMarketEvent) => {
     hub.publish(event);
@@ -168,7 +212,7 @@ export function registerMarketStream(app: FastifyInstance) {
     prices?.note(event);
     alerts?.note(event);
   };
-  if (enabled) upstream = createUpstream(app, hub, deliver);
+  if (enabled) upstream = createUpstream(app, hub, alerted, deliver);
 
   // the rate BRL prices start from, until the stream's first USDT/BRL ticker
   const seedRate = () =>
@@ -184,6 +228,12 @@ export function registerMarketStream(app: FastifyInstance) {
     hub,
     deliver,
     health: () => healthOf(hub, upstream?.source, upstream?.cluster, enabled, app.now().getTime()),
+    noteAlertsChanged: () => upstream?.noteAlertsChanged(),
+    tickedPriceSymbols: async (symbols) => {
+      if (!upstream || !alerted || hub.mode() !== 'live') return new Set();
+      const coins = await readTickCoins(symbols, app.market).catch(() => undefined);
+      return coins ? tickedSymbolsOf(coins) : new Set();
+    },
   } satisfies MarketStream);
 
   app.addHook('onReady', async () => {

@@ -17,8 +17,9 @@ const SIMULATED_TICK_MS = 2_000;
 
 /**
  * Binance serves at most 1024 streams on one connection (spot WebSocket streams docs, "a single connection can
- * listen to a maximum of 1024 streams"): the always-followed tickers come first, the browsers' topics fill
- * the rest, and any beyond are left out (and logged) rather than have the connection refused.
+ * listen to a maximum of 1024 streams"): the always-followed tickers come first, then the alerted coins'
+ * tickers (at most the 500 listed coins, so tickers alone never fill it), the browsers' topics fill the rest,
+ * and any beyond are left out (and logged) rather than have the connection refused.
  */
 export const MAX_UPSTREAM_STREAMS = 1024;
 /** Pairs per REST mini-ticker call: up to 20 symbols weigh 2, 21 weigh 40 (binanceWeights.miniTickers). */
@@ -35,9 +36,13 @@ const candlesOf = (topics: ReadonlySet<string>) =>
     return parsed?.kind === 'candle' ? [parsed] : [];
   });
 
-/** Every pair whose ticker is wanted: the ten's always, then those browsers follow. */
-function tickerPairsOf(topics: ReadonlySet<string>): string[] {
+/** What the upstream follows besides the ten: the browsers' topics and the coins price alerts are on. */
+type Followed = { topics: ReadonlySet<string>; alertedPairs: ReadonlySet<string> };
+
+/** Every pair whose ticker is wanted: the ten's always, then the alerted coins', then those browsers follow. */
+function tickerPairsOf({ topics, alertedPairs }: Followed): string[] {
   const pairs = new Set(alwaysStreamedCoins.map((coin) => coin.pair));
+  for (const pair of alertedPairs) pairs.add(pair);
   for (const topic of topics) {
     const parsed = parseTopic(topic);
     if (parsed?.kind === 'ticker') pairs.add(parsed.pair);
@@ -55,6 +60,8 @@ export type StreamSourceState = {
 export type StreamSource = {
   /** The topics browsers follow (the ten's tickers are followed whatever they are). */
   setDemand: (topics: ReadonlySet<string>) => void;
+  /** The pairs beyond the ten whose tickers price alerts need, whether or not a browser watches them. */
+  setAlertedPairs: (pairs: ReadonlySet<string>) => void;
   start: () => void;
   stop: () => Promise<void>;
   state: () => StreamSourceState;
@@ -90,6 +97,8 @@ function createSimulatedSource(deps: SourceDependencies): StreamSource {
     setDemand: (topics) => {
       candleTopics = topics;
     },
+    // alerts never act on simulated prices
+    setAlertedPairs: () => undefined,
     start: () => {
       deps.onModeChange('simulated');
       void tick();
@@ -106,7 +115,7 @@ function createSimulatedSource(deps: SourceDependencies): StreamSource {
  * every followed coin, in calls of at most 20 pairs (weight 2 each: 1,024 pairs cost 104 a round, about 1,250
  * of Binance's 6,000 a minute), and one followed candle (the candle topics take turns).
  */
-function createPoller(deps: SourceDependencies, topics: () => ReadonlySet<string>) {
+function createPoller(deps: SourceDependencies, followed: () => Followed) {
   let timer: NodeJS.Timeout | undefined;
   let turn = 0;
   let round: Promise<void> | undefined;
@@ -117,11 +126,11 @@ function createPoller(deps: SourceDependencies, topics: () => ReadonlySet<string
 
   async function pollOnce() {
     try {
-      const pairs = [...tickerPairsOf(topics()), RATE_PAIR];
+      const pairs = [...tickerPairsOf(followed()), RATE_PAIR];
       for (let start = 0; start < pairs.length; start += PAIRS_PER_POLL)
         for (const ticker of await deps.live.pollTickers(pairs.slice(start, start + PAIRS_PER_POLL)))
           deps.deliver(ticker);
-      const candles = candlesOf(topics());
+      const candles = candlesOf(followed().topics);
       const next = candles[turn++ % Math.max(1, candles.length)];
       if (next) {
         const candle = await deps.live.pollCandle(next.pair, next.interval);
@@ -151,12 +160,28 @@ function createPoller(deps: SourceDependencies, topics: () => ReadonlySet<string
   };
 }
 
+/** The upstream streams wanted, in order of need, within the 1024 one connection carries. */
+function wantedStreams(followed: Followed, log: SourceDependencies['log']): string[] {
+  const streams = [
+    miniTickerStream(RATE_PAIR),
+    ...tickerPairsOf(followed).map(miniTickerStream),
+    ...candlesOf(followed.topics).map((candle) => klineStream(candle.pair, candle.interval)),
+  ];
+  if (streams.length > MAX_UPSTREAM_STREAMS)
+    log?.warn(
+      { wanted: streams.length, max: MAX_UPSTREAM_STREAMS },
+      'market stream: more streams wanted than one connection carries',
+    );
+  return streams.slice(0, MAX_UPSTREAM_STREAMS);
+}
+
 /**
- * Binance's WebSocket: the ten's mini-tickers and the rate pair's always, other coins' mini-tickers and the
- * followed candles while a browser watches them. When it is down (or not yet up after a grace period) polling takes over, and the mode says so.
+ * Binance's WebSocket: the ten's mini-tickers and the rate pair's always, the mini-tickers of the coins price
+ * alerts are on, other coins' mini-tickers and the followed candles while a browser watches them. When it is
+ * down (or not yet up after a grace period) polling takes over, and the mode says so.
  */
 function createBinanceSource(deps: SourceDependencies): StreamSource {
-  let topics: ReadonlySet<string> = new Set();
+  const followed: Followed = { topics: new Set(), alertedPairs: new Set() };
   let graceTimer: NodeJS.Timeout | undefined;
   const malformed = deps.metrics?.counter(
     'farol_market_stream_malformed_frames_total',
@@ -167,7 +192,7 @@ function createBinanceSource(deps: SourceDependencies): StreamSource {
     'Connections opened to the upstream market stream',
   );
   let stopped = false;
-  const poller = createPoller(deps, () => topics);
+  const poller = createPoller(deps, () => followed);
   const startPolling = () => {
     if (stopped) return;
     deps.onModeChange('polling');
@@ -192,27 +217,18 @@ function createBinanceSource(deps: SourceDependencies): StreamSource {
       graceTimer.unref();
     },
   });
-  function wantedStreams() {
-    const streams = [
-      miniTickerStream(RATE_PAIR),
-      ...tickerPairsOf(topics).map(miniTickerStream),
-      ...candlesOf(topics).map((candle) => klineStream(candle.pair, candle.interval)),
-    ];
-    if (streams.length > MAX_UPSTREAM_STREAMS)
-      deps.log?.warn(
-        { wanted: streams.length, max: MAX_UPSTREAM_STREAMS },
-        'market stream: more streams wanted than one connection carries',
-      );
-    return streams.slice(0, MAX_UPSTREAM_STREAMS);
-  }
   return {
     setDemand: (next) => {
-      topics = next;
-      stream.setStreams(wantedStreams());
+      followed.topics = next;
+      stream.setStreams(wantedStreams(followed, deps.log));
+    },
+    setAlertedPairs: (pairs) => {
+      followed.alertedPairs = pairs;
+      stream.setStreams(wantedStreams(followed, deps.log));
     },
     start: () => {
       stopped = false;
-      stream.setStreams(wantedStreams());
+      stream.setStreams(wantedStreams(followed, deps.log));
       stream.start();
       graceTimer = setTimeout(startPolling, POLL_GRACE_MS);
       graceTimer.unref();

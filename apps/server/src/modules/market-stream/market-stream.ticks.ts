@@ -3,32 +3,35 @@ import { emptyMarketSnapshot } from '../alerts/alerts.evaluation.ts';
 import { checkPriceAlertsAgainst } from '../alerts/alerts.service.ts';
 import type { LivePrice } from '../market/market-live.ts';
 import type { LiveMarketEvent, MarketServiceWithInternals } from '../market/market.types.ts';
-import { alwaysStreamedCoins, RATE_PAIR } from './market-stream.symbols.ts';
+import type { TickCoin } from './market-stream.alerted.ts';
+import { RATE_PAIR } from './market-stream.symbols.ts';
 
 /** Cached prices follow the ticks at most this often (each write rewrites the cached lists). */
 const PRICE_WRITE_MS = 1_000;
-/** Price alerts of a coin are checked at most this often (a crossing is seen within a second or so). */
+/**
+ * The price alerts of the coins that ticked are checked together at most this often (one query whatever the
+ * number of coins; a crossing is seen within a second or so).
+ */
 const ALERT_CHECK_MS = 1_000;
 
-// the ten's ticks only: other coins' ticks come while a browser watches them, and their scheduled checks and
-// cached prices stay as they were
-const symbolByPair = () => new Map(alwaysStreamedCoins.map((coin) => [coin.pair, coin.symbol]));
+/** What a pair's ticks stand for (the ten's, and the alerted coins'); undefined for any other pair. */
+export type TickCoinOf = (pair: string) => TickCoin | undefined;
 
-/** The coin's live price and 24 h change of a ticker of one of the ten's pairs. */
-function livePriceOf(event: LiveMarketEvent, symbols: Map<string, string>): LivePrice | undefined {
+/** The coin's live price and 24 h change of a ticker of a pair that stands for a coin. */
+function livePriceOf(event: LiveMarketEvent, coinOf: TickCoinOf): (LivePrice & TickCoin) | undefined {
   if (event.kind !== 'ticker') return undefined;
-  const symbol = symbols.get(event.pair);
-  if (!symbol) return undefined;
+  const coin = coinOf(event.pair);
+  if (!coin) return undefined;
   const change24h = event.open24h > 0 ? (event.price / event.open24h - 1) * 100 : 0;
-  return { symbol, price: event.price, change24h };
+  return { ...coin, price: event.price, change24h };
 }
 
 /** Writes the latest tick of every coin into the cached coin lists, at most once a second. */
 export function createLivePriceWriter(deps: {
   market: MarketServiceWithInternals;
   log: FastifyInstance['log'];
+  coinOf: TickCoinOf;
 }) {
-  const symbols = symbolByPair();
   const pending = new Map<string, LivePrice>();
   let rate: number | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -48,9 +51,9 @@ export function createLivePriceWriter(deps: {
   return {
     note(event: LiveMarketEvent) {
       if (event.kind === 'ticker' && event.pair === RATE_PAIR) rate = event.price;
-      const price = livePriceOf(event, symbols);
-      if (!price) return;
-      pending.set(price.symbol, price);
+      const live = livePriceOf(event, deps.coinOf);
+      if (!live) return;
+      pending.set(live.symbol, { symbol: live.symbol, price: live.price, change24h: live.change24h });
       timer ??= setTimeout(write, PRICE_WRITE_MS);
     },
     stop() {
@@ -61,29 +64,31 @@ export function createLivePriceWriter(deps: {
 }
 
 /**
- * Checks the price alerts of a coin on its ticks, at most once a second per coin (the latest tick wins), so a
- * crossing fires within seconds instead of at the next scheduled check; firings leave through the outbox.
+ * Checks the price alerts of the coins that ticked, all together at most once a second (each coin's latest
+ * tick wins), so a crossing fires within seconds instead of at the next scheduled check; firings leave through
+ * the outbox.
  */
-export function createTickAlertChecks(app: FastifyInstance) {
-  const symbols = symbolByPair();
+export function createTickAlertChecks(app: FastifyInstance, coinOf: TickCoinOf) {
+  // the latest USDT price of every alert symbol that ticked since the last check
   const latest = new Map<string, number>();
-  const lastCheckAt = new Map<string, number>();
-  const scheduled = new Map<string, NodeJS.Timeout>();
+  let lastCheckAt = 0;
+  let timer: NodeJS.Timeout | undefined;
   let rate: number | undefined;
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
 
-  async function check(symbol: string) {
-    scheduled.delete(symbol);
-    const price = latest.get(symbol);
-    if (price === undefined || stopped) return;
-    lastCheckAt.set(symbol, Date.now());
+  async function check() {
+    if (latest.size === 0 || stopped) return;
+    lastCheckAt = Date.now();
     const snapshot = emptyMarketSnapshot();
-    snapshot.prices.set(symbol, price);
-    if (rate !== undefined) snapshot.pricesBrl.set(symbol, price * rate);
+    for (const [symbol, price] of latest) {
+      snapshot.prices.set(symbol, price);
+      if (rate !== undefined) snapshot.pricesBrl.set(symbol, price * rate);
+    }
+    latest.clear();
     const report = await checkPriceAlertsAgainst(
       { db: app.db, now: app.now, market: app.market, log: app.log },
-      [symbol],
+      [...snapshot.prices.keys()],
       snapshot,
     );
     if (report.fired === 0) return;
@@ -93,27 +98,31 @@ export function createTickAlertChecks(app: FastifyInstance) {
     app.webhooks.kick();
   }
 
+  function schedule() {
+    if (timer || stopped) return;
+    const wait = Math.max(0, lastCheckAt + ALERT_CHECK_MS - Date.now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      // one check at a time in this process: a slow check delays the next, never piles queries up
+      chain = chain
+        .then(check)
+        .catch((error: unknown) => app.log.error({ err: error }, 'price alert check on a tick failed'));
+    }, wait);
+    timer.unref();
+  }
+
   return {
     note(event: LiveMarketEvent) {
       if (event.kind === 'ticker' && event.pair === RATE_PAIR) rate = event.price;
-      const price = livePriceOf(event, symbols);
-      if (!price || stopped) return;
-      latest.set(price.symbol, price.price);
-      if (scheduled.has(price.symbol)) return;
-      const wait = Math.max(0, (lastCheckAt.get(price.symbol) ?? 0) + ALERT_CHECK_MS - Date.now());
-      const timer = setTimeout(() => {
-        // one check at a time in this process: ticks of ten coins never pile up queries
-        chain = chain
-          .then(() => check(price.symbol))
-          .catch((error: unknown) => app.log.error({ err: error }, 'price alert check on a tick failed'));
-      }, wait);
-      timer.unref();
-      scheduled.set(price.symbol, timer);
+      const live = livePriceOf(event, coinOf);
+      if (!live || stopped) return;
+      for (const symbol of live.alertSymbols) latest.set(symbol, live.price);
+      schedule();
     },
     async stop() {
       stopped = true;
-      for (const timer of scheduled.values()) clearTimeout(timer);
-      scheduled.clear();
+      clearTimeout(timer);
+      timer = undefined;
       await chain;
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createOutboxPasses } from '../../lib/outbox-passes.ts';
 import { deliverDuePushes, type PushDeliveryContext, type PushDeliveryReport } from './push.delivery.ts';
 import { loadVapidKeys } from './push.service.ts';
 
@@ -20,25 +21,22 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
     timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
     log: app.log,
   });
-  let running: Promise<PushDeliveryReport> | undefined;
   let isClosing = false;
-  const pass = () => {
-    running ??= deliverDuePushes(context()).finally(() => (running = undefined));
-    return running;
-  };
+  const passes = createOutboxPasses({
+    deliver: () => deliverDuePushes(context()),
+    onError: (error) => app.log.warn({ err: error }, 'push delivery pass failed'),
+    isClosing: () => isClosing,
+  });
   app.decorate('push', {
     publicKey: vapid.publicKey,
     deliverDue: async () => {
-      await running?.catch(() => undefined);
-      return pass();
+      await passes.idle();
+      return passes.run();
     },
-    kick: () => {
-      if (isClosing) return;
-      void pass().catch((error: unknown) => app.log.warn({ err: error }, 'push delivery pass failed'));
-    },
+    kick: passes.kick,
   } satisfies PushDelivery);
   app.addHook('onClose', async () => {
     isClosing = true;
-    await running?.catch(() => undefined);
+    await passes.idle();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createOutboxPasses } from '../../lib/outbox-passes.ts';
 import { loadOrCreateSharedSecret } from '../../lib/secrets.ts';
 import { createTelegramClient } from './telegram.client.ts';
 import { deliverDueTelegram, type TelegramDeliveryReport } from './telegram.delivery.ts';
@@ -35,24 +36,20 @@ export async function registerTelegram(app: FastifyInstance): Promise<void> {
       });
     return bot;
   };
-  let running: Promise<TelegramDeliveryReport> | undefined;
-  const pass = () => {
-    if (!client) return Promise.resolve(NO_DELIVERY);
-    running ??= deliverDueTelegram({
-      db: app.db,
-      client,
-      appUrl: app.config.APP_URL,
-      now: app.now,
-      log: app.log,
-    }).finally(() => (running = undefined));
-    return running;
-  };
+  let isClosing = false;
+  const passes = createOutboxPasses<TelegramDeliveryReport>({
+    deliver: async () =>
+      client
+        ? deliverDueTelegram({ db: app.db, client, appUrl: app.config.APP_URL, now: app.now, log: app.log })
+        : NO_DELIVERY,
+    onError: (error) => app.log.warn({ err: error }, 'telegram delivery pass failed'),
+    isClosing: () => isClosing,
+  });
   app.decorate('telegram', {
     bot: async () => (client ? readBot() : undefined),
     webhookSecret,
-    deliverDue: pass,
-    kick: () =>
-      void pass().catch((error: unknown) => app.log.warn({ err: error }, 'telegram delivery pass failed')),
+    deliverDue: passes.run,
+    kick: passes.kick,
   } satisfies TelegramChannel);
   if (client && app.config.APP_URL.startsWith('https://'))
     app.addHook('onReady', async () => {
@@ -62,6 +59,7 @@ export async function registerTelegram(app: FastifyInstance): Promise<void> {
         .catch((error: unknown) => app.log.warn({ err: error }, 'telegram: webhook not set'));
     });
   app.addHook('onClose', async () => {
-    await running?.catch(() => undefined);
+    isClosing = true;
+    await passes.idle();
   });
 }

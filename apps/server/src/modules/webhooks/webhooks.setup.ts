@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createOutboxPasses } from '../../lib/outbox-passes.ts';
 import type { OutboxPassReport } from '../email/email.delivery.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
 import { listWarmCoins } from '../signals/warm-coins.ts';
@@ -19,22 +20,21 @@ export type WebhookChannel = {
  */
 export function registerWebhooks(app: FastifyInstance) {
   const policy = { allowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE };
-  let running: Promise<OutboxPassReport> | undefined;
-  const deliverDue = () => {
-    running ??= deliverDueWebhooks({
-      db: app.db,
-      encryption: app.encryption,
-      policy,
-      now: app.now,
-      log: app.log,
-    }).finally(() => (running = undefined));
-    return running;
-  };
-  const kick = () => {
-    void deliverDue()
-      .then(() => app.emailDelivery.kick())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'webhook delivery pass failed'));
-  };
+  let isClosing = false;
+  const passes = createOutboxPasses<OutboxPassReport>({
+    // a webhook disabled by its failures queues an e-mail to its owner
+    deliver: () =>
+      deliverDueWebhooks({
+        db: app.db,
+        encryption: app.encryption,
+        policy,
+        now: app.now,
+        log: app.log,
+      }).finally(() => app.emailDelivery.kick()),
+    onError: (error) => app.log.warn({ err: error }, 'webhook delivery pass failed'),
+    isClosing: () => isClosing,
+  });
+  const { run: deliverDue, kick } = passes;
   let checking: Promise<number> | undefined;
   const checkSignals = () => {
     checking ??= checkSignalChanges({
@@ -53,7 +53,8 @@ export function registerWebhooks(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => {
     stopListening();
+    isClosing = true;
     await checking?.catch(() => undefined);
-    await running?.catch(() => undefined);
+    await passes.idle();
   });
 }

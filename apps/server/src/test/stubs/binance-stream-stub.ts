@@ -31,7 +31,10 @@ export type BinanceStreamStub = {
   tickEvery: (ms: number) => void;
   /** Sends raw text on every connection. */
   sendRaw: (text: string) => void;
-  /** Sends one mini-ticker of a pair at a price (a crossing the tests choose). */
+  /**
+   * Sends one mini-ticker of a pair at a price (a crossing the tests choose), as Binance would: only on the
+   * connections subscribed to that pair's mini-ticker stream.
+   */
   sendTicker: (pair: string, price: number, open?: number) => void;
   /** Drops every connection without a close frame (a network cut). */
   dropConnections: () => void;
@@ -128,6 +131,10 @@ function tickerFrame(pair: string, price: number, open: number) {
   return JSON.stringify({ stream: `${pair.toLowerCase()}@miniTicker`, data });
 }
 
+/** The connections subscribed to a stream: the only ones Binance sends its frames on. */
+const subscribersOf = (clients: Iterable<Client>, stream: string) =>
+  [...clients].filter((client) => client.streams.has(stream));
+
 /** Answers SUBSCRIBE/UNSUBSCRIBE as Binance does, recording them and the client's streams. */
 function answerRequests(client: Client, requests: { method: string; params: string[] }[]) {
   client.socket.on('message', (data) => {
@@ -206,7 +213,10 @@ export async function startBinanceStreamStub(
       timer = ms > 0 ? setInterval(tick, ms) : undefined;
     },
     sendRaw: (text) => each((socket) => socket.send(text)),
-    sendTicker: (pair, price, open = price) => each((socket) => socket.send(tickerFrame(pair, price, open))),
+    sendTicker: (pair, price, open = price) => {
+      for (const client of subscribersOf(clients, `${pair.toLowerCase()}@miniTicker`))
+        client.socket.send(tickerFrame(pair, price, open));
+    },
     dropConnections: () => each((socket) => socket.terminate()),
     forceDailyDisconnect: () => each((socket) => socket.close(1000, 'connection lifetime reached')),
     setStalled: (value) => {
