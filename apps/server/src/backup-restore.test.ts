@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from './test/harness.ts';
+import { createPostgresDatabase } from './test/postgres-database.ts';
 import { killServerProcess, startServerProcess, type ServerProcess } from './test/server-process.ts';
 import { openAiTextReply, startAiStub, type AiStub } from './test/stubs/ai-provider-stub.ts';
 

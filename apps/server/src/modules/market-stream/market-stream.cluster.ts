@@ -249,9 +249,7 @@ export function createStreamCluster(options: StreamClusterOptions) {
       void demand.announce().then(tell).catch(warn);
     },
     /** A price alert changed on this instance: the leader hears of it at once (it ignores its own messages). */
-    publishAlertsChanged: () => {
-      if (isLinked() && roles.role() !== 'leader') void publish({ type: 'alerts' });
-    },
+    publishAlertsChanged: () => isLinked() && roles.role() !== 'leader' && void publish({ type: 'alerts' }),
     role: roles.role,
     async stop() {
       isActive = false;

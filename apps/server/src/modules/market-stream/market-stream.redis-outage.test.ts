@@ -112,6 +112,11 @@ describe.runIf(redisAnswers)('the cluster when Redis goes away and comes back', 
       () => health().every((each) => each.connected) && stream.openConnections(),
       (open) => open === 2,
     );
+    // the stub sends a ticker only to connections subscribed to it
+    await eventually(
+      () => stream.subscribers('linkusdt@miniTicker'),
+      (subscribed) => subscribed === 2,
+    );
     const prices = [21, 22, 23, 24, 25];
     await sendLinkTickers(stream, browsers, prices);
     for (const sse of browsers) expect(linkPrices(sse, prices)).toEqual(prices);
@@ -183,7 +188,21 @@ describe.runIf(redisAnswers)('the cluster when Redis goes away and comes back', 
       );
       const sse = await openSse(`${third.url}/api/market/stream?symbols=LINK&currency=USD`);
       expect(sse.status).toBe(200);
-      await sendLinkTickers(stream, [sse], [41]);
+      // the stub sends a ticker only to connections subscribed to it: sent again until this instance's new
+      // upstream has subscribed (this browser is the only one looking, so a repeat counts for nothing)
+      const sawTicker = () =>
+        sse
+          .next((event) => event.event === 'ticker' && event.data.price === 41, 250)
+          .then(
+            () => true,
+            () => false,
+          );
+      let seen = false;
+      for (let attempt = 0; attempt < 40 && !seen; attempt += 1) {
+        stream.sendTicker('LINKUSDT', 41);
+        seen = await sawTicker();
+      }
+      expect(seen).toBe(true);
       sse.close();
       await proxy.restore();
       await eventually(

@@ -19,6 +19,8 @@ export type BinanceStreamStub = {
   connections: () => number;
   /** Connections open now. */
   openConnections: () => number;
+  /** How many open connections are subscribed to `stream` (e.g. `linkusdt@miniTicker`). */
+  subscribers: (stream: string) => number;
   /** Streams the newest connection is subscribed to, sorted. */
   subscriptions: () => string[];
   /** Payloads of the pongs received (Binance wants each ping's payload copied back). */
@@ -204,6 +206,7 @@ export async function startBinanceStreamStub(
     env: { BINANCE_WS_URL: url },
     connections: () => accepted,
     openConnections: () => clients.size,
+    subscribers: (stream) => subscribersOf(clients, stream).length,
     subscriptions: () => [...(newest?.streams ?? [])].sort(),
     requests: () => [...requests],
     pongs: () => [...pongs],
@@ -219,12 +222,8 @@ export async function startBinanceStreamStub(
     },
     dropConnections: () => each((socket) => socket.terminate()),
     forceDailyDisconnect: () => each((socket) => socket.close(1000, 'connection lifetime reached')),
-    setStalled: (value) => {
-      stalled = value;
-    },
-    setRefusing: (value) => {
-      refusing = value;
-    },
+    setStalled: (value) => void (stalled = value),
+    setRefusing: (value) => void (refusing = value),
     close: async () => {
       clearInterval(timer);
       clearInterval(pinger);
