@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshotDir, useServerAndBrowser } from './support/server.ts';
 
 // The service worker must register on a plain visit of the production build (its start-up code runs after
-// the page's load event), and keep the app shell so a reload without a connection still shows the app.
+// the page's load event), and keep the app shell and what the visit used, so a reload without a connection
+// still shows the app: a page used before in full, a page never opened here under a heading that says so.
 
 const journey = useServerAndBrowser();
 
@@ -44,6 +45,24 @@ describe('service worker and offline start', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.title()).toMatch(/Farol/);
     await page.screenshot({ path: `${screenshotDir}offline-dashboard-pt-BR.png` });
+
+    // The worker keeps only the shell and what this device used: the dashboard was never opened here, so it
+    // says so under its own heading; the landing, used before, opens in full.
+    await expect(
+      page
+        .getByRole('heading', { level: 1, name: 'Esta página ainda não foi aberta neste aparelho' })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await page.goto(`${journey.server.url}/?lng=pt-BR`);
+    await notice.waitFor();
+    await expect(
+      page
+        .getByRole('heading', { level: 1, name: 'Esta página ainda não foi aberta neste aparelho' })
+        .count(),
+    ).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Criar conta grátis' }).first().isVisible()).resolves.toBe(
+      true,
+    );
     await context.close();
   });
 });

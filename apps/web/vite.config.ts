@@ -12,11 +12,11 @@ import { defineConfig } from 'vitest/config';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Stamps dist/sw.js with a version derived from the emitted file names and the list of every script and
- * stylesheet of the build to precache, so each deploy ships a byte-different worker that replaces the old one
- * and its cache, and every page (each route is its own chunk, each catalogue too) opens offline once the
- * worker is installed, not only the pages visited before. The worker installs after the page has started,
- * so the precache never competes with the first load.
+ * Stamps dist/sw.js with a version derived from the emitted file names and the app shell to precache: the
+ * scripts and stylesheets index.html itself loads (the runtime, the shell chunk, its CSS). Every other chunk (a
+ * route, a catalogue, the chart) is cached by the worker as it is used, so a first visit on a phone transfers
+ * what it shows and not the whole app. Each deploy ships a byte-different worker that replaces the old one
+ * and its cache.
  */
 function serviceWorkerVersion(): Plugin {
   let outDir = '';
@@ -29,9 +29,13 @@ function serviceWorkerVersion(): Plugin {
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
-      const precache = files.filter((file) => /^assets\/.+\.(?:js|css)$/.test(file));
+      const html = bundle['index.html'];
+      const htmlSource = html?.type === 'asset' ? String(html.source) : '';
+      const precache = [...new Set(htmlSource.match(/(?<=["'])\/assets\/[^"']+\.(?:js|css)(?=["'])/g) ?? [])]
+        .map((url) => url.slice(1))
+        .sort();
       if (precache.length === 0)
-        throw new Error('the build wrote no /assets/ script: the service worker would precache nothing');
+        throw new Error('index.html loads no /assets/ script: the service worker would precache no shell');
 
       const workerPath = `${outDir}/sw.js`;
       const source = await readFile(workerPath, 'utf8');

@@ -1,7 +1,9 @@
-// Farol service worker: keeps the app shell (index.html + hashed assets) so the site opens on a flaky
-// connection. Market data and account calls (/api/*) and every non-GET request always go to the network.
-// The build replaces the two markers below (vite.config.ts, serviceWorkerVersion plugin): a new deploy
-// changes this file's bytes, so browsers install the new worker, which drops the previous caches.
+// Farol service worker: keeps the app shell (index.html and the scripts and styles it loads) so the site opens
+// on a flaky connection, and every other hashed asset (a page, a catalogue, the chart) once it has been used:
+// a first visit transfers what it shows, not the whole app. Market data and account calls (/api/*) and every
+// non-GET request always go to the network. The build replaces the two markers below (vite.config.ts,
+// serviceWorkerVersion plugin): a new deploy changes this file's bytes, so browsers install the new worker,
+// which drops the previous caches.
 const BUILD_VERSION = 'dev';
 const PRECACHE_ASSETS = [];
 
@@ -47,6 +49,28 @@ self.addEventListener('fetch', (event) => {
     // Hashed file names never change content, so the cached copy is always right.
     event.respondWith(cacheFirst(request));
   }
+});
+
+// The page loaded its first chunks before this worker controlled it; it sends their addresses once the worker is
+// active, and they are kept like any asset used later (read from the browser's HTTP cache, not transferred again).
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'cache-used-assets' || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.filter(
+    (url) => typeof url === 'string' && new URL(url, self.location.origin).origin === self.location.origin,
+  );
+  const assets = urls.filter((url) => new URL(url, self.location.origin).pathname.startsWith('/assets/'));
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      await Promise.all(
+        assets.map(async (url) => {
+          if (await cache.match(url)) return;
+          const response = await fetch(url).catch(() => undefined);
+          if (response?.ok) await cache.put(url, response);
+        }),
+      );
+    })(),
+  );
 });
 
 async function networkFirstShell(request) {

@@ -85,17 +85,27 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: () => <LoadingState className="min-h-dvh" />,
     children: [
-      // The landing stays outside AppDataLayout: no query client and no toasts on its first load (its byte
-      // budget), so it must not fetch with TanStack Query; every other page gets both.
-      { path: '/', lazy: publicPage(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)) },
       {
-        lazy: async () => ({ Component: (await import('./layouts/app-data-layout.tsx')).AppDataLayout }),
+        // A page that fails (or whose chunk cannot be fetched offline) fails inside the site's frame: the top
+        // bar and the offline notice stay.
+        ErrorBoundary: RouteErrorBoundary,
         children: [
-          ...publicRoutes,
-          ...pageRoutes,
+          // The landing stays outside AppDataLayout: no query client and no toasts on its first load (its byte
+          // budget), so it must not fetch with TanStack Query; every other page gets both.
           {
-            path: '*',
-            lazy: publicPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)),
+            path: '/',
+            lazy: publicPage(() => import('../pages/landing-page.tsx').then((m) => m.LandingPage)),
+          },
+          {
+            lazy: async () => ({ Component: (await import('./layouts/app-data-layout.tsx')).AppDataLayout }),
+            children: [
+              ...publicRoutes,
+              ...pageRoutes,
+              {
+                path: '*',
+                lazy: publicPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)),
+              },
+            ],
           },
         ],
       },
