@@ -7,7 +7,12 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  clientKey,
+  createHourlyCeiling,
+  createRateLimiter,
+  type RateLimiter,
+} from '../../lib/rate-limiter.ts';
 import {
   getEmailStatus,
   rejectEmailRateLimited,
@@ -36,6 +41,11 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     name: 'email-contact-ip',
     max: CONTACT_MESSAGES_PER_IP,
     windowMs: CONTACT_WINDOW_MS,
+  });
+  const contactMessages = createHourlyCeiling(app.rateLimitStore, {
+    name: 'contact-messages',
+    max: app.config.CONTACT_MESSAGES_PER_HOUR,
+    refuse: (request, seconds) => rejectEmailRateLimited(request.language, seconds),
   });
   const context = (request: FastifyRequest): EmailServiceContext => ({
     db: app.db,
@@ -98,9 +108,14 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses,
       },
       // counted before the body is parsed, so malformed floods are limited too
-      onRequest: limit(perIp, (request) => request.ip),
+      onRequest: limit(perIp, clientKey),
+      preHandler: contactMessages.enforce,
     },
-    async (request) => sendContactMessage(context(request), request.body),
+    async (request) => {
+      const result = await sendContactMessage(context(request), request.body);
+      await contactMessages.count();
+      return result;
+    },
   );
 
   registerEmailStatus(app);
