@@ -45,6 +45,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerRequestDeadline } from './plugins/request-deadline.ts';
 import { registerConnectionDraining } from './plugins/connection-draining.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -112,6 +113,13 @@ function createFastify(config: Config, deps: AppDependencies) {
             },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // A client that trickles its headers or body (a byte every few seconds) is answered 408 and dropped
+    // once REQUEST_TIMEOUT_MS has passed since it connected. Node counts only the receiving of the request,
+    // so the answers that stay open (the chat's and the market's server-sent events) are never cut; no
+    // socket idle timeout (connectionTimeout) is set for the same reason: a stream may be quiet a while.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node looks for overdue requests every 30 s by default: a short timeout is checked as often as it needs
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 2)) },
     // a hop count trusts that many proxies nearest to the server (what proxy-addr makes of a number)
     trustProxy:
       typeof trustedHops === 'number' ? (_address: string, hop: number) => hop < trustedHops : trustedHops,
@@ -173,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const tokens = createTokenService(await tokenSecretOf(config, database), app.now);
 
   registerConnectionDraining(app);
+  registerRequestDeadline(app);
   registerLanguage(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
