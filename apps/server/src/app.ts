@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { createEncryption } from './lib/encryption.ts';
+import { createEncryption, type Encryption } from './lib/encryption.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
 import { redisClientOptions, watchRedis, withLocalFallback } from './lib/redis-watch.ts';
@@ -87,11 +87,11 @@ function encryptionKeyOf(config: Config): string {
 }
 
 /** The session-token key: JWT_SECRET, else one generated once and shared by every instance of the database. */
-async function tokenSecretOf(config: Config, database: Database): Promise<string> {
+async function tokenSecretOf(config: Config, database: Database, encryption: Encryption): Promise<string> {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (database.engine === 'postgres')
     return startupStep('reading the shared token secret', () =>
-      loadOrCreateSharedSecret(database.db, 'jwt-secret'),
+      loadOrCreateSharedSecret(database.db, encryption, 'jwt-secret'),
     );
   return loadOrCreateSecret(config.DATA_DIR, 'jwt-secret');
 }
@@ -162,6 +162,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       : createMemoryRateLimitStore(),
   );
   app.decorate('now', deps.now ?? (() => new Date()));
+  // before the modules: the secrets they keep in the database are sealed with it
+  app.decorate('encryption', createEncryption(encryptionKey));
   // onClose hooks run in reverse order of registration: registered before every module, the database and
   // Redis close last, after the modules' own hooks (a running delivery pass, the job scheduler) are done
   app.addHook('onClose', async () => {
@@ -176,9 +178,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAlertChecks(app);
   registerWebhooks(app);
   registerMarketStream(app);
-  app.decorate('encryption', createEncryption(encryptionKey));
 
-  const tokens = createTokenService(await tokenSecretOf(config, database), app.now);
+  const tokens = createTokenService(await tokenSecretOf(config, database, app.encryption), app.now);
 
   registerConnectionDraining(app);
   registerRequestDeadline(app);
