@@ -47,7 +47,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerRequestDeadline } from './plugins/request-deadline.ts';
 import { registerConnectionDraining } from './plugins/connection-draining.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -118,6 +118,7 @@ function createFastify(config: Config, deps: AppDependencies) {
     // so the answers that stay open (the chat's and the market's server-sent events) are never cut; no
     // socket idle timeout (connectionTimeout) is set for the same reason: a stream may be quiet a while.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
     // Node looks for overdue requests every 30 s by default: a short timeout is checked as often as it needs
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 2)) },
     // a hop count trusts that many proxies nearest to the server (what proxy-addr makes of a number)
