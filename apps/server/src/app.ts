@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { createEncryption } from './lib/encryption.ts';
+import { createEncryption, type Encryption } from './lib/encryption.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limiter.ts';
 import { redisClientOptions, watchRedis, withLocalFallback } from './lib/redis-watch.ts';
@@ -45,8 +45,9 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerRequestDeadline } from './plugins/request-deadline.ts';
 import { registerConnectionDraining } from './plugins/connection-draining.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -86,11 +87,11 @@ function encryptionKeyOf(config: Config): string {
 }
 
 /** The session-token key: JWT_SECRET, else one generated once and shared by every instance of the database. */
-async function tokenSecretOf(config: Config, database: Database): Promise<string> {
+async function tokenSecretOf(config: Config, database: Database, encryption: Encryption): Promise<string> {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (database.engine === 'postgres')
     return startupStep('reading the shared token secret', () =>
-      loadOrCreateSharedSecret(database.db, 'jwt-secret'),
+      loadOrCreateSharedSecret(database.db, encryption, 'jwt-secret'),
     );
   return loadOrCreateSecret(config.DATA_DIR, 'jwt-secret');
 }
@@ -112,6 +113,14 @@ function createFastify(config: Config, deps: AppDependencies) {
             },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // A client that trickles its headers or body (a byte every few seconds) is answered 408 and dropped
+    // once REQUEST_TIMEOUT_MS has passed since it connected. Node counts only the receiving of the request,
+    // so the answers that stay open (the chat's and the market's server-sent events) are never cut; no
+    // socket idle timeout (connectionTimeout) is set for the same reason: a stream may be quiet a while.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
+    // Node looks for overdue requests every 30 s by default: a short timeout is checked as often as it needs
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 2)) },
     // a hop count trusts that many proxies nearest to the server (what proxy-addr makes of a number)
     trustProxy:
       typeof trustedHops === 'number' ? (_address: string, hop: number) => hop < trustedHops : trustedHops,
@@ -154,6 +163,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       : createMemoryRateLimitStore(),
   );
   app.decorate('now', deps.now ?? (() => new Date()));
+  // before the modules: the secrets they keep in the database are sealed with it
+  app.decorate('encryption', createEncryption(encryptionKey));
   // onClose hooks run in reverse order of registration: registered before every module, the database and
   // Redis close last, after the modules' own hooks (a running delivery pass, the job scheduler) are done
   app.addHook('onClose', async () => {
@@ -168,11 +179,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAlertChecks(app);
   registerWebhooks(app);
   registerMarketStream(app);
-  app.decorate('encryption', createEncryption(encryptionKey));
 
-  const tokens = createTokenService(await tokenSecretOf(config, database), app.now);
+  const tokens = createTokenService(await tokenSecretOf(config, database, app.encryption), app.now);
 
   registerConnectionDraining(app);
+  registerRequestDeadline(app);
   registerLanguage(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);

@@ -57,6 +57,12 @@ export const configSchema = z.object({
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // the time a client has to send a whole request (headers and body); answers, streams included, are not timed
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).default(30_000),
+  // site-wide ceilings per hour on what strangers can make the operator pay for, whatever their addresses
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  PASSWORD_RESET_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(60),
   METRICS_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySetting.default(false),
   // market data

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { AppError } from './app-error.ts';
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
@@ -68,6 +69,21 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'farol:rl:'): R
   };
 }
 
+/**
+ * The network a per-address limit counts a client in: an IPv4 address alone, an IPv6 address by its /64
+ * (the smallest block a provider hands one customer: its 2^64 addresses are one client), an IPv4-mapped
+ * IPv6 address as the IPv4 address it carries. Every per-address limit keys through this one function.
+ */
+export function clientNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
+}
+
+/** The key of a request's client for per-address limits (behind TRUST_PROXY, the forwarded address). */
+export const clientKey = (request: { ip: string }): string => clientNetwork(request.ip);
+
 export type RateLimiter = { consume: (key: string) => Promise<RateLimitResult> };
 
 export function createRateLimiter(
@@ -124,6 +140,34 @@ export function createFailureCounter(
       await store.hit(keyOf(key), options.windowMs);
     },
     clear: (key: string) => store.clear(keyOf(key)),
+  };
+}
+
+/**
+ * A site-wide ceiling per hour on something a stranger can make the operator pay for (accounts, mails):
+ * `enforce` answers 429 once `max` were counted in the hour, `count` records one that happened. Only what
+ * happened counts, so refused or invalid attempts cannot use up the hour for everyone else; concurrent
+ * requests that pass `enforce` together may each count, which overshoots by at most that many.
+ */
+export function createHourlyCeiling(
+  store: RateLimitStore,
+  options: {
+    name: string;
+    max: number;
+    /** The 429 to answer (a route whose 429 has a shape of its own); `too_many_requests` by default. */
+    refuse?: (request: FastifyRequest, retryAfterSeconds: number) => Error;
+  },
+) {
+  const key = `${options.name}:site`;
+  const refuse = options.refuse ?? ((_request, seconds) => tooManyRequests(seconds));
+  return {
+    enforce: async (request: FastifyRequest): Promise<void> => {
+      const { count, resetInMs } = await store.peek(key);
+      if (count >= options.max) throw refuse(request, Math.max(1, Math.ceil(resetInMs / 1000)));
+    },
+    count: async (): Promise<void> => {
+      await store.hit(key, 60 * 60_000);
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { errorCodes, type ErrorCode } from '@farol/contract';
 import { hasTranslation, translate, type Language } from '@farol/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -112,6 +114,27 @@ function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
   if (error.statusCode === 429) return 'too_many_requests';
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'bad_request';
   return undefined;
+}
+
+/** The status Node's parser means by a client error it stops at: a request too slow, headers too large, other. */
+const clientErrorStatus = (code: string | undefined) =>
+  code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+
+/**
+ * Answers a request Node's HTTP parser refused before Fastify saw it (headers or a URL past the size limit,
+ * headers too slow, malformed HTTP) in the one error shape. Its headers were never read, so the message is in
+ * the default language.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = clientErrorStatus(error.code);
+  const body = JSON.stringify({ code: 'bad_request', message: errorMessage('pt-BR', 'bad_request') });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

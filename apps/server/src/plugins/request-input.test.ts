@@ -1,3 +1,5 @@
+import { errorCodes } from '@farol/contract';
+import { translate } from '@farol/i18n';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../test/harness.ts';
@@ -40,6 +42,28 @@ const hostileField = fc.oneof(
 );
 
 const RUNS_PER_ROUTE = 20;
+const RUNS_PER_TEXT_PARAMETER_ROUTE = 8;
+/** Asked in Spanish, so a refusal shows it was translated (pt-BR is the default). */
+const ANSWER_LANGUAGE = 'es';
+
+/**
+ * Why an answer is not acceptable for hostile input, or undefined when it is: a success, or a 4xx with a
+ * known error code and a message in the language asked for (the catalogue's text, when it takes no values).
+ */
+function unacceptable(response: { status: number; body: any }): string | undefined {
+  if (response.status >= 500) return 'a 5xx';
+  if (response.status < 400) return undefined;
+  const { code, message } = response.body ?? {};
+  if (typeof code !== 'string' || !(errorCodes as readonly string[]).includes(code))
+    return 'a 4xx without a known error code';
+  if (typeof message !== 'string' || message === '') return 'a 4xx without a message';
+  // refused by the HTTP parser (a URL past the header size): no header was read, so the default language
+  const language = response.status === 431 ? 'pt-BR' : ANSWER_LANGUAGE;
+  const catalogued = translate(language, `errors:${code}`);
+  if (!catalogued.includes('{{') && code !== 'validation_failed' && message !== catalogued)
+    return `a 4xx whose message is not the ${language} one`;
+  return undefined;
+}
 
 type Operation = { method: string; path: string; properties: string[] };
 
@@ -55,6 +79,24 @@ function operationsWithBody(document: any): Operation[] {
         path,
         properties: Object.keys(schema.properties ?? {}),
       });
+    }
+  }
+  return operations;
+}
+
+type TextOperation = { method: string; path: string; query: string[] };
+
+/** Every operation of the OpenAPI document with a path or query parameter, with its query parameters' names. */
+function operationsWithTextParameters(document: any): TextOperation[] {
+  const operations: TextOperation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(item)) {
+      const parameters: { in: string; name: string }[] = operation?.parameters ?? [];
+      const query = parameters
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
+      if (query.length === 0 && !path.includes('{')) continue;
+      operations.push({ method: method.toUpperCase(), path, query });
     }
   }
   return operations;
@@ -126,7 +168,7 @@ forEachEngine((engine) => {
       expect(refused.body.errors[0].field).toBe('subject');
     });
 
-    it('answers every route that takes a body with a 4xx or a success, never a 5xx, whatever it is sent', async () => {
+    it('answers every route that takes a body with a translated 4xx or a success, never a 5xx, whatever it is sent', async () => {
       const operations = operationsWithBody((await t.request('GET', '/api/docs/json')).body);
       expect(operations.length).toBeGreaterThan(15);
       const failures: string[] = [];
@@ -150,12 +192,13 @@ forEachEngine((engine) => {
               const response = await t.request(operation.method, fillPath(operation.path, pathValue), {
                 token,
                 rawBody: JSON.stringify(body),
-                headers: { 'content-type': 'application/json' },
+                headers: { 'content-type': 'application/json', 'accept-language': ANSWER_LANGUAGE },
               });
               // collected rather than thrown, so one run reports every route that fails
-              if (response.status >= 500)
+              const why = unacceptable(response);
+              if (why)
                 failures.push(
-                  `${operation.method} ${operation.path} ${response.status} ${response.text.slice(0, 200)} <- ${JSON.stringify(body).slice(0, 200)}`,
+                  `${operation.method} ${operation.path}: ${why}: ${response.status} ${response.text.slice(0, 200)} <- ${JSON.stringify(body).slice(0, 200)}`,
                 );
             },
           ),
@@ -164,6 +207,57 @@ forEachEngine((engine) => {
       }
       expect(failures).toEqual([]);
       expect(requests).toBe(operations.length * RUNS_PER_ROUTE);
+    });
+
+    it('answers every route that takes text in its path or query with a translated 4xx or a success, never a 5xx', async () => {
+      const operations = operationsWithTextParameters((await t.request('GET', '/api/docs/json')).body);
+      expect(operations.length).toBeGreaterThan(10);
+      const failures: string[] = [];
+      let requests = 0;
+      for (const operation of operations) {
+        await fc.assert(
+          fc.asyncProperty(
+            hostileString,
+            fc.record(Object.fromEntries(operation.query.map((name) => [name, hostileString]))),
+            async (pathValue, query) => {
+              requests += 1;
+              const search = new URLSearchParams(
+                Object.entries(query).map(([name, value]): [string, string] => [
+                  name,
+                  value.replace(/[\ud800-\udfff]/g, '?'),
+                ]),
+              );
+              const target = `${t.url}${fillPath(operation.path, pathValue)}${search.size > 0 ? `?${search}` : ''}`;
+              const leaving = new AbortController();
+              const response = await fetch(target, {
+                method: operation.method,
+                headers: { authorization: `Bearer ${token}`, 'accept-language': ANSWER_LANGUAGE },
+                signal: leaving.signal,
+              });
+              // a stream that opened is a success: read no further
+              if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+                leaving.abort();
+                return;
+              }
+              const text = await response.text();
+              let body: unknown = text;
+              try {
+                body = JSON.parse(text);
+              } catch {
+                // not JSON (a sitemap, metrics): judged by its status
+              }
+              const why = unacceptable({ status: response.status, body });
+              if (why)
+                failures.push(
+                  `${operation.method} ${target.slice(t.url.length, t.url.length + 200)}: ${why}: ${response.status} ${text.slice(0, 200)}`,
+                );
+            },
+          ),
+          { numRuns: RUNS_PER_TEXT_PARAMETER_ROUTE, seed: 2026 },
+        );
+      }
+      expect(failures).toEqual([]);
+      expect(requests).toBe(operations.length * RUNS_PER_TEXT_PARAMETER_ROUTE);
     });
   });
 });

@@ -2,7 +2,9 @@ import { authResponseSchema, loginRequestSchema, registerRequestSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  clientKey,
   createFailureCounter,
+  createHourlyCeiling,
   createRateLimiter,
   enforceLimit,
   tooManyRequests,
@@ -55,7 +57,7 @@ function createRequestLimits(app: App) {
   });
   return {
     // The IP is counted before the body is parsed, so malformed floods are limited too.
-    limitIp: async (request: { ip: string }) => enforceLimit(perIp, request.ip),
+    limitIp: async (request: { ip: string }) => enforceLimit(perIp, clientKey(request)),
     limitEmail: async (request: { body: unknown }) => {
       const email = (request.body as { email?: string }).email;
       if (email) await enforceLimit(perEmail, normalizeEmail(email));
@@ -83,7 +85,7 @@ function createLoginGuard(app: App) {
     max: 1,
     windowMs: SLOWED_LOGIN_INTERVAL_MS,
   });
-  const pairOf = (request: { ip: string }, email: string) => `${request.ip}|${normalizeEmail(email)}`;
+  const pairOf = (request: { ip: string }, email: string) => `${clientKey(request)}|${normalizeEmail(email)}`;
   return {
     checkAllowed: async (request: { ip: string; body: unknown }) => {
       const { email } = request.body as { email: string };
@@ -103,6 +105,10 @@ function createLoginGuard(app: App) {
 }
 
 function registerRegistration(app: App, context: ContextFor, limits: RequestLimits) {
+  const registrations = createHourlyCeiling(app.rateLimitStore, {
+    name: 'registrations',
+    max: app.config.REGISTRATIONS_PER_HOUR,
+  });
   app.post(
     '/register',
     {
@@ -118,10 +124,11 @@ function registerRegistration(app: App, context: ContextFor, limits: RequestLimi
         response: { 201: authResponseSchema },
       },
       onRequest: limits.limitIp,
-      preHandler: limits.limitEmail,
+      preHandler: [limits.limitEmail, registrations.enforce],
     },
     async (request, reply) => {
       const { row: _row, ...answer } = await registerUser(context(request.language), request.body);
+      await registrations.count();
       return reply.status(201).send(answer);
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '../../test/stubs/ai-provider-stub.ts';
 
 const OPENAI_KEY = 'sk-proj-chat-limits-0123456789';
+const OPERATOR_KEY = 'sk-proj-chat-limits-operator-0123456789';
 const FREE_CONVERSATIONS_PER_DAY = 3;
 
 const modelCalls = (stub: AiStub) =>
@@ -56,12 +57,35 @@ forEachEngine((engine) => {
       });
       ai.queue.length = 0;
     });
+  });
 
-    it('stops the model call when the client leaves the stream, stores nothing and gives the conversation back', async () => {
-      const { token } = await test.registerUser();
-      await test.request('POST', '/api/subscription/api-keys', { token, body: { openaiApiKey: OPENAI_KEY } });
+  describe('a delivered answer is spent', () => {
+    let ai: AiStub;
+    let test: TestApp;
+    beforeAll(async () => {
+      ai = await startAiStub();
+      ai.validKeys.add(OPENAI_KEY).add(OPERATOR_KEY);
+      test = await startTestApp({
+        engine,
+        env: {
+          OPENAI_BASE_URL: ai.openaiBaseUrl,
+          AI_TIMEOUT_MS: '8000',
+          AI_OPENAI_API_KEY: OPERATOR_KEY,
+          AI_INCLUDED_ANSWERS_INICIANTE: '2',
+        },
+      });
+    });
+    afterAll(async () => {
+      await test.close();
+      await ai.close();
+    });
+
+    const usage = async (token: string) =>
+      (await test.request('GET', '/api/subscription/usage', { token })).body.data;
+
+    /** Asks on the stream and hangs up as soon as `until` has arrived. */
+    async function askAndLeave(token: string, until: string) {
       const abandonedBefore = ai.abandoned;
-      ai.queue.push(openAiStreamTextReply(3)); // a few words, then the model stalls
       const leaving = new AbortController();
       const response = await fetch(`${test.url}/api/chat/stream`, {
         method: 'POST',
@@ -71,17 +95,49 @@ forEachEngine((engine) => {
       });
       const reader = response.body!.getReader();
       let received = '';
-      while (!received.includes('event: delta'))
-        received += new TextDecoder().decode((await reader.read()).value);
+      while (!received.includes(until)) received += new TextDecoder().decode((await reader.read()).value);
       leaving.abort();
       // the model's connection is closed long before the 8 s time limit
       await expect.poll(() => ai.abandoned, { timeout: 4000 }).toBe(abandonedBefore + 1);
+    }
+
+    it('counts the conversation and stores the words sent when the client leaves after the first word', async () => {
+      const { token } = await test.registerUser();
+      await test.request('POST', '/api/subscription/api-keys', { token, body: { openaiApiKey: OPENAI_KEY } });
+      ai.queue.push(openAiStreamTextReply(3)); // "The capital", then the model stalls
+      await askAndLeave(token, 'event: delta');
       await expect
-        .poll(
-          async () =>
-            (await test.request('GET', '/api/subscription/usage', { token })).body.data.conversationsToday,
-        )
-        .toBe(0);
+        .poll(async () => (await test.request('GET', '/api/chat/history', { token })).body.data)
+        .toEqual([expect.objectContaining({ message: 'BTC hoje?', aiProvider: 'openai' })]);
+      const [stored] = (await test.request('GET', '/api/chat/history', { token })).body.data;
+      expect(stored.response).toMatch(/^The capital\n\n/);
+      expect((await usage(token)).conversationsToday).toBe(1);
+    });
+
+    it('keeps the operator-paid answer spent when the client leaves after the first word: ask, read, hang up cannot repeat', async () => {
+      const { token, user } = await test.registerUser();
+      await test.setPlan(user.id, 'iniciante');
+      for (let round = 1; round <= 2; round += 1) {
+        ai.queue.push(openAiStreamTextReply(3));
+        await askAndLeave(token, 'event: delta');
+        await expect.poll(async () => (await usage(token)).ai.included.usedToday).toBe(round);
+        expect((await usage(token)).conversationsToday).toBe(round);
+      }
+      // the allowance is used up: the next question is the built-in analyst's, the operator's key is not called
+      const callsBefore = modelCalls(ai).length;
+      const third = await test.request('POST', '/api/chat/message', { token, body: { message: 'ETH?' } });
+      expect(third.status).toBe(201);
+      expect(third.body.aiProvider).toBe('technical_analysis');
+      expect(modelCalls(ai).length).toBe(callsBefore);
+    });
+
+    it('gives the conversation and the included answer back when the client leaves before the first word', async () => {
+      const { token, user } = await test.registerUser();
+      await test.setPlan(user.id, 'iniciante');
+      ai.queue.push(openAiStreamTextReply(1)); // the role chunk only: no word of the answer
+      await askAndLeave(token, '"response_generation","status":"processing"');
+      await expect.poll(async () => (await usage(token)).conversationsToday).toBe(0);
+      expect((await usage(token)).ai.included.usedToday).toBe(0);
       expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
     });
   });

@@ -586,7 +586,7 @@ forEachEngine((engine) => {
       await ai.close();
     });
 
-    it('ends the stream with an error event after the partial text and stores nothing half-written', async () => {
+    it('ends the stream with an error event after the partial text, stores the words sent and counts the conversation', async () => {
       const { token } = await test.registerUser({ language: 'en' });
       await test.request('POST', '/api/subscription/api-keys', { token, body: { openaiApiKey: OPENAI_KEY } });
       ai.queue.push(openAiStreamTextReply(4));
@@ -596,7 +596,14 @@ forEachEngine((engine) => {
       const last = events.at(-1)!;
       expect(last).toMatchObject({ event: 'error', data: { code: 'ai_provider_unavailable' } });
       expect(events.some((event) => event.event === 'done')).toBe(false);
-      expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
+      const sent = events.flatMap((event) => (event.event === 'delta' ? [event.data.text] : [])).join('');
+      const history = (await test.request('GET', '/api/chat/history', { token })).body.data;
+      expect(history).toHaveLength(1);
+      // what was read is what the history keeps, closed by the not-financial-advice line
+      expect(history[0].response).toBe(sent);
+      expect(sent).toBe(`The capital of\n\n${translate('en', 'chat:disclaimer')}`);
+      const usage = await test.request('GET', '/api/subscription/usage', { token });
+      expect(usage.body.data.conversationsToday).toBe(1);
     });
   });
 });

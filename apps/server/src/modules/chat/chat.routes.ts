@@ -115,7 +115,7 @@ function registerAskStreamed(app: App, context: ChatContext, takeTurn: TakeTurn)
         operationId: 'streamChatMessage',
         summary: 'The same answer as server-sent events: step, delta, then done (or error)',
         description:
-          'Errors before the first event (validation, daily limit, session) are ordinary JSON answers with their status; after it, an `error` event ends the stream and nothing is stored.',
+          'Errors before the first event (validation, daily limit, session) are ordinary JSON answers with their status; after it, an `error` event ends the stream. Once any answer text was sent the conversation counts and the words sent are stored in the history; only a failure before the first word gives it back.',
         body: sendChatMessageRequestSchema,
       },
     },
@@ -151,7 +151,7 @@ interface EventStream {
   clientGone: AbortSignal;
 }
 
-/** The client closing the connection stops the model call; nothing is stored and the slot is given back. */
+/** The client closing the connection stops the model call (what was already sent stays spent: see answerQuestion). */
 function openEventStream(reply: FastifyReply): EventStream {
   const clientGone = new AbortController();
   reply.raw.on('close', () => {

@@ -39,7 +39,7 @@ export type ChatContext = {
 export type ChatListeners = {
   onStep?: (step: ChatStep, status: 'processing' | 'completed') => void;
   onDelta?: (text: string) => void;
-  /** Aborted when the client goes away: the model call stops and nothing is stored. */
+  /** Aborted when the client goes away: the model call stops; the words already sent are stored. */
   signal?: AbortSignal;
 };
 
@@ -64,11 +64,15 @@ function llmFailureToError(error: LlmError): AppError {
 }
 
 /**
- * Answers one question: takes one of the day's conversations first (given back if no answer is stored),
- * gathers the agents' numbers, has a model write the answer (the user's own key, else the plan's included
- * AI within its daily allowance, else the built-in analyst; see chat.answerer), appends the
- * not-financial-advice line and stores the conversation. A rejected key or an exhausted quota of the
+ * Answers one question: takes one of the day's conversations first (given back only if the user got no
+ * word of an answer), gathers the agents' numbers, has a model write the answer (the user's own key, else
+ * the plan's included AI within its daily allowance, else the built-in analyst; see chat.answerer), appends
+ * the not-financial-advice line and stores the conversation. A rejected key or an exhausted quota of the
  * user's own key is reported, never answered offline: the user must know their key needs attention.
+ *
+ * Text once sent is spent: a stream cut after the first word (the client leaving, the model stalling)
+ * still counts the conversation and the included answer, and stores the words that were sent, so reading
+ * an answer and hanging up before its end cannot be repeated for free.
  */
 export async function answerQuestion(
   context: ChatContext,
@@ -80,16 +84,31 @@ export async function answerQuestion(
   const askedAt = context.now();
   if (!(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
     throw new AppError('chat_limit_reached');
-  let usedIncluded = false;
+  let hasSentText = false;
+  const onDelta = listeners.onDelta;
+  const watched = onDelta
+    ? {
+        ...listeners,
+        onDelta: (text: string) => {
+          hasSentText = true;
+          onDelta(text);
+        },
+      }
+    : listeners;
+  let answer: WrittenAnswer | undefined;
+  let stored: ChatMessage;
   try {
-    const answer = await writeAnswer(context, user, question, language, listeners);
-    usedIncluded = answer.usedIncluded;
-    return toChatMessage(await insertChatMessage(context.db, answer.message));
+    answer = await writeAnswer(context, user, question, language, watched);
+    stored = toChatMessage(await insertChatMessage(context.db, answer.message));
   } catch (error) {
-    await returnChatSlot(context.db, user.id, askedAt);
-    if (usedIncluded) await returnDaily(context.db, 'includedAnswers', user.id, askedAt);
+    if (!hasSentText) {
+      await returnChatSlot(context.db, user.id, askedAt);
+      if (answer?.usedIncluded) await returnDaily(context.db, 'includedAnswers', user.id, askedAt);
+    }
     throw error;
   }
+  if (answer.interruptedBy !== undefined) throw answer.interruptedBy;
+  return stored;
 }
 
 type ModelRequest = {
@@ -100,19 +119,27 @@ type ModelRequest = {
   modelTools: Set<string>;
 };
 
-/** The model's text and who wrote it, or why the built-in analyst answers instead. */
+/**
+ * The model's text and who wrote it (with `interruptedBy` when the stream broke after its first word: the
+ * text is what was sent), or why the built-in analyst answers instead.
+ */
 type ModelAnswer =
-  | { text: string; aiProvider: KeyProvider; usedIncluded: boolean }
+  | { text: string; aiProvider: KeyProvider; usedIncluded: boolean; interruptedBy?: unknown }
   | { text?: undefined; offlineReason: OfflineReason };
 
-/** The conversation as it will be stored, and whether it used one of the plan's included answers. */
+/**
+ * The conversation as it will be stored, whether it used one of the plan's included answers, and the
+ * failure to report once it is stored (a stream cut mid-answer).
+ */
+type WrittenAnswer = { message: NewChatMessage; usedIncluded: boolean; interruptedBy?: unknown };
+
 async function writeAnswer(
   context: ChatContext,
   user: Actor,
   question: string,
   language: Language,
   listeners: ChatListeners,
-): Promise<{ message: NewChatMessage; usedIncluded: boolean }> {
+): Promise<WrittenAnswer> {
   const onStep = listeners.onStep ?? (() => undefined);
   // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
   // error answer, also on the stream
@@ -140,13 +167,17 @@ async function writeAnswer(
       createdAt: context.now(),
     },
     usedIncluded: answer.text !== undefined && answer.usedIncluded,
+    ...(answer.text !== undefined && answer.interruptedBy !== undefined
+      ? { interruptedBy: answer.interruptedBy }
+      : {}),
   };
 }
 
 /**
  * Has the chosen model write the answer. An included answer is taken from today's allowance before the
- * call and given back if no text comes; the operator's key failing (rejected, quota, unreachable) is the
- * operator's problem, so the built-in analyst answers and the failure is logged.
+ * call and given back only if no word of it was sent; the operator's key failing (rejected, quota,
+ * unreachable) before any text is the operator's problem, so the built-in analyst answers and the failure
+ * is logged.
  */
 async function askModel(
   context: ChatContext,
@@ -161,7 +192,7 @@ async function askModel(
   const isIncluded = answerer.kind === 'included';
   if (isIncluded && !(await takeDaily(context.db, 'includedAnswers', user.id, takenAt, answerer.limit)))
     return { offlineReason: { kind: 'included_used_up', provider: answerer.provider } };
-  let hasStreamed = false;
+  let streamed = '';
   const call = {
     config: context.config,
     provider: answerer.provider,
@@ -175,7 +206,7 @@ async function askModel(
   try {
     const text = listeners.onDelta
       ? await streamWithModel(call, (delta) => {
-          hasStreamed = true;
+          streamed += delta;
           listeners.onDelta!(delta);
         })
       : await generateWithModel(call);
@@ -183,13 +214,20 @@ async function askModel(
       await confirmApiKey(context.db, user.id, answerer.provider);
     return { text, aiProvider: answerer.provider, usedIncluded: isIncluded };
   } catch (error) {
+    const failure = error instanceof LlmError ? llmFailureToError(error) : error;
+    // Words already sent are spent: the partial answer is stored as it was read and never patched with
+    // the offline note; a client that left gets nothing more.
+    if (streamed.trim() !== '')
+      return {
+        text: streamed.trim(),
+        aiProvider: answerer.provider,
+        usedIncluded: isIncluded,
+        interruptedBy: failure,
+      };
     if (isIncluded) await returnDaily(context.db, 'includedAnswers', user.id, takenAt);
-    if (!(error instanceof LlmError)) throw error;
-    // Half an answer is never stored, nor patched with the offline note after it; a client that left
-    // gets nothing more.
-    if (hasStreamed || listeners.signal?.aborted) throw llmFailureToError(error);
+    if (!(error instanceof LlmError) || listeners.signal?.aborted) throw failure;
     if (error.failure !== 'unavailable') {
-      if (!isIncluded) throw llmFailureToError(error);
+      if (!isIncluded) throw failure;
       context.log?.error(
         { provider: error.provider, failure: error.failure },
         'included AI: the operator key failed',

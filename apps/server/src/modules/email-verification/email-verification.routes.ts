@@ -6,7 +6,7 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
+import { clientKey, createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
 import { rejectEmailRateLimited } from '../email/email.service.ts';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service.ts';
 
@@ -39,7 +39,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyEmailRequestSchema,
         response: { 200: verifyEmailResponseSchema },
       },
-      onRequest: async (request: FastifyRequest) => enforceLimit(perIp, request.ip),
+      onRequest: async (request: FastifyRequest) => enforceLimit(perIp, clientKey(request)),
     },
     async (request) =>
       verifyEmail(

@@ -7,7 +7,12 @@ import {
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  clientKey,
+  createHourlyCeiling,
+  createRateLimiter,
+  type RateLimiter,
+} from '../../lib/rate-limiter.ts';
 import {
   getEmailStatus,
   rejectEmailRateLimited,
@@ -26,16 +31,18 @@ export const CONTACT_WINDOW_MS = 60 * 60_000;
 
 const failure = errorBodySchema.extend(emailResultSchema.shape);
 
+/** Counts one hit of `key(request)`; over the limit, the e-mail routes' own 429. */
+const limit =
+  (limiter: RateLimiter, key: (request: FastifyRequest) => string) => async (request: FastifyRequest) => {
+    const result = await limiter.consume(key(request));
+    if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
+  };
+
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   const perUser = createRateLimiter(app.rateLimitStore, {
     name: 'email-user',
     max: EMAIL_SENDS_PER_USER,
     windowMs: EMAIL_SENDS_WINDOW_MS,
-  });
-  const perIp = createRateLimiter(app.rateLimitStore, {
-    name: 'email-contact-ip',
-    max: CONTACT_MESSAGES_PER_IP,
-    windowMs: CONTACT_WINDOW_MS,
   });
   const context = (request: FastifyRequest): EmailServiceContext => ({
     db: app.db,
@@ -44,11 +51,6 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.now,
     language: request.language,
   });
-  const limit =
-    (limiter: RateLimiter, key: (request: FastifyRequest) => string) => async (request: FastifyRequest) => {
-      const result = await limiter.consume(key(request));
-      if (!result.allowed) throw rejectEmailRateLimited(request.language, result.retryAfterSeconds);
-    };
   const responses = { 200: emailResultSchema, 403: failure, 429: failure };
   const sendErrors = ['email_not_verified', 'email_rate_limited'] as const;
 
@@ -83,6 +85,25 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => resendWelcomeEmail(context(request), request.user!),
   );
 
+  registerContact(app, context);
+  registerEmailStatus(app);
+};
+
+/** The public contact form: limited per client network and, site-wide, per hour. */
+function registerContact(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  context: (request: FastifyRequest) => EmailServiceContext,
+) {
+  const perIp = createRateLimiter(app.rateLimitStore, {
+    name: 'email-contact-ip',
+    max: CONTACT_MESSAGES_PER_IP,
+    windowMs: CONTACT_WINDOW_MS,
+  });
+  const contactMessages = createHourlyCeiling(app.rateLimitStore, {
+    name: 'contact-messages',
+    max: app.config.CONTACT_MESSAGES_PER_HOUR,
+    refuse: (request, seconds) => rejectEmailRateLimited(request.language, seconds),
+  });
   app.post(
     '/contact',
     {
@@ -95,16 +116,19 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'sendContactMessage',
         summary: 'The public contact form, delivered to CONTACT_EMAIL',
         body: contactRequestSchema,
-        response: responses,
+        response: { 200: emailResultSchema, 403: failure, 429: failure },
       },
       // counted before the body is parsed, so malformed floods are limited too
-      onRequest: limit(perIp, (request) => request.ip),
+      onRequest: limit(perIp, clientKey),
+      preHandler: contactMessages.enforce,
     },
-    async (request) => sendContactMessage(context(request), request.body),
+    async (request) => {
+      const result = await sendContactMessage(context(request), request.body);
+      await contactMessages.count();
+      return result;
+    },
   );
-
-  registerEmailStatus(app);
-};
+}
 
 /** What the outbox holds: the whole site's for admins, the caller's own otherwise. */
 function registerEmailStatus(app: Parameters<FastifyPluginAsyncZod>[0]) {

@@ -3,6 +3,7 @@ import { marketStreamQuerySchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { answerCurrency } from '../../lib/currency.ts';
+import { clientKey } from '../../lib/rate-limiter.ts';
 import { createStreamConnections } from './market-stream.connections.ts';
 import { resolveStreamCoins } from './market-stream.symbols.ts';
 
@@ -71,7 +72,7 @@ export const marketStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { symbols, interval } = request.query;
       const coins = await resolveStreamCoins(symbols, async () => (await app.market.getMarketPairs()).data);
       const max = app.config.MARKET_STREAM_CONNECTIONS_PER_USER;
-      const holder = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+      const holder = request.user ? `user:${request.user.id}` : `ip:${clientKey(request)}`;
       const release = await open.acquire(holder, max);
       if (!release) throw new AppError('stream_limit_reached', { max });
 

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import { clientKey, createHourlyCeiling, createRateLimiter } from '../../lib/rate-limiter.ts';
 import { requestPasswordReset, resetPassword, type PasswordResetContext } from './password-reset.service.ts';
 
 /** Per IP and minute, for each call: enough for a person, too few to probe or spam. */
@@ -21,7 +21,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       windowMs: 60_000,
     });
     return async (request: FastifyRequest) => {
-      const result = await limiter.consume(request.ip);
+      const result = await limiter.consume(clientKey(request));
       if (!result.allowed) {
         throw new AppError(
           'too_many_requests',
@@ -32,6 +32,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     };
   };
+  const resetEmails = createHourlyCeiling(app.rateLimitStore, {
+    name: 'password-reset-emails',
+    max: app.config.PASSWORD_RESET_EMAILS_PER_HOUR,
+  });
   const context = (request: FastifyRequest): PasswordResetContext => ({
     db: app.db,
     config: app.config,
@@ -51,10 +55,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
       onRequest: limitPerIp('forgot-password-ip'),
+      // every caller is refused alike once the hour's mails are sent, so the answer still says nothing
+      // about whether the address has an account
+      preHandler: resetEmails.enforce,
     },
     async (request) => {
       const { message, queued } = await requestPasswordReset(context(request), request.body.email);
-      if (queued) app.emailDelivery.kick();
+      if (queued) {
+        await resetEmails.count();
+        app.emailDelivery.kick();
+      }
       return { message };
     },
   );

@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Encryption } from '../../lib/encryption.ts';
 import { loadOrCreateSharedValue } from '../../lib/secrets.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { enqueueChannelMessage } from '../email/email.outbox.ts';
@@ -20,11 +21,11 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
  * The VAPID keys that sign every push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else a pair generated once and
  * kept in the database, so every instance signs with the same key the browsers subscribed with.
  */
-export async function loadVapidKeys(db: Db, config: Config): Promise<VapidKeys> {
+export async function loadVapidKeys(db: Db, encryption: Encryption, config: Config): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT ?? `mailto:${config.CONTACT_EMAIL}`;
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
-  const stored = await loadOrCreateSharedValue(db, 'vapid-keys', () =>
+  const stored = await loadOrCreateSharedValue(db, encryption, 'vapid-keys', () =>
     JSON.stringify(webpush.generateVAPIDKeys()),
   );
   const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };

@@ -13,7 +13,7 @@ export type PushDelivery = {
 
 /** Decorates `app.push` once the VAPID keys are read (or made, once, in the database). */
 export async function registerPush(app: FastifyInstance): Promise<void> {
-  const vapid = await loadVapidKeys(app.db, app.config);
+  const vapid = await loadVapidKeys(app.db, app.encryption, app.config);
   const context = (): PushDeliveryContext => ({
     db: app.db,
     vapid,

@@ -99,6 +99,23 @@ forEachEngine((engine) => {
       expect(telegram.sentTo(4444)[0]).toMatch(/^Este código não vale mais/);
     });
 
+    it('answers 200 and says so in the chat when a chat linked to another account sends a code, keeping both as they were', async () => {
+      const first = await linkedUser('pt-BR');
+      const second = await t.registerUser({ language: 'en' });
+      const link = await t.request('POST', '/api/telegram/link', { token: second.token });
+      const answer = await update(`/start ${link.body.data.code}`, first.chatId);
+      expect(answer.status).toBe(200);
+      expect(telegram.sentTo(first.chatId).at(-1)).toBe(
+        'Este chat já está ligado a outra conta do Farol. Desligue-o nas Configurações daquela conta e envie o código de novo.',
+      );
+      expect((await t.request('GET', '/api/telegram', { token: first.token })).body.data.linked).toBe(true);
+      expect((await t.request('GET', '/api/telegram', { token: second.token })).body.data.linked).toBe(false);
+      // the code stays good for a chat of its own
+      const ownChat = (nextChat += 1);
+      expect((await update(`/start ${link.body.data.code}`, ownChat)).status).toBe(200);
+      expect((await t.request('GET', '/api/telegram', { token: second.token })).body.data.linked).toBe(true);
+    });
+
     it('sends a fired alert to the linked chat through the outbox, in the user language', async () => {
       const user = await linkedUser('en');
       await fire([99_000, 100_900]);

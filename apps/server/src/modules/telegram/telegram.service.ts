@@ -64,26 +64,57 @@ const languageOf = (code: string | undefined): Language => {
 
 /**
  * An update Telegram delivered to the webhook: `/start CODE` with a pending, unexpired code links that chat
- * to the code's user and the bot says so; anything else gets a short hint. The answer goes out at once (not
- * through the outbox): it only acknowledges what the user just did.
+ * to the code's user and the bot says so; a chat already linked to another account keeps that link (and
+ * the code stays pending) and the bot says how to move it; anything else gets a short hint. The answer
+ * goes out at once (not through the outbox): it only acknowledges what the user just did.
  */
 export async function handleTelegramUpdate(db: Db, bot: TelegramBot, update: TelegramUpdate, now: Date) {
   const chatId = update.message?.chat?.id;
   if (chatId === undefined) return;
   const language = languageOf(update.message?.from?.language_code);
   const code = /^\/start\s+([A-Z0-9]{6,12})\s*$/.exec(update.message?.text?.trim() ?? '')?.[1];
-  const linked = code
-    ? await db
-        .update(telegramLinks)
-        .set({ chatId: String(chatId), codeHash: null, codeExpiresAt: null, linkedAt: now })
-        .where(and(eq(telegramLinks.codeHash, hashCode(code)), gt(telegramLinks.codeExpiresAt, now)))
-        .returning({ userId: telegramLinks.userId })
-    : [];
-  const key = linked.length > 0 ? 'telegram.linked' : code ? 'telegram.codeInvalid' : 'telegram.howToLink';
+  const key = code
+    ? `telegram.${await linkChat(db, hashCode(code), String(chatId), now)}`
+    : 'telegram.howToLink';
   await bot.client
     .call('sendMessage', { chat_id: chatId, text: translate(language, `email:${key}`) })
     .catch(() => undefined);
 }
+
+/** Links `chatId` to the user whose pending code hashes to `codeHash`; a chat belongs to one account. */
+async function linkChat(
+  db: Db,
+  codeHash: string,
+  chatId: string,
+  now: Date,
+): Promise<'linked' | 'codeInvalid' | 'chatTaken'> {
+  const pendingCode = and(eq(telegramLinks.codeHash, codeHash), gt(telegramLinks.codeExpiresAt, now));
+  const [pending] = await db.select({ userId: telegramLinks.userId }).from(telegramLinks).where(pendingCode);
+  if (!pending) return 'codeInvalid';
+  const [holder] = await db
+    .select({ userId: telegramLinks.userId })
+    .from(telegramLinks)
+    .where(eq(telegramLinks.chatId, chatId));
+  if (holder && holder.userId !== pending.userId) return 'chatTaken';
+  try {
+    const linked = await db
+      .update(telegramLinks)
+      .set({ chatId, codeHash: null, codeExpiresAt: null, linkedAt: now })
+      .where(pendingCode)
+      .returning({ userId: telegramLinks.userId });
+    return linked.length > 0 ? 'linked' : 'codeInvalid';
+  } catch (error) {
+    // another account took the chat between the check and the update
+    if (isUniqueViolation(error)) return 'chatTaken';
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, from node-postgres or PGlite, bare or wrapped by Drizzle. */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: unknown }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /** Queues an alert firing to the user's linked chat, if any, in the caller's transaction. */
 export async function enqueueAlertTelegram(

@@ -23,7 +23,7 @@ const NO_DELIVERY: TelegramDeliveryReport = { claimed: 0, sent: 0, retrying: 0, 
  */
 export async function registerTelegram(app: FastifyInstance): Promise<void> {
   const token = app.config.TELEGRAM_BOT_TOKEN;
-  const webhookSecret = await loadOrCreateSharedSecret(app.db, 'telegram-webhook-secret');
+  const webhookSecret = await loadOrCreateSharedSecret(app.db, app.encryption, 'telegram-webhook-secret');
   const client = token ? createTelegramClient(app.config, token) : undefined;
   let bot: Promise<TelegramBot> | undefined;
   const readBot = () => {

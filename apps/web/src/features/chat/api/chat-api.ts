@@ -47,6 +47,15 @@ export function addToHistory(queryClient: QueryClient, message: ChatMessage): vo
   );
 }
 
+/**
+ * After a failed question: the server stores an answer cut after its first word (and counts it), so the
+ * history and the usage are read again.
+ */
+export function refreshAfterFailedQuestion(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
+  void queryClient.invalidateQueries({ queryKey: [CHAT_HISTORY_URL] });
+}
+
 /** POST /api/chat/message: the whole answer at once (used when the stream cannot start). */
 export function sendChatMessage(message: string, signal?: AbortSignal): Promise<ChatMessage> {
   return apiRequest('/api/chat/message', {

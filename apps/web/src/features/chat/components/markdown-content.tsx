@@ -13,12 +13,19 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/** Markdown -> HTML (GitHub flavour, single newlines kept) -> sanitised: no scripts, styles, handlers or iframes. */
+/**
+ * Markdown -> HTML (GitHub flavour, single newlines kept) -> sanitised: no scripts, styles, handlers or
+ * iframes, and none of the attributes that let model output dress up as the app: `style` and `class` (a
+ * full-screen overlay from the page's own Tailwind classes), `id` and `name` (clobbering the page's
+ * elements and globals), `data-*` (the app's own hooks, such as `data-coin-link` navigating inside it).
+ */
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'img'],
+    FORBID_ATTR: ['style', 'class', 'id', 'name'],
+    ALLOW_DATA_ATTR: false,
   });
 }
 

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
-import { addToHistory, sendChatMessage } from '../api/chat-api.ts';
+import { addToHistory, refreshAfterFailedQuestion, sendChatMessage } from '../api/chat-api.ts';
 import { StreamUnavailableError, streamChatMessage } from '../api/chat-stream.ts';
 import {
   applyStepEvent,
@@ -161,6 +161,7 @@ export function useChatConversation() {
         addToHistory(queryClient, answer);
         if (TOO_MANY_REQUESTS.test(answer.response)) raiseRateLimitFlag();
       } catch (error) {
+        refreshAfterFailedQuestion(queryClient);
         if (controller.signal.aborted) return;
         // The question is given back so it can be sent again.
         setDraft((current) => current || text);
