@@ -193,6 +193,12 @@ function renderRecommendation(
         stop: format.price(recommendation.stopLoss),
         position: format.percent(recommendation.positionPercent),
       });
+    case 'setup_not_recommended':
+      return t(language, 'recommendations.setup_not_recommended', {
+        count: recommendation.count,
+        targetFirst: format.percent(recommendation.targetFirstRate * 100),
+        result: format.percent(recommendation.meanResultAfterFees * 100),
+      });
     case 'wait_for_close':
       return t(language, 'recommendations.wait_for_close', {
         above: format.price(recommendation.above),
