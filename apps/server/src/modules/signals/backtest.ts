@@ -167,11 +167,10 @@ export function runBacktest(options: BacktestOptions): BacktestResults {
       ? replay(symbol, options.readFile, stepHours * HOUR_MS, options)
       : replayDaily(symbol, options.readFile, options),
   );
-  const source =
-    options.source ??
-    (hourlyOnes.length === options.symbols.length
-      ? undefined
-      : `Binance spot candles (${options.symbols.filter((symbol) => !hourlyOnes.includes(symbol)).join(', ')}: 1d only, one call a day at 00:00 UTC)`);
+  const dailyOnly = options.symbols.filter((symbol) => !hourlyOnes.includes(symbol));
+  const source = dailyOnly.length
+    ? `${options.source ?? 'Binance spot candles'} (${dailyOnly.join(', ')}: 1d only, one call a day at 00:00 UTC)`
+    : options.source;
   return measureSignals(samples, { ...options, stepHours, ...(source ? { source } : {}) });
 }
 
