@@ -37,7 +37,8 @@ const symbols = values.symbols
   .map((symbol) => symbol.trim().toUpperCase())
   .filter(Boolean);
 const stepHours = Number(values['step-hours']);
-if (!Number.isInteger(stepHours) || stepHours < 1) fail('--step-hours takes a whole number of hours (1 or more)');
+if (!Number.isInteger(stepHours) || stepHours < 1)
+  fail('--step-hours takes a whole number of hours (1 or more)');
 
 /** `--from 2024-07-01` starts at that day's 00:00 UTC; `--to 2025-04-28` ends at that day's end. */
 function parseDay(value: string | undefined, option: string, endOfDay: boolean): number | undefined {
@@ -52,7 +53,9 @@ if (from !== undefined && to !== undefined && from > to) fail('--from is after -
 
 for (const symbol of symbols) {
   if (!hasCandleFile(`${symbol}USDT-1d.csv`, readFile))
-    fail(`no ${symbol}USDT-1d.csv${folder ? ` in ${folder}` : ''}: the backtest needs at least the daily candles`);
+    fail(
+      `no ${symbol}USDT-1d.csv${folder ? ` in ${folder}` : ''}: the backtest needs at least the daily candles`,
+    );
 }
 
 const started = performance.now();

@@ -127,12 +127,7 @@ describe('signal backtest', () => {
     expect(results.engineVersion).toBe(SIGNAL_ENGINE_VERSION);
     expectConsistent(results);
     expect(Object.keys(results.naiveRules!)).toEqual(['sma20', 'sma50', 'sma200']);
-    expect(results.setups!.map((row) => row.signal)).toEqual([
-      'strong_buy',
-      'buy',
-      'sell',
-      'strong_sell',
-    ]);
+    expect(results.setups!.map((row) => row.signal)).toEqual(['strong_buy', 'buy', 'sell', 'strong_sell']);
     // setups need the 1h path: only ETH and SOL give them, one per directional call
     const directional = results.horizons[0]!.classes.filter((row) => row.signal !== 'neutral');
     const setupCount = results.setups!.reduce((sum, row) => sum + row.count, 0);
@@ -184,7 +179,14 @@ describe('signal backtest', () => {
       Array.from({ length: count }, (_, i) => hour(from + i, 99.5, 100.5));
     const facts = {
       price: 100,
-      strategy: { kind: 'long', type: 'trend_following', entry: 100, stopLoss: 95, targets: [104, 108], stopFromLevel: false },
+      strategy: {
+        kind: 'long',
+        type: 'trend_following',
+        entry: 100,
+        stopLoss: 95,
+        targets: [104, 108],
+        stopFromLevel: false,
+      },
     } as unknown as AnalysisFacts;
     const fee = 2 * FEE_PER_TRADE;
     const target = [...flat(0, 10), hour(10, 99, 104.5), ...flat(11, 200)];

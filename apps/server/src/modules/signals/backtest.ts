@@ -63,7 +63,11 @@ export type BacktestOptions = {
  * candle reaches it (first when one candle reaches both: the candle's path inside the hour is unknown, so the
  * worse ending is assumed), the first target when a candle reaches it, else the close 7 days later.
  */
-export function followSetup(facts: AnalysisFacts, hourly: readonly Candle[], time: number): SetupOutcome | null {
+export function followSetup(
+  facts: AnalysisFacts,
+  hourly: readonly Candle[],
+  time: number,
+): SetupOutcome | null {
   const { strategy } = facts;
   if (strategy.kind === 'wait' || strategy.targets.length === 0) return null;
   const direction = strategy.kind === 'long' ? 1 : -1;
@@ -159,7 +163,9 @@ export function replayDaily(
 
 /** Replays the engine over each symbol's candle files (daily-only when a coin has no 1h file) and measures it. */
 export function runBacktest(options: BacktestOptions): BacktestResults {
-  const hourlyOnes = options.symbols.filter((symbol) => hasCandleFile(`${symbol}USDT-1h.csv`, options.readFile));
+  const hourlyOnes = options.symbols.filter((symbol) =>
+    hasCandleFile(`${symbol}USDT-1h.csv`, options.readFile),
+  );
   // with daily candles only, one call a day is all there is
   const stepHours = hourlyOnes.length === 0 ? 24 : (options.stepHours ?? 8);
   const samples = options.symbols.flatMap((symbol) =>

@@ -44,7 +44,8 @@ export function readDailyFeatures(closes: ArrayLike<number>, rule: RegimeRule): 
   const logReturns: number[] = [];
   for (let i = last - 19; i <= last; i++) logReturns.push(Math.log(closes[i]! / closes[i - 1]!));
   const average = logReturns.reduce((a, b) => a + b, 0) / logReturns.length;
-  const variance = logReturns.reduce((sum, value) => sum + (value - average) ** 2, 0) / (logReturns.length - 1);
+  const variance =
+    logReturns.reduce((sum, value) => sum + (value - average) ** 2, 0) / (logReturns.length - 1);
   return {
     close: closes[last]!,
     smaFast: meanOfLast(closes, rule.fastSma),

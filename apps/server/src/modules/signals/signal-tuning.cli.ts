@@ -41,7 +41,15 @@ const samples: TrainingSample[] = TRAINING_SYMBOLS.flatMap((symbol) => {
   const lastTime = TRAINING_END - signalHorizons.at(-1)!.hours * HOUR_MS;
   for (let time = firstSignalTime(history, STEP_MS); time <= lastTime; time += STEP_MS) {
     const { price, returns } = horizonReturns(history['1h'], time);
-    list.push({ symbol, time, price, signal: 'neutral', confidence: 50, returns, closes: dailyClosesAsOf(history['1d'], time) });
+    list.push({
+      symbol,
+      time,
+      price,
+      signal: 'neutral',
+      confidence: 50,
+      returns,
+      closes: dailyClosesAsOf(history['1d'], time),
+    });
   }
   return list;
 });
@@ -68,19 +76,29 @@ function evaluate(signals: SignalValue[]) {
       .filter((row) => row.count > 0 && row.hitRate !== null && row.hitRate < row.shuffledHitRate!)
       .map((row) => `${row.signal}@${horizon.label}`),
   );
-  const counts = Object.fromEntries(signalValues.map((value) => [value, signals.filter((s) => s === value).length]));
+  const counts = Object.fromEntries(
+    signalValues.map((value) => [value, signals.filter((s) => s === value).length]),
+  );
   return { strategy, horizons, failing, below, counts };
 }
 
-const hold = followingPerformance(samples.map((sample) => ({ ...sample, signal: 'buy' as const }))).buyAndHold;
+const hold = followingPerformance(
+  samples.map((sample) => ({ ...sample, signal: 'buy' as const })),
+).buyAndHold;
 const naive = Object.fromEntries(
   [20, 50, 200].map((period) => [
     `sma${period}`,
-    followingPerformance(samples.map((sample) => ({ ...sample, signal: naiveSmaSignal(sample.closes, period) })))
-      .strategy,
+    followingPerformance(
+      samples.map((sample) => ({ ...sample, signal: naiveSmaSignal(sample.closes, period) })),
+    ).strategy,
   ]),
 );
-console.log('training window:', new Date(samples[0]!.time).toISOString(), '→', new Date(TRAINING_END).toISOString());
+console.log(
+  'training window:',
+  new Date(samples[0]!.time).toISOString(),
+  '→',
+  new Date(TRAINING_END).toISOString(),
+);
 console.log('buy and hold:', hold, '\nnaive SMA rules:', naive);
 
 const featuresOf = (rule: RegimeRule) => samples.map((sample) => readDailyFeatures(sample.closes, rule)!);
@@ -135,8 +153,10 @@ for (const signal of signalValues) {
   const tally = (list: typeof own) => ({
     count: list.length,
     hitRate:
-      Math.round((list.filter(({ sample }) => isHit(signal, sample.returns[0]!, medianMove)).length / list.length) * 1000) /
-      1000,
+      Math.round(
+        (list.filter(({ sample }) => isHit(signal, sample.returns[0]!, medianMove)).length / list.length) *
+          1000,
+      ) / 1000,
   });
   const perBin = [0, 1, 2].map((bin) =>
     own.filter(({ i }) => volatilityBin(features[i]!.volatility20, volatilityEdges) === bin),
