@@ -116,7 +116,7 @@ const candidates = grid.map((rule) => {
   };
 });
 console.table(
-  candidates.map(({ counts, classesBelowShuffled, classesFailing, ...row }) => ({
+  candidates.map(({ counts: _counts, classesBelowShuffled, classesFailing, ...row }) => ({
     ...row,
     below: classesBelowShuffled.join(' '),
     failing: classesFailing.join(' '),
@@ -172,6 +172,8 @@ const written = {
   regime: rule,
   confidence,
   tuning: {
+    // the setups' training figures (written from the training backtest) stay beside the new ones
+    ...(engineParameters.tuning as Record<string, unknown> | undefined),
     trainingSymbols: TRAINING_SYMBOLS,
     from: new Date(samples[0]!.time).toISOString(),
     trainingEnd: new Date(TRAINING_END).toISOString(),
