@@ -205,6 +205,15 @@ describe('signal backtest', () => {
     expect(followSetup(facts, flat(0, 100), time)).toBeNull();
   });
 
+  it('keeps the held-out measurement in step with the engine, on BNB and XRP alone', () => {
+    const heldOut = JSON.parse(
+      fs.readFileSync(path.join(repositoryRoot, 'docs/backtest/held-out.json'), 'utf8'),
+    ) as BacktestResults;
+    expectConsistent(heldOut);
+    expect(heldOut.engineVersion).toBe(SIGNAL_ENGINE_VERSION);
+    expect(heldOut.data.symbols).toEqual(['BNB', 'XRP']);
+  });
+
   it('keeps the published results file in step with the engine it describes', () => {
     const published = JSON.parse(
       fs.readFileSync(path.join(repositoryRoot, 'docs/backtest/latest.json'), 'utf8'),
