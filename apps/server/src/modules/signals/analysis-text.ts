@@ -203,7 +203,7 @@ function renderRecommendation(
       });
     case 'setup_not_recommended':
       return t(language, 'recommendations.setup_not_recommended', {
-        count: recommendation.count,
+        count: format.decimals(recommendation.count, 0),
         targetFirst: format.percent(recommendation.targetFirstRate * 100),
         result: format.percent(recommendation.meanResultAfterFees * 100),
       });

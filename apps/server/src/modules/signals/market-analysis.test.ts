@@ -199,6 +199,26 @@ describe('analyzeMarket on real candles', () => {
     expect(advisedAgainst).toBeGreaterThan(0);
   });
 
+  it('says why a setup that lost money in training is not recommended, in every language', () => {
+    // BTC in March 2024: far above its 200-day average with SMA 50 above SMA 200, a strong buy
+    const facts = analyzeMarket(candlesAsOf(histories.BTC, at('2024-03-05T15:00:00Z')));
+    expect(facts.vote.signal).toBe('strong_buy');
+    const losing = setupLostInTraining('strong_buy')!;
+    expect(losing.meanResultAfterFees).toBeLessThan(0);
+    const expected = {
+      'pt-BR': 'Setup não recomendado',
+      en: 'Setup not recommended',
+      es: 'Setup no recomendado',
+    } as const;
+    // explained instead of sized
+    expect(facts.recommendations.some((item) => item.kind === 'position_size')).toBe(false);
+    for (const language of languages) {
+      const { recommendations } = renderAnalysis('BTC', facts, 'binance', language);
+      const why = recommendations.find((text) => text.startsWith(expected[language]));
+      expect(why).toContain(new Intl.NumberFormat(language).format(losing.count));
+    }
+  });
+
   it('returns the same analysis for the same candles', () => {
     const candles = candlesAsOf(histories.ETH, at('2023-06-15T12:00:00Z'));
     expect(analyzeMarket(candles)).toEqual(analyzeMarket(structuredClone(candles)));
