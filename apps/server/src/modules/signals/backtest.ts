@@ -271,7 +271,7 @@ const hitPct = (value: number | null) => (value === null ? '—' : `${(value * 1
 export function backtestMarkdown(results: BacktestResults): string {
   const lines = [
     `# Signal backtest: ${results.data.symbols.join(', ')} (${results.data.source})`,
-    `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close) to the 1h close at the horizon.`,
+    `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close; the last daily close for a daily-only coin) to the close at the horizon.`,
     'Hit: buy side when the price rose, sell side when it fell, neutral when the absolute move was below the median move. 95% Wilson interval in brackets.',
     `Shuffled baseline: the same signals shuffled in time (the exact expectation over all shuffles). Trade return: long on buys, short on sells, after ${results.feePerTradePercent}% fee in and out.`,
   ];
