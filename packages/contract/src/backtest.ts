@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
-import { signalValues } from './signals.ts';
+import { signalValues, type SignalValue } from './signals.ts';
 
 // How the signals are measured: the versioned results file of the signal backtest (docs/backtest/latest.json,
 // written by the server's `npm run backtest:publish`) and the track record of the signals the product gave
@@ -100,6 +100,22 @@ export type BacktestResults = {
   equity: EquityPoint[];
   /** Stated confidence against the realised 24 h hit rate. */
   calibration: CalibrationBucket[];
+  /** The naive rules the signals must beat: long while the daily close is above its 20-, 50-, 200-day SMA. */
+  naiveRules?: { sma20: PerformanceSummary; sma50: PerformanceSummary; sma200: PerformanceSummary };
+  /** Per class, taking the recommended setup (entry, stop, first target) for at most 7 days. */
+  setups?: SetupResult[];
+};
+
+/** How one class's setups ended: the first target touched before the stop, the stop first, or neither in 7 days. */
+export type SetupResult = {
+  signal: SignalValue;
+  count: number;
+  targetFirstRate: number | null;
+  targetFirstRateLow: number | null;
+  targetFirstRateHigh: number | null;
+  stopFirstRate: number | null;
+  /** Mean of direction × (exit / entry − 1) − 2 × fee. */
+  meanResultAfterFees: number | null;
 };
 
 /** Days of live history before the track record leads with it instead of the backtest. */

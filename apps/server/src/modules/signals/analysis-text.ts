@@ -3,6 +3,7 @@ import { usdMoney, type Money } from '../../lib/currency.ts';
 import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { translate, type Language } from '@farol/i18n';
 import type { AnalysisFacts, ConfluenceFactor, Recommendation, StrategyPlan } from './market-analysis.ts';
+import { engineParameters } from './signal-calibration.ts';
 import type { RuleVote } from './signal-rules.ts';
 import { classifyRsi as rsiState } from './timeframe-reading.ts';
 
@@ -92,8 +93,15 @@ function renderReasoning(language: Language, format: Formatters, facts: Analysis
         direction: directionWord(language, vote.vote),
       }),
     );
+  // The call is the daily rule's (engine 3): the sentence names the average it compares the close with.
+  const { daily } = facts.vote;
   return t(language, 'reasoning', {
     signal: t(language, `signal.${signal}`),
+    close: format.price(daily.close),
+    side: t(language, `dailySide.${daily.close > daily.smaFast ? 'above' : 'below'}`),
+    period: engineParameters.regime.fastSma,
+    average: format.price(daily.smaFast),
+    confidence: facts.vote.confidence,
     score: Math.round(score * 100),
     buy: votes.filter((vote) => vote.vote > 0).length,
     sell: votes.filter((vote) => vote.vote < 0).length,
@@ -192,6 +200,12 @@ function renderRecommendation(
         risk: format.percent(recommendation.riskPercent),
         stop: format.price(recommendation.stopLoss),
         position: format.percent(recommendation.positionPercent),
+      });
+    case 'setup_not_recommended':
+      return t(language, 'recommendations.setup_not_recommended', {
+        count: format.decimals(recommendation.count, 0),
+        targetFirst: format.percent(recommendation.targetFirstRate * 100),
+        result: format.percent(recommendation.meanResultAfterFees * 100),
       });
     case 'wait_for_close':
       return t(language, 'recommendations.wait_for_close', {

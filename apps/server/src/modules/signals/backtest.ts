@@ -4,11 +4,14 @@
 // confidence, and the equity of following the signals against holding (signal-performance.ts measures all of
 // it, for the track record too). `npm run backtest` prints it and writes the versioned results file the public
 // pages render (docs/backtest/latest.json).
-import type { BacktestResults } from '@farol/contract';
+import { signalValues, type BacktestResults, type SetupResult } from '@farol/contract';
 import { catalog } from '@farol/indicators';
-import { readHistoryCsv, type CandleFileReader } from './csv-candles.ts';
+import type { Candle } from '../market/market.types.ts';
+import { hasCandleFile, readDailyCsv, readHistoryCsv, type CandleFileReader } from './csv-candles.ts';
+import { classifyRegime, readDailyFeatures, REGIME_MIN_DAYS } from './daily-regime.ts';
+import { dailyClosesAsOf, firstSignalTime, horizonReturns, naiveSmaSignal } from './daily-samples.ts';
 import { analyzeMarket, timeframes, type AnalysisFacts } from './market-analysis.ts';
-import { SIGNAL_ENGINE_VERSION } from './signal-calibration.ts';
+import { calibrateConfidence, engineParameters, SIGNAL_ENGINE_VERSION } from './signal-calibration.ts';
 import {
   calibrationOf,
   FEE_PER_TRADE,
@@ -18,53 +21,92 @@ import {
   isSellSide,
   signalHorizons,
   summariseHorizon,
+  wilsonInterval,
   type ScoredSignal,
 } from './signal-performance.ts';
 import { signalRules } from './signal-rules.ts';
-import { candleWindows, candlesAsOf, closedCount } from './walk-forward.ts';
+import { candlesAsOf, closedCount } from './walk-forward.ts';
 
 export { wilsonInterval } from './signal-performance.ts';
 export const BACKTEST_SCHEMA_VERSION = 2;
 export const backtestHorizons = signalHorizons;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const SETUP_HOURS = 168;
 
-/** A replayed signal: its outcome, the engine's facts behind it (the tuning reads them), the horizon prices. */
-export type ReplayedSignal = ScoredSignal & { facts: AnalysisFacts; prices: number[] };
+/** A replayed signal: its outcome, the engine's facts behind it (null in a daily-only replay), the horizon prices. */
+export type ReplayedSignal = ScoredSignal & {
+  facts: AnalysisFacts | null;
+  prices: number[];
+  /** The daily closes closed by the signal's time (the naive rules read them). */
+  dailyCloses: Float64Array;
+  /** What taking the class's setup did within 7 days; null without a setup or without hourly candles. */
+  setup: SetupOutcome | null;
+};
+
+export type SetupOutcome = { ending: 'target' | 'stop' | 'time'; resultAfterFees: number };
 
 export type BacktestOptions = {
   symbols: string[];
   readFile?: CandleFileReader;
   stepHours?: number;
+  /** Only signals at or after this time (ms), and at or before `to`. */
+  from?: number;
+  to?: number;
   source?: string;
   now?: () => Date;
 };
+
+/**
+ * The setup of a directional analysis followed on the 1h candles after it, for at most 7 days: the stop when a
+ * candle reaches it (first when one candle reaches both: the candle's path inside the hour is unknown, so the
+ * worse ending is assumed), the first target when a candle reaches it, else the close 7 days later.
+ */
+export function followSetup(
+  facts: AnalysisFacts,
+  hourly: readonly Candle[],
+  time: number,
+): SetupOutcome | null {
+  const { strategy } = facts;
+  if (strategy.kind === 'wait' || strategy.targets.length === 0) return null;
+  const direction = strategy.kind === 'long' ? 1 : -1;
+  const entry = facts.price;
+  const target = strategy.targets[0]!;
+  const settle = (ending: SetupOutcome['ending'], exit: number): SetupOutcome => ({
+    ending,
+    resultAfterFees: direction * (exit / entry - 1) - 2 * FEE_PER_TRADE,
+  });
+  const start = closedCount(hourly, HOUR_MS, time);
+  const end = closedCount(hourly, HOUR_MS, time + SETUP_HOURS * HOUR_MS);
+  if (hourly.at(-1)!.openTime + HOUR_MS < time + SETUP_HOURS * HOUR_MS) return null;
+  for (let i = start; i < end; i++) {
+    const candle = hourly[i]!;
+    if (direction > 0 ? candle.low <= strategy.stopLoss : candle.high >= strategy.stopLoss)
+      return settle('stop', strategy.stopLoss);
+    if (direction > 0 ? candle.high >= target : candle.low <= target) return settle('target', target);
+  }
+  return settle('time', hourly[end - 1]!.close);
+}
+
+const within = (time: number, options: Pick<BacktestOptions, 'from' | 'to'>) =>
+  time >= (options.from ?? -Infinity) && time <= (options.to ?? Infinity);
 
 /** Every `stepMs` from the first time all windows are full to the last closed 1h candle: the engine's signal. */
 export function replay(
   symbol: string,
   readFile: CandleFileReader | undefined,
   stepMs: number,
+  range: Pick<BacktestOptions, 'from' | 'to'> = {},
 ): ReplayedSignal[] {
   const history = readHistoryCsv(symbol, readFile);
   const hourly = history['1h'];
-  // The first signal needs full windows on every timeframe.
-  const firstTime = Math.max(
-    ...(['1h', '4h', '1d'] as const).map((timeframe) => {
-      const candle = history[timeframe][candleWindows[timeframe]];
-      if (!candle) throw new Error(`${symbol}: too few ${timeframe} candles for the engine's windows`);
-      return candle.openTime;
-    }),
-  );
   const lastTime = hourly.at(-1)!.openTime + HOUR_MS;
   const samples: ReplayedSignal[] = [];
-  for (let time = Math.ceil(firstTime / stepMs) * stepMs; time <= lastTime; time += stepMs) {
+  for (let time = firstSignalTime(history, stepMs, symbol); time <= lastTime; time += stepMs) {
+    if (!within(time, range)) continue;
     const facts = analyzeMarket(candlesAsOf(history, time));
-    // Hourly candles can end before the daily file: a horizon past the last closed candle has no return.
-    const prices = backtestHorizons.map((horizon) => {
-      const end = time + horizon.hours * HOUR_MS;
-      return end > lastTime ? Number.NaN : hourly[closedCount(hourly, HOUR_MS, end) - 1]!.close;
-    });
+    const { prices, returns } = horizonReturns(hourly, time);
     samples.push({
       symbol,
       time,
@@ -73,17 +115,104 @@ export function replay(
       confidence: facts.vote.confidence,
       facts,
       prices,
-      returns: prices.map((price) => price / facts.price - 1),
+      returns,
+      dailyCloses: dailyClosesAsOf(history['1d'], time),
+      setup: followSetup(facts, hourly, time),
     });
   }
   return samples;
 }
 
-/** Replays the engine over each symbol's candle files and measures its signals. */
+/**
+ * A coin with daily candles only: the call (a rule on closed daily candles, the same function the engine
+ * runs) at each UTC midnight, priced at the last daily close, outcomes at the daily closes 1, 3 and 7 days on.
+ * The hourly readings, the levels and so the setups need 1h candles: not measured here.
+ */
+export function replayDaily(
+  symbol: string,
+  readFile: CandleFileReader | undefined,
+  range: Pick<BacktestOptions, 'from' | 'to'> = {},
+): ReplayedSignal[] {
+  const daily = readDailyCsv(symbol, readFile);
+  const closes = Float64Array.from(daily, (candle) => candle.close);
+  const rule = engineParameters.regime;
+  const samples: ReplayedSignal[] = [];
+  for (let index = REGIME_MIN_DAYS; index < daily.length; index++) {
+    const time = daily[index - 1]!.openTime + DAY_MS;
+    if (!within(time, range)) continue;
+    const seen = closes.subarray(0, index);
+    const features = readDailyFeatures(seen, rule)!;
+    const signal = classifyRegime(features, rule);
+    const price = closes[index - 1]!;
+    const prices = backtestHorizons.map((horizon) => closes[index - 1 + horizon.hours / 24] ?? Number.NaN);
+    samples.push({
+      symbol,
+      time,
+      price,
+      signal,
+      confidence: calibrateConfidence(signal, features),
+      facts: null,
+      prices,
+      returns: prices.map((after) => after / price - 1),
+      dailyCloses: seen,
+      setup: null,
+    });
+  }
+  return samples;
+}
+
+/** Replays the engine over each symbol's candle files (daily-only when a coin has no 1h file) and measures it. */
 export function runBacktest(options: BacktestOptions): BacktestResults {
-  const stepHours = options.stepHours ?? 8;
-  const samples = options.symbols.flatMap((symbol) => replay(symbol, options.readFile, stepHours * HOUR_MS));
-  return measureSignals(samples, { ...options, stepHours });
+  const hourlyOnes = options.symbols.filter((symbol) =>
+    hasCandleFile(`${symbol}USDT-1h.csv`, options.readFile),
+  );
+  // with daily candles only, one call a day is all there is
+  const stepHours = hourlyOnes.length === 0 ? 24 : (options.stepHours ?? 8);
+  const samples = options.symbols.flatMap((symbol) =>
+    hourlyOnes.includes(symbol)
+      ? replay(symbol, options.readFile, stepHours * HOUR_MS, options)
+      : replayDaily(symbol, options.readFile, options),
+  );
+  const dailyOnly = options.symbols.filter((symbol) => !hourlyOnes.includes(symbol));
+  const source = dailyOnly.length
+    ? `${options.source ?? 'Binance spot candles'} (${dailyOnly.join(', ')}: 1d only, one call a day at 00:00 UTC)`
+    : options.source;
+  return measureSignals(samples, { ...options, stepHours, ...(source ? { source } : {}) });
+}
+
+/** The three naive rules on the same coins and times: long while the daily close is above its n-day SMA. */
+export function naiveRulesOf(samples: ReplayedSignal[]): NonNullable<BacktestResults['naiveRules']> {
+  const rule = (period: number) =>
+    followingPerformance(
+      samples.map((sample) => ({ ...sample, signal: naiveSmaSignal(sample.dailyCloses, period) })),
+    ).strategy;
+  return { sma20: rule(20), sma50: rule(50), sma200: rule(200) };
+}
+
+/** Per directional class, how its setups ended and what they earned after fees. */
+export function setupsOf(samples: ReplayedSignal[]): SetupResult[] {
+  return signalValues
+    .filter((signal) => signal !== 'neutral')
+    .map((signal) => {
+      const outcomes = samples
+        .filter((sample) => sample.signal === signal && sample.setup)
+        .map((sample) => sample.setup!);
+      const targets = outcomes.filter((outcome) => outcome.ending === 'target').length;
+      const stops = outcomes.filter((outcome) => outcome.ending === 'stop').length;
+      const [low, high] = wilsonInterval(targets, outcomes.length);
+      const count = outcomes.length;
+      return {
+        signal,
+        count,
+        targetFirstRate: count ? targets / count : null,
+        targetFirstRateLow: count ? low : null,
+        targetFirstRateHigh: count ? high : null,
+        stopFirstRate: count ? stops / count : null,
+        meanResultAfterFees: count
+          ? outcomes.reduce((sum, outcome) => sum + outcome.resultAfterFees, 0) / count
+          : null,
+      };
+    });
 }
 
 /** The results file of replayed signals. */
@@ -128,6 +257,10 @@ export function measureSignals(
     ...following,
     equity: thinEquity(following.equity),
     calibration: calibrationOf(samples),
+    naiveRules: naiveRulesOf(samples),
+    setups: setupsOf(samples),
+    // Further measures of the same samples join here as additive fields (the expected ranges' coverage,
+    // `ranges`, computed in expected-range*.ts).
   };
 }
 
@@ -138,7 +271,7 @@ const hitPct = (value: number | null) => (value === null ? '—' : `${(value * 1
 export function backtestMarkdown(results: BacktestResults): string {
   const lines = [
     `# Signal backtest: ${results.data.symbols.join(', ')} (${results.data.source})`,
-    `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close) to the 1h close at the horizon.`,
+    `Walk-forward, one signal every ${results.data.stepHours} h from ${results.data.from} to ${results.data.to}; returns from the signal's price (last closed 1h close; the last daily close for a daily-only coin) to the close at the horizon.`,
     'Hit: buy side when the price rose, sell side when it fell, neutral when the absolute move was below the median move. 95% Wilson interval in brackets.',
     `Shuffled baseline: the same signals shuffled in time (the exact expectation over all shuffles). Trade return: long on buys, short on sells, after ${results.feePerTradePercent}% fee in and out.`,
   ];
@@ -150,6 +283,20 @@ export function backtestMarkdown(results: BacktestResults): string {
     ...(['strategy', 'buyAndHold'] as const).map(
       (key) =>
         `| ${key === 'strategy' ? 'signals' : 'buy and hold'} | ${ratio(results[key].sharpe)} | ${pct(results[key].maxDrawdown)} | ${pct(results[key].totalReturn)} |`,
+    ),
+    '\n### Naive rules on the same coins and times (long while the daily close is above its n-day SMA)\n',
+    '| rule | Sharpe | max drawdown | total return |',
+    '|---|---:|---:|---:|',
+    ...Object.entries(results.naiveRules ?? {}).map(
+      ([rule, summary]) =>
+        `| ${rule} | ${ratio(summary.sharpe)} | ${pct(summary.maxDrawdown)} | ${pct(summary.totalReturn)} |`,
+    ),
+    '\n### Setups (entry, stop, first target; at most 7 days; fees in and out)\n',
+    '| class | count | target first [95%] | stop first | mean result after fees |',
+    '|---|---:|---:|---:|---:|',
+    ...(results.setups ?? []).map(
+      (row) =>
+        `| ${row.signal} | ${row.count} | ${hitPct(row.targetFirstRate)} [${hitPct(row.targetFirstRateLow)}–${hitPct(row.targetFirstRateHigh)}] | ${hitPct(row.stopFirstRate)} | ${pct(row.meanResultAfterFees)} |`,
     ),
     '\n### Calibration (24 h): stated confidence against realised hit rate\n',
     '| stated | count | mean stated | hit rate [95%] |',

@@ -1,4 +1,7 @@
-import { readTestData } from '@farol/testdata';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { hasTestData, readTestData } from '@farol/testdata';
 import type { Candle } from '../market/market.types.ts';
 import { aggregateCandles } from './candle-columns.ts';
 import type { MarketCandles } from './market-analysis.ts';
@@ -27,6 +30,32 @@ export function parseCandlesCsv(text: string, name = 'candles'): Candle[] {
 /** Reads a candle file by name (`BTCUSDT-1h.csv`): by default the real Binance candles of @farol/testdata. */
 export type CandleFileReader = (file: string) => string;
 export const readRepositoryCandles: CandleFileReader = (file) => readTestData(`ohlcv/${file}`);
+
+/** A folder of candle files, each plain (`BTCUSDT-1h.csv`) or gzip-compressed (`BTCUSDT-1h.csv.gz`). */
+export function folderCandleReader(folder: string): CandleFileReader {
+  return (file) => {
+    const plain = path.join(folder, file);
+    if (fs.existsSync(plain)) return fs.readFileSync(plain, 'utf8');
+    const compressed = `${plain}.gz`;
+    if (fs.existsSync(compressed)) return gunzipSync(fs.readFileSync(compressed)).toString('utf8');
+    throw new Error(`no ${file} (nor ${file}.gz) in ${folder}`);
+  };
+}
+
+/** Whether a reader has this file: the repository's test data or a folder read by folderCandleReader. */
+export function hasCandleFile(file: string, readFile: CandleFileReader = readRepositoryCandles): boolean {
+  if (readFile === readRepositoryCandles) return hasTestData(`ohlcv/${file}`);
+  try {
+    readFile(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The daily candles of a coin (coins with no hourly file are measured on these alone). */
+export const readDailyCsv = (symbol: string, readFile: CandleFileReader = readRepositoryCandles): Candle[] =>
+  parseCandlesCsv(readFile(`${symbol}USDT-1d.csv`), `${symbol}USDT-1d.csv`);
 
 /** One candle file of the repository's test data, parsed. */
 export const readTestCandles = (file: string): Candle[] => parseCandlesCsv(readRepositoryCandles(file), file);

@@ -3,6 +3,8 @@ import type { Candle } from '../market/market.types.ts';
 import { toColumns, type CandleColumns } from './candle-columns.ts';
 import { findKeyLevels, roundPrice, type KeyLevels } from './key-levels.ts';
 import { ADX_TRENDING, voteSignal, type VoteResult } from './signal-rules.ts';
+import { setupLostInTraining } from './signal-calibration.ts';
+import { isBuySide, isSellSide } from './signal-performance.ts';
 import { classifyRsi, readTimeframe, type TimeframeReading } from './timeframe-reading.ts';
 
 const HOUR_MS = 3_600_000;
@@ -45,6 +47,8 @@ export type StrategyPlan =
 
 export type Recommendation =
   | { kind: 'position_size'; riskPercent: number; positionPercent: number; stopLoss: number }
+  /** The class's setup lost money on average in training (backtest `setups`): the levels are shown, not advised. */
+  | { kind: 'setup_not_recommended'; count: number; targetFirstRate: number; meanResultAfterFees: number }
   | { kind: 'wait_for_close'; above: number; below: number }
   | { kind: 'squeeze' }
   | { kind: 'volume_anomaly' }
@@ -241,7 +245,7 @@ function planStrategy(
 ): StrategyPlan {
   const { readings, vote, levels, price } = facts;
   const atr = readings['4h'].atr;
-  const direction = vote.signal === 'neutral' ? 0 : Math.sign(vote.score);
+  const direction = isBuySide(vote.signal) ? 1 : isSellSide(vote.signal) ? -1 : 0;
   if (direction === 0) {
     const isBreakout = readings['1h'].isSqueeze || readings['4h'].isSqueeze;
     const bands = readings['4h'].bollinger;
@@ -283,8 +287,11 @@ const MIN_POSITION_PERCENT = 0.5;
 function recommend(facts: Omit<AnalysisFacts, 'recommendations'>): Recommendation[] {
   const { strategy, readings, confluence, price } = facts;
   const recommendations: Recommendation[] = [];
+  const losingSetup = setupLostInTraining(facts.vote.signal);
   if (strategy.kind === 'wait') {
     recommendations.push({ kind: 'wait_for_close', above: strategy.above, below: strategy.below });
+  } else if (losingSetup) {
+    recommendations.push({ kind: 'setup_not_recommended', ...losingSetup });
   } else {
     const stopDistance = Math.abs(price - strategy.stopLoss) / price;
     const positionPercent = RISK_PER_TRADE_PERCENT / stopDistance;
@@ -326,7 +333,7 @@ export function analyzeMarket(candles: MarketCandles): AnalysisFacts {
   const hourly = readings['1h'];
   const price = hourly.close;
   const asOf = hourly.closeTime;
-  const vote = voteSignal(readings);
+  const vote = voteSignal(readings, columns['1d'].close);
   const levels = findKeyLevels(
     timeframes.map((timeframe) => ({
       timeframe,

@@ -1,4 +1,5 @@
 import type { SignalTimeframe, SignalValue } from '@farol/contract';
+import { classifyRegime, readDailyFeatures, type DailyFeatures } from './daily-regime.ts';
 import { calibrateConfidence, engineParameters } from './signal-calibration.ts';
 import { classifyRsi, type TimeframeReading } from './timeframe-reading.ts';
 
@@ -112,54 +113,44 @@ export const signalRules: readonly SignalRule[] = [
   },
 ];
 
-/** Score thresholds on the weighted mean vote (-1 … +1). */
+/** Score thresholds on the weighted mean vote (-1 … +1): the rules' own reading, shown beside the call. */
 export const STRONG_THRESHOLD = 0.45;
 export const SIGNAL_THRESHOLD = 0.15;
 
-/**
- * The daily trend filter (engine 2): the buy side only in a daily uptrend (last 1d close above the 1d
- * EMA of `trendEmaPeriod`), where a positive score above `uptrendBuyThreshold` is enough for a buy; in a
- * daily downtrend the engine goes flat (buy-side scores read neutral). Both values were chosen on the
- * training coins only (signal-engine-parameters.json, docs/signals.md "Tuning").
- */
-export type DailyTrend = 'up' | 'down';
-
-export function readDailyTrend(daily: TimeframeReading): DailyTrend {
-  return daily.close > daily.trendEma ? 'up' : 'down';
-}
-
 export type VoteResult = {
   votes: RuleVote[];
-  /** Weighted mean vote, -1 (all sell) … +1 (all buy). */
+  /** Weighted mean vote, -1 (all sell) … +1 (all buy): the technical picture the texts explain. */
   score: number;
+  /** The call (engine 3): the daily rule of daily-regime.ts, not the vote (docs/signals.md). */
   signal: SignalValue;
   strength: number;
-  /** Calibrated: the share of such signals that were right over 24 h on the training coins (0-100). */
+  /** Calibrated: the share of such calls that were right over 24 h in the training window (0-100). */
   confidence: number;
-  /** The agreement measure before calibration (0-100), what the calibration map reads. */
-  rawConfidence: number;
-  dailyTrend: DailyTrend;
+  /** What the call read: the closed daily closes' averages, momentum and volatility. */
+  daily: DailyFeatures;
   /** Weighted mean vote of each timeframe alone. */
   timeframeScores: Record<SignalTimeframe, number>;
 };
 
-export function classifyScore(
-  score: number,
-  dailyTrend: DailyTrend = 'up',
-  uptrendBuyThreshold = engineParameters.uptrendBuyThreshold,
-): SignalValue {
+/** The vote's own class of a score (what the rules alone say; the call is the daily rule's). */
+export function classifyScore(score: number): SignalValue {
   if (score <= -STRONG_THRESHOLD) return 'strong_sell';
   if (score <= -SIGNAL_THRESHOLD) return 'sell';
-  if (dailyTrend === 'down') return 'neutral';
   if (score >= STRONG_THRESHOLD) return 'strong_buy';
-  if (score > uptrendBuyThreshold) return 'buy';
+  if (score >= SIGNAL_THRESHOLD) return 'buy';
   return 'neutral';
 }
 
 const clampPercent = (value: number) => Math.round(Math.min(100, Math.max(0, value)));
 
-/** Every rule on every timeframe votes; the weighted mean decides, the agreement sets the confidence. */
-export function voteSignal(readings: Record<SignalTimeframe, TimeframeReading>): VoteResult {
+/**
+ * Every rule on every timeframe votes (the score and the explanations); the call and its confidence come from
+ * the daily rule on the closed daily closes, the one reading that was right more often than chance in training.
+ */
+export function voteSignal(
+  readings: Record<SignalTimeframe, TimeframeReading>,
+  dailyCloses: ArrayLike<number>,
+): VoteResult {
   const votes: RuleVote[] = [];
   const timeframeScores = {} as Record<SignalTimeframe, number>;
   for (const timeframe of Object.keys(timeframeWeights) as SignalTimeframe[]) {
@@ -176,36 +167,16 @@ export function voteSignal(readings: Record<SignalTimeframe, TimeframeReading>):
   }
   const totalWeight = votes.reduce((sum, vote) => sum + vote.weight, 0);
   const score = votes.reduce((sum, vote) => sum + vote.vote * vote.weight, 0) / totalWeight;
-  const dailyTrend = readDailyTrend(readings['1d']);
-  const signal = classifyScore(score, dailyTrend);
-  const direction = signal === 'neutral' ? 0 : Math.sign(score);
-
-  let confidence: number;
-  if (direction === 0) {
-    // Agreement with "neutral": how close the score sits to zero, and how many rules abstained.
-    const abstaining =
-      votes.filter((vote) => vote.vote === 0).reduce((sum, vote) => sum + vote.weight, 0) / totalWeight;
-    confidence = 100 * (0.5 * Math.max(0, 1 - Math.abs(score) / SIGNAL_THRESHOLD) + 0.5 * abstaining);
-  } else {
-    // Agreement with a direction: the share of the opinionated weight that agrees, scaled by how many
-    // timeframes point the same way on their own.
-    const opinionated = votes.reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
-    const agreeing = votes
-      .filter((vote) => Math.sign(vote.vote) === direction)
-      .reduce((sum, vote) => sum + Math.abs(vote.vote) * vote.weight, 0);
-    const timeframesAgreeing =
-      Object.values(timeframeScores).filter((value) => Math.sign(value) === direction).length / 3;
-    confidence = 100 * (agreeing / opinionated) * (0.5 + 0.5 * timeframesAgreeing);
-  }
-  const rawConfidence = clampPercent(confidence);
+  const daily = readDailyFeatures(dailyCloses, engineParameters.regime);
+  if (!daily) throw new Error('too few daily candles for the daily rule');
+  const signal = classifyRegime(daily, engineParameters.regime);
   return {
     votes,
     score,
     signal,
     strength: clampPercent(Math.abs(score) * 100),
-    confidence: calibrateConfidence(signal, rawConfidence),
-    rawConfidence,
-    dailyTrend,
+    confidence: calibrateConfidence(signal, daily),
+    daily,
     timeframeScores,
   };
 }

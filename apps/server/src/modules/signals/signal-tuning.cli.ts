@@ -1,147 +1,188 @@
-// `npm run tune-signals -w apps/server -- [--train BTC,ETH] [--step-hours 8]`: chooses the engine's tuned values
-// on the TRAINING coins only and writes them, with the confidence calibration map, to
-// signal-engine-parameters.json. The backtest then reports on other coins (docs/signals.md "Tuning").
-//
-// 1. Trend filter: every (1d EMA period, uptrend buy threshold) of a small grid is replayed on the training
-//    coins; the pair with the best Sharpe whose maximum drawdown is at most 0.6 × holding's wins.
-// 2. Calibration: with the chosen pair, the raw agreement of each training signal is binned per side (buy,
-//    sell, neutral); each bin states the 24 h hit rate its signals had (isotonic: never lower for more
-//    agreement; bins under 50 signals merged with the next).
+// `npm run tune-signals -w apps/server`: the research protocol of docs/signals.md, run. It reads ONLY the
+// training window (signals whose 7-day outcome closes by 2024-07-01) of the training coins BTC, ETH, SOL and
+// MATIC, tries every candidate daily rule of a grid fixed in advance, prints each one's training figures,
+// chooses by a rule fixed in advance, fits the confidence map of the chosen rule, and writes all of it to
+// signal-engine-parameters.json. The validation window and the held-out coins (BNB, XRP) are never read.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ema } from '@farol/indicators';
-import { replay, type ReplayedSignal } from './backtest.ts';
+import { signalValues, type SignalValue } from '@farol/contract';
 import { readHistoryCsv } from './csv-candles.ts';
 import {
-  calibrationSideOf,
-  engineParameters,
-  type CalibrationBin,
-  type CalibrationSide,
-  type EngineParameters,
-} from './signal-calibration.ts';
-import { followingPerformance, isHit } from './signal-performance.ts';
-import { classifyScore } from './signal-rules.ts';
-import { candlesAsOf } from './walk-forward.ts';
+  classifyRegime,
+  readDailyFeatures,
+  volatilityBin,
+  type ConfidenceMap,
+  type DailyFeatures,
+  type RegimeRule,
+} from './daily-regime.ts';
+import { dailyClosesAsOf, firstSignalTime, horizonReturns, naiveSmaSignal } from './daily-samples.ts';
+import { engineParameters } from './signal-calibration.ts';
+import {
+  followingPerformance,
+  isHit,
+  signalHorizons,
+  summariseHorizon,
+  type ScoredSignal,
+} from './signal-performance.ts';
 
 const HOUR_MS = 3_600_000;
-const trendPeriods = [10, 20, 30, 50, 100, 150, 200];
-const buyThresholds = [-0.15, 0, 0.15];
-const MIN_BIN = 50;
+const TRAINING_END = Date.parse('2024-07-01T00:00:00Z');
+const TRAINING_SYMBOLS = ['BTC', 'ETH', 'SOL', 'MATIC'];
+const STEP_MS = 8 * HOUR_MS;
+/** A confidence bin needs this many training signals, else the class states one pooled figure. */
+const MIN_BIN = 100;
 
-const { values } = parseArgs({
-  options: {
-    train: { type: 'string', default: 'BTC,ETH' },
-    'step-hours': { type: 'string', default: '8' },
-  },
+type TrainingSample = ScoredSignal & { closes: Float64Array };
+
+const samples: TrainingSample[] = TRAINING_SYMBOLS.flatMap((symbol) => {
+  const history = readHistoryCsv(symbol);
+  const list: TrainingSample[] = [];
+  // training outcomes all close before the validation window opens
+  const lastTime = TRAINING_END - signalHorizons.at(-1)!.hours * HOUR_MS;
+  for (let time = firstSignalTime(history, STEP_MS); time <= lastTime; time += STEP_MS) {
+    const { price, returns } = horizonReturns(history['1h'], time);
+    list.push({
+      symbol,
+      time,
+      price,
+      signal: 'neutral',
+      confidence: 50,
+      returns,
+      closes: dailyClosesAsOf(history['1d'], time),
+    });
+  }
+  return list;
 });
-const train = values.train.split(',').map((symbol) => symbol.trim().toUpperCase());
-const stepMs = Number(values['step-hours']) * HOUR_MS;
 
-const replayAll = () => train.flatMap((symbol) => replay(symbol, undefined, stepMs));
+const grid: RegimeRule[] = [];
+for (const fastSma of [10, 20, 50, 100, 200])
+  for (const slowSma of [0, 50, 100, 200])
+    for (const momentumDays of [0, 20])
+      for (const sells of [false, true])
+        if (slowSma === 0 || slowSma > fastSma) grid.push({ fastSma, slowSma, momentumDays, sells });
 
-// 1. the trend filter
-const samples = replayAll();
-const histories = Object.fromEntries(train.map((symbol) => [symbol, readHistoryCsv(symbol)]));
-const hold = followingPerformance(samples.map((sample) => ({ ...sample, signal: 'buy' as const })));
-const candidates = trendPeriods.flatMap((period) => {
-  const trends = samples.map((sample) => {
-    const closes = candlesAsOf(histories[sample.symbol]!, sample.time)['1d'].map((candle) => candle.close);
-    return closes.at(-1)! > ema(closes, period).at(-1)! ? ('up' as const) : ('down' as const);
-  });
-  return buyThresholds.map((threshold) => {
-    const signals = samples.map((sample, i) => ({
-      ...sample,
-      signal: classifyScore(sample.facts.vote.score, trends[i], threshold),
-    }));
-    const { strategy } = followingPerformance(signals);
-    return { trendEmaPeriod: period, uptrendBuyThreshold: threshold, ...strategy };
-  });
-});
-const admissible = candidates.filter((row) => row.maxDrawdown <= 0.6 * hold.buyAndHold.maxDrawdown);
-const chosen = (admissible.length ? admissible : candidates).sort(
-  (a, b) => (b.sharpe ?? -Infinity) - (a.sharpe ?? -Infinity),
-)[0]!;
-console.log('holding on the training coins:', hold.buyAndHold);
-console.table(candidates);
-console.log('chosen:', chosen);
-
-// 2. the calibration map, on the chosen engine
-engineParameters.trendEmaPeriod = chosen.trendEmaPeriod;
-engineParameters.uptrendBuyThreshold = chosen.uptrendBuyThreshold;
-const tuned = replayAll();
-const moves = tuned
-  .filter((sample) => Number.isFinite(sample.returns[0]))
-  .map((sample) => Math.abs(sample.returns[0]!))
-  .sort((a, b) => a - b);
-const medianMove = moves[Math.floor(moves.length / 2)]!;
-
-function fitSide(side: CalibrationSide, signals: ReplayedSignal[]): CalibrationBin[] {
-  const own = signals.filter(
-    (sample) => calibrationSideOf(sample.signal) === side && Number.isFinite(sample.returns[0]),
+function evaluate(signals: SignalValue[]) {
+  const scored = samples.map((sample, i) => ({ ...sample, signal: signals[i]! }));
+  const { strategy } = followingPerformance(scored);
+  const horizons = signalHorizons.map((_, index) => summariseHorizon(scored, index));
+  // a class "fails" when its 95% interval lies wholly below its shuffled baseline at some horizon
+  const failing = horizons.flatMap((horizon) =>
+    horizon.classes
+      .filter((row) => row.count > 0 && row.hitRateHigh !== null && row.hitRateHigh < row.shuffledHitRate!)
+      .map((row) => `${row.signal}@${horizon.label}`),
   );
-  // bins of 10 raw points, merged forward until each holds MIN_BIN signals
-  const bins: { rawBelow: number; count: number; hits: number }[] = [];
-  let current = { count: 0, hits: 0 };
-  for (let edge = 10; edge <= 110; edge += 10) {
-    for (const sample of own) {
-      const raw = sample.facts.vote.rawConfidence;
-      if (raw >= edge - 10 && raw < edge) {
-        current.count += 1;
-        if (isHit(sample.signal, sample.returns[0]!, medianMove)) current.hits += 1;
-      }
-    }
-    if (current.count >= MIN_BIN || (edge === 110 && current.count > 0)) {
-      bins.push({ rawBelow: edge, ...current });
-      current = { count: 0, hits: 0 };
-    }
-  }
-  if (current.count > 0 && bins.length > 0) {
-    bins.at(-1)!.count += current.count;
-    bins.at(-1)!.hits += current.hits;
-  }
-  // pool adjacent violators: a higher raw agreement never states a lower confidence
-  const pooled: { rawBelow: number; count: number; hits: number }[] = [];
-  for (const bin of bins) {
-    pooled.push({ ...bin });
-    while (
-      pooled.length > 1 &&
-      pooled.at(-2)!.hits / pooled.at(-2)!.count > pooled.at(-1)!.hits / pooled.at(-1)!.count
-    ) {
-      const last = pooled.pop()!;
-      const previous = pooled.at(-1)!;
-      previous.rawBelow = last.rawBelow;
-      previous.count += last.count;
-      previous.hits += last.hits;
-    }
-  }
-  return pooled.map((bin) => ({
-    rawBelow: bin.rawBelow,
-    count: bin.count,
-    hitRate: Math.round((bin.hits / bin.count) * 1000) / 1000,
-  }));
+  const below = horizons.flatMap((horizon) =>
+    horizon.classes
+      .filter((row) => row.count > 0 && row.hitRate !== null && row.hitRate < row.shuffledHitRate!)
+      .map((row) => `${row.signal}@${horizon.label}`),
+  );
+  const counts = Object.fromEntries(
+    signalValues.map((value) => [value, signals.filter((s) => s === value).length]),
+  );
+  return { strategy, horizons, failing, below, counts };
 }
 
-const times = tuned.map((sample) => sample.time);
-const result: EngineParameters = {
-  engineVersion: engineParameters.engineVersion,
-  trendEmaPeriod: chosen.trendEmaPeriod,
-  uptrendBuyThreshold: chosen.uptrendBuyThreshold,
+const hold = followingPerformance(
+  samples.map((sample) => ({ ...sample, signal: 'buy' as const })),
+).buyAndHold;
+const naive = Object.fromEntries(
+  [20, 50, 200].map((period) => [
+    `sma${period}`,
+    followingPerformance(
+      samples.map((sample) => ({ ...sample, signal: naiveSmaSignal(sample.closes, period) })),
+    ).strategy,
+  ]),
+);
+console.log(
+  'training window:',
+  new Date(samples[0]!.time).toISOString(),
+  '→',
+  new Date(TRAINING_END).toISOString(),
+);
+console.log('buy and hold:', hold, '\nnaive SMA rules:', naive);
+
+const featuresOf = (rule: RegimeRule) => samples.map((sample) => readDailyFeatures(sample.closes, rule)!);
+const candidates = grid.map((rule) => {
+  const features = featuresOf(rule);
+  const result = evaluate(features.map((feature) => classifyRegime(feature, rule)));
+  return {
+    ...rule,
+    sharpe: result.strategy.sharpe,
+    maxDrawdown: result.strategy.maxDrawdown,
+    totalReturn: result.strategy.totalReturn,
+    classesBelowShuffled: result.below,
+    classesFailing: result.failing,
+    counts: result.counts,
+  };
+});
+console.table(
+  candidates.map(({ counts: _counts, classesBelowShuffled, classesFailing, ...row }) => ({
+    ...row,
+    below: classesBelowShuffled.join(' '),
+    failing: classesFailing.join(' '),
+  })),
+);
+
+// The choice rule, fixed before any figure was seen: no class below its shuffled baseline (point estimate) at
+// any horizon, a drawdown no larger than holding's; among those the best Sharpe.
+const admissible = candidates.filter(
+  (row) => row.classesBelowShuffled.length === 0 && row.maxDrawdown <= hold.maxDrawdown,
+);
+const chosen = [...(admissible.length ? admissible : candidates)].sort(
+  (a, b) => (b.sharpe ?? -Infinity) - (a.sharpe ?? -Infinity),
+)[0]!;
+const rule: RegimeRule = {
+  fastSma: chosen.fastSma,
+  slowSma: chosen.slowSma,
+  momentumDays: chosen.momentumDays,
+  sells: chosen.sells,
+};
+console.log(`${admissible.length} admissible; chosen:`, chosen);
+
+// The confidence map: volatility terciles of the training signals; per class and bin, the 24 h hit rate.
+const features: DailyFeatures[] = featuresOf(rule);
+const signals = features.map((feature) => classifyRegime(feature, rule));
+const volatilities = features.map((feature) => feature.volatility20).sort((a, b) => a - b);
+const volatilityEdges = [1 / 3, 2 / 3].map((q) => volatilities[Math.floor(q * volatilities.length)]!);
+const moves = samples.map((sample) => Math.abs(sample.returns[0]!)).sort((a, b) => a - b);
+const medianMove = moves[Math.floor(moves.length / 2)]!;
+const bins: ConfidenceMap['bins'] = {};
+for (const signal of signalValues) {
+  const own = samples.map((sample, i) => ({ sample, i })).filter(({ i }) => signals[i] === signal);
+  if (own.length === 0) continue;
+  const tally = (list: typeof own) => ({
+    count: list.length,
+    hitRate:
+      Math.round(
+        (list.filter(({ sample }) => isHit(signal, sample.returns[0]!, medianMove)).length / list.length) *
+          1000,
+      ) / 1000,
+  });
+  const perBin = [0, 1, 2].map((bin) =>
+    own.filter(({ i }) => volatilityBin(features[i]!.volatility20, volatilityEdges) === bin),
+  );
+  bins[signal] = perBin.every((list) => list.length >= MIN_BIN) ? perBin.map(tally) : [tally(own)];
+}
+const confidence: ConfidenceMap = { volatilityEdges, bins };
+console.log('confidence map:', JSON.stringify(confidence));
+
+const file = path.join(import.meta.dirname, 'signal-engine-parameters.json');
+const written = {
+  ...engineParameters,
+  regime: rule,
+  confidence,
   tuning: {
-    trainingSymbols: train,
-    from: new Date(Math.min(...times)).toISOString(),
-    to: new Date(Math.max(...times)).toISOString(),
-    stepHours: stepMs / HOUR_MS,
-    rule: 'best training Sharpe with training max drawdown ≤ 0.6 × buy-and-hold; calibration on the 24 h hit rate',
-    buyAndHold: hold.buyAndHold,
+    // the setups' training figures (written from the training backtest) stay beside the new ones
+    ...(engineParameters.tuning as Record<string, unknown> | undefined),
+    trainingSymbols: TRAINING_SYMBOLS,
+    from: new Date(samples[0]!.time).toISOString(),
+    trainingEnd: new Date(TRAINING_END).toISOString(),
+    stepHours: STEP_MS / HOUR_MS,
+    rule: 'no class below its shuffled baseline at any horizon and max drawdown ≤ buy-and-hold, then the best Sharpe; confidence = 24 h hit rate per class and volatility tercile',
+    buyAndHold: hold,
+    naiveRules: naive,
     grid: candidates,
   },
-  calibration: {
-    buy_side: fitSide('buy_side', tuned),
-    sell_side: fitSide('sell_side', tuned),
-    neutral: fitSide('neutral', tuned),
-  },
 };
-const file = path.join(import.meta.dirname, 'signal-engine-parameters.json');
-fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-console.log(`written ${file}:`, result.calibration);
+fs.writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
+console.log(`written ${file}`);

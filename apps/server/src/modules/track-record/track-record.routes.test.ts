@@ -129,7 +129,9 @@ forEachEngine((engine) => {
       expect(record.live.from).toBe('2025-04-20T10:00:00.000Z');
       expect(record.live.to).toBe('2025-04-27T10:00:00.000Z');
       expect(record.live.horizons.map((horizon) => horizon.signals)).toEqual([3, 3, 3]);
-      expect(record.backtest.symbols).toEqual(['SOL', 'MATIC']);
+      // engine 3's published run: the validation window of the four training coins (docs/signals.md)
+      expect(record.backtest.symbols).toEqual(['BTC', 'ETH', 'SOL', 'MATIC']);
+      expect(record.backtest.from).toBe('2024-07-01T00:00:00.000Z');
       expect(record.backtest.examples.length).toBeGreaterThan(0);
     });
   });
