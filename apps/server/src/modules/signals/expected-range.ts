@@ -28,7 +28,7 @@ export type ExpectedRangeModel = {
 export const expectedRangeModel: ExpectedRangeModel = parameters;
 
 /** A forecast range in the candles' currency (USDT): the price at `horizonHours` lies in it with `probability`. */
-export type ExpectedRange = { horizonHours: number; low: number; high: number; probability: number };
+export type RangeForecast = { horizonHours: number; low: number; high: number; probability: number };
 
 /** The hour's usual share of variance (1 = an average hour), by UTC hour and weekday or weekend. */
 export function seasonalFactor(time: number, model: ExpectedRangeModel = expectedRangeModel): number {
@@ -63,7 +63,7 @@ const rangeOf = (
   sigma: number,
   quantiles: RangeQuantiles,
   probability: number,
-): ExpectedRange => ({
+): RangeForecast => ({
   horizonHours: quantiles.horizonHours,
   low: price * Math.exp(quantiles.zLow * sigma),
   high: price * Math.exp(quantiles.zHigh * sigma),
@@ -74,7 +74,7 @@ const rangeOf = (
 export function expectedRanges(
   hourly: readonly Candle[],
   model: ExpectedRangeModel = expectedRangeModel,
-): ExpectedRange[] {
+): RangeForecast[] {
   if (hourly.length < 49) return [];
   const last = hourly.at(-1)!;
   const variance = hourlyVariance(hourly, model);
@@ -94,7 +94,7 @@ export function expectedRanges(
 export function dailyExpectedRanges(
   daily: readonly Candle[],
   model: ExpectedRangeModel = expectedRangeModel,
-): ExpectedRange[] {
+): RangeForecast[] {
   if (daily.length < 31) return [];
   const decay = 0.5 ** (1 / model.dailyFallback.halfLifeDays);
   let weighted = 0;
@@ -299,4 +299,12 @@ export function measureRanges(
       perCoin.flatMap((byHorizon) => byHorizon.get(horizonHours) ?? []),
     ),
   );
+}
+
+/** The single validation run's coverage at a horizon (what the product shows beside a range); null if unmeasured. */
+export function measuredRangeCoverage(
+  horizonHours: number,
+  model: ExpectedRangeModel = expectedRangeModel,
+): number | null {
+  return model.validation?.coverage[String(horizonHours)] ?? null;
 }
