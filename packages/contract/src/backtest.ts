@@ -63,6 +63,23 @@ export const calibrationBucketSchema = z.object({
 });
 export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
 
+/**
+ * How often the analysis' expected ranges held the outcome at one horizon (docs/signals.md "Expected ranges"),
+ * beside a constant-volatility range from the last 30 days scaled on the same outcomes to the same coverage.
+ */
+export const rangeMeasureSchema = z.object({
+  horizonHours: z.number().int(),
+  /** The probability the range claims (0.8). */
+  nominal: z.number(),
+  count: z.number().int(),
+  coverage: ratio,
+  /** Mean (high − low) / price, in percent. */
+  meanWidthPct: ratio,
+  baselineCoverage: ratio,
+  baselineMeanWidthPct: ratio,
+});
+export type RangeMeasure = z.infer<typeof rangeMeasureSchema>;
+
 /** What both the backtest and the track record measure. */
 const measuresShape = {
   horizons: z.array(horizonResultSchema),
@@ -100,6 +117,8 @@ export type BacktestResults = {
   equity: EquityPoint[];
   /** Stated confidence against the realised 24 h hit rate. */
   calibration: CalibrationBucket[];
+  /** The expected ranges' coverage per horizon (absent from files written before it existed). */
+  ranges?: RangeMeasure[];
 };
 
 /** Days of live history before the track record leads with it instead of the backtest. */

@@ -7,6 +7,7 @@
 import type { BacktestResults } from '@farol/contract';
 import { catalog } from '@farol/indicators';
 import { readHistoryCsv, type CandleFileReader } from './csv-candles.ts';
+import { backtestRanges } from './expected-range.ts';
 import { analyzeMarket, timeframes, type AnalysisFacts } from './market-analysis.ts';
 import { SIGNAL_ENGINE_VERSION } from './signal-calibration.ts';
 import {
@@ -83,7 +84,8 @@ export function replay(
 export function runBacktest(options: BacktestOptions): BacktestResults {
   const stepHours = options.stepHours ?? 8;
   const samples = options.symbols.flatMap((symbol) => replay(symbol, options.readFile, stepHours * HOUR_MS));
-  return measureSignals(samples, { ...options, stepHours });
+  const ranges = backtestRanges(options.symbols, options.readFile, { stepHours });
+  return { ...measureSignals(samples, { ...options, stepHours }), ranges };
 }
 
 /** The results file of replayed signals. */

@@ -3,12 +3,12 @@
 // (outcomes before 2024-07-01 on BTC, ETH, SOL, MATIC); --validate adds the validation window (run once per
 // model version) and the held-out BNB and XRP at the daily level.
 import { parseArgs } from 'node:util';
+import type { RangeMeasure } from '@farol/contract';
 import { readTestCandles } from './csv-candles.ts';
 import {
   measureRanges,
   replayDailyRanges,
   replayRanges,
-  type RangeMeasure,
   type RangeOutcome,
 } from './expected-range.ts';
 

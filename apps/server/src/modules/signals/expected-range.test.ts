@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../market/market.types.ts';
+import { runBacktest } from './backtest.ts';
 import { readTestCandles } from './csv-candles.ts';
 import {
+  backtestRanges,
   expectedRangeModel,
   expectedRanges,
   measuredRangeCoverage,
@@ -136,5 +138,17 @@ describe('expected ranges: measuring them', () => {
     expect(day!.coverage).toBeLessThan(0.85);
     expect(week!.coverage).toBeGreaterThan(0.72);
     expect(week!.coverage).toBeLessThan(0.88);
+  });
+
+  it("gives the backtest's results file a ranges field per horizon, from the same candle files", () => {
+    const results = runBacktest({ symbols: ['SOL'], stepHours: 96 });
+    expect(results.ranges).toEqual(backtestRanges(['SOL'], undefined, { stepHours: 96 }));
+    expect(results.ranges!.map((measure) => measure.horizonHours)).toEqual([24, 168]);
+    for (const measure of results.ranges!) {
+      expect(measure.nominal).toBe(0.8);
+      expect(measure.count).toBeGreaterThan(100);
+      expect(measure.coverage).toBeGreaterThan(0.6);
+      expect(measure.baselineCoverage).toBeGreaterThanOrEqual(measure.coverage!);
+    }
   });
 });

@@ -6,7 +6,9 @@
 // the training outcomes' 10% and 90% quantiles in units of that forecast (crypto returns have fat tails and
 // a drift, so they are neither ±1.28 nor symmetric). Every value in expected-range-parameters.json was chosen
 // on BTC, ETH, SOL and MATIC outcomes before 2024-07-01.
+import type { RangeMeasure } from '@farol/contract';
 import type { Candle } from '../market/market.types.ts';
+import { parseCandlesCsv, readRepositoryCandles, type CandleFileReader } from './csv-candles.ts';
 import parameters from './expected-range-parameters.json' with { type: 'json' };
 
 const HOUR_MS = 3_600_000;
@@ -125,20 +127,6 @@ export type RangeOutcome = {
   high: number;
   outcome: number;
   baselineSigma: number;
-};
-
-export type RangeMeasure = {
-  horizonHours: number;
-  /** The probability the range claims (0.8). */
-  nominal: number;
-  count: number;
-  /** Share of outcomes inside [low, high]. */
-  coverage: number | null;
-  /** Mean (high − low) / price, in percent. */
-  meanWidthPct: number | null;
-  /** The baseline scaled (on the measured outcomes themselves) to reach at least `coverage`. */
-  baselineCoverage: number | null;
-  baselineMeanWidthPct: number | null;
 };
 
 const quantileOf = (sorted: readonly number[], share: number): number => {
@@ -307,4 +295,20 @@ export function measuredRangeCoverage(
   model: ExpectedRangeModel = expectedRangeModel,
 ): number | null {
   return model.validation?.coverage[String(horizonHours)] ?? null;
+}
+
+/**
+ * The backtest's `ranges`: the hourly model replayed over each symbol's `<SYM>USDT-1h.csv` in the window
+ * (forecasts issued in [from, to)), pooled per horizon.
+ */
+export function backtestRanges(
+  symbols: readonly string[],
+  readFile: CandleFileReader = readRepositoryCandles,
+  window: RangeWindow = {},
+): RangeMeasure[] {
+  return measureRanges(
+    symbols.map((symbol) =>
+      replayRanges(parseCandlesCsv(readFile(`${symbol}USDT-1h.csv`), `${symbol}USDT-1h.csv`), window),
+    ),
+  );
 }
