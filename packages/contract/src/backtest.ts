@@ -121,6 +121,22 @@ export type BacktestResults = {
   ranges?: RangeMeasure[];
 };
 
+/**
+ * The research protocol's split (docs/signals.md): every choice is made on data before this instant; figures
+ * from it onward are the validation. A published backtest starting earlier overlaps the tuning window.
+ */
+export const VALIDATION_FROM = '2024-07-01T00:00:00Z';
+
+/** GET /api/market-signals/track-record?engineVersion=2.1.0: the live record of one engine version. */
+export const trackRecordQuerySchema = z.object({
+  engineVersion: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,31}$/)
+    .optional(),
+});
+export type TrackRecordQuery = z.infer<typeof trackRecordQuerySchema>;
+
 /** Days of live history before the track record leads with it instead of the backtest. */
 export const TRACK_RECORD_MINIMUM_DAYS = 30;
 
@@ -136,7 +152,10 @@ export const trackRecordSchema = z.object({
     days: z.number(),
     signals: z.number().int(),
     coins: z.array(z.string()),
+    /** Every version that has stored signals (the page's version choice), whatever `engineVersion` is. */
     engineVersions: z.array(z.string()),
+    /** The version these figures are of; null: all versions together. */
+    engineVersion: z.string().nullable(),
     ...measuresShape,
   }),
   /** The published backtest (docs/backtest/latest.json): replayed signals, not given ones. */
@@ -149,6 +168,10 @@ export const trackRecordSchema = z.object({
     stepHours: z.number(),
     /** The last signals of the run on the buy or sell side (the marketing pages show them). */
     examples: z.array(backtestExampleSchema),
+    /** True when `from` is before VALIDATION_FROM: the figures include data the engine was tuned on. */
+    overlapsTuning: z.boolean(),
+    /** The expected ranges' coverage per horizon; null in a file written before ranges were measured. */
+    ranges: z.array(rangeMeasureSchema).nullable(),
     ...measuresShape,
   }),
 });
