@@ -19,6 +19,12 @@ import { ScrollingTable } from '../features/marketing/components/scrolling-table
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
 import { EquityChart } from '../features/signals/components/equity-chart.tsx';
+import {
+  backtestWindowOf,
+  FigureWindowNote,
+  leadingWindowOf,
+  type FigureWindow,
+} from '../features/signals/components/record-facts.tsx';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { formatDate, formatNumber, formatPercent } from '../lib/format.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -71,14 +77,7 @@ function TrackRecordBody({
   const { t } = useTranslation('marketing');
   const shown: Measures = record[record.primary];
   const isBacktest = record.primary === 'backtest';
-  const window = isBacktest
-    ? {
-        from: record.backtest.from,
-        to: record.backtest.to,
-        coins: record.backtest.symbols,
-        kind: record.backtest.overlapsTuning ? ('overlapsTuning' as const) : ('validation' as const),
-      }
-    : { from: record.live.from!, to: record.live.to!, coins: record.live.coins, kind: 'live' as const };
+  const window = leadingWindowOf(record);
   return (
     <>
       <VersionChoice record={record} onChoose={onChooseVersion} />
@@ -146,27 +145,6 @@ function LiveSoFar({ record }: { record: TrackRecord }) {
 }
 
 /** Hit rate per class at a chosen horizon, with its interval, against shuffled signals and always long. */
-type FigureWindow = {
-  from: string;
-  to: string;
-  coins: string[];
-  kind: 'validation' | 'overlapsTuning' | 'live';
-};
-
-/** Under every figure: the window and coins it was measured on, and whether the engine had seen them. */
-function WindowNote({ window }: { window: FigureWindow }) {
-  const { t } = useTranslation('marketing');
-  return (
-    <p className="max-w-3xl text-sm text-muted-foreground">
-      {t(`trackRecord.window.${window.kind}`, {
-        from: formatDate(window.from),
-        to: formatDate(window.to),
-        coins: window.coins.join(', '),
-      })}
-    </p>
-  );
-}
-
 /** The live record of one engine version, or of all: every stored signal names the version that gave it. */
 function VersionChoice({ record, onChoose }: { record: TrackRecord; onChoose: ChooseVersion }) {
   const { t } = useTranslation('marketing');
@@ -204,12 +182,7 @@ function VersionChoice({ record, onChoose }: { record: TrackRecord; onChoose: Ch
 function RangesSection({ record }: { record: TrackRecord }) {
   const { t } = useTranslation('marketing');
   const ranges: RangeMeasure[] = (record.backtest.ranges ?? []).filter((range) => range.count > 0);
-  const window: FigureWindow = {
-    from: record.backtest.from,
-    to: record.backtest.to,
-    coins: record.backtest.symbols,
-    kind: record.backtest.overlapsTuning ? 'overlapsTuning' : 'validation',
-  };
+  const window = backtestWindowOf(record);
   return (
     <PageSection title={t('trackRecord.rangesTitle')}>
       <p className="max-w-3xl text-muted-foreground">{t('trackRecord.rangesLead')}</p>
@@ -243,7 +216,7 @@ function RangesSection({ record }: { record: TrackRecord }) {
           ))}
         </ScrollingTable>
       )}
-      <WindowNote window={window} />
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
@@ -299,7 +272,7 @@ function HitRateSection({ horizons, window }: { horizons: HorizonResult[]; windo
         </tr>
       </ScrollingTable>
       <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.hitNote')}</p>
-      <WindowNote window={window} />
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
@@ -340,7 +313,7 @@ function CalibrationSection({ buckets, window }: { buckets: CalibrationBucket[];
           ))}
         </ScrollingTable>
       )}
-      <WindowNote window={window} />
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
@@ -383,7 +356,7 @@ function EquitySection({ measures, fee, window }: { measures: Measures; fee: num
       ) : (
         <EquityChart points={measures.equity} label={t('trackRecord.equityChart')} />
       )}
-      <WindowNote window={window} />
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
