@@ -5,12 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { RangeMeasure } from '@farol/contract';
 import { readTestCandles } from './csv-candles.ts';
-import {
-  measureRanges,
-  replayDailyRanges,
-  replayRanges,
-  type RangeOutcome,
-} from './expected-range.ts';
+import { measureRanges, replayDailyRanges, replayRanges, type RangeOutcome } from './expected-range.ts';
 
 const { values } = parseArgs({ options: { validate: { type: 'boolean', default: false } } });
 const VALIDATION_FROM = Date.parse('2024-07-01T00:00:00Z');

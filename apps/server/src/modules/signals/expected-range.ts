@@ -208,38 +208,59 @@ function thirtyDaySigma(closes: readonly number[], end: number, periodsPer30Days
 export type RangeWindow = { from?: number; to?: number; stepHours?: number };
 
 /**
- * Replays the hourly model over one coin's hourly candles: a forecast every `stepHours` from the close of the
- * 720th candle, whose issue time is in [from, to) and whose outcome candle exists.
+ * One forecast every `step` candles from `first`, issued at the candle's close in [from, to), scored against
+ * the close exactly `horizonHours` later, beside the baseline's sigma over the last `baselinePeriods` candles.
  */
-export function replayRanges(
-  hourly: readonly Candle[],
-  window: RangeWindow = {},
-  model: ExpectedRangeModel = expectedRangeModel,
+function replayForecasts(
+  candles: readonly Candle[],
+  periodMs: number,
+  plan: { first: number; step: number; baselinePeriods: number; horizons: readonly RangeQuantiles[] },
+  forecastAt: (index: number) => RangeForecast[],
+  window: RangeWindow,
 ): Map<number, RangeOutcome[]> {
-  const step = window.stepHours ?? 1;
-  const closes = hourly.map((candle) => candle.close);
-  const byHorizon = new Map(model.horizons.map(({ horizonHours }) => [horizonHours, [] as RangeOutcome[]]));
-  for (let index = model.windowHours; index < hourly.length; index += step) {
-    const issuedAt = hourly[index]!.openTime + HOUR_MS;
+  const closes = candles.map((candle) => candle.close);
+  const byHorizon = new Map(plan.horizons.map(({ horizonHours }) => [horizonHours, [] as RangeOutcome[]]));
+  for (let index = plan.first; index < candles.length; index += plan.step) {
+    const issuedAt = candles[index]!.openTime + periodMs;
     if (window.from !== undefined && issuedAt < window.from) continue;
     if (window.to !== undefined && issuedAt >= window.to) break;
-    const ranges = expectedRanges(hourly.slice(index - model.windowHours, index + 1), model);
-    const sigma = thirtyDaySigma(closes, index, model.windowHours);
-    for (const range of ranges) {
-      const outcome = hourly[index + range.horizonHours];
+    const sigma = thirtyDaySigma(closes, index, plan.baselinePeriods);
+    for (const range of forecastAt(index)) {
+      const periods = (range.horizonHours * HOUR_MS) / periodMs;
+      const outcome = candles[index + periods];
       // A gap in the file would misdate the outcome: only a candle exactly at the horizon counts.
-      if (!outcome || outcome.openTime !== hourly[index]!.openTime + range.horizonHours * HOUR_MS) continue;
+      if (!outcome || outcome.openTime !== candles[index]!.openTime + periods * periodMs) continue;
       byHorizon.get(range.horizonHours)!.push({
         issuedAt,
         price: closes[index]!,
         low: range.low,
         high: range.high,
         outcome: outcome.close,
-        baselineSigma: sigma * Math.sqrt(range.horizonHours),
+        baselineSigma: sigma * Math.sqrt(periods),
       });
     }
   }
   return byHorizon;
+}
+
+/** The hourly model replayed over one coin's hourly candles, from the close of the 721st candle. */
+export function replayRanges(
+  hourly: readonly Candle[],
+  window: RangeWindow = {},
+  model: ExpectedRangeModel = expectedRangeModel,
+): Map<number, RangeOutcome[]> {
+  return replayForecasts(
+    hourly,
+    HOUR_MS,
+    {
+      first: model.windowHours,
+      step: window.stepHours ?? 1,
+      baselinePeriods: model.windowHours,
+      horizons: model.horizons,
+    },
+    (index) => expectedRanges(hourly.slice(index - model.windowHours, index + 1), model),
+    window,
+  );
 }
 
 /** The daily-level variant replayed over daily candles (one forecast per daily close). */
@@ -248,30 +269,13 @@ export function replayDailyRanges(
   window: RangeWindow = {},
   model: ExpectedRangeModel = expectedRangeModel,
 ): Map<number, RangeOutcome[]> {
-  const closes = daily.map((candle) => candle.close);
-  const byHorizon = new Map(
-    model.dailyFallback.horizons.map(({ horizonHours }) => [horizonHours, [] as RangeOutcome[]]),
+  return replayForecasts(
+    daily,
+    DAY_MS,
+    { first: 30, step: 1, baselinePeriods: 30, horizons: model.dailyFallback.horizons },
+    (index) => dailyExpectedRanges(daily.slice(Math.max(0, index - 500), index + 1), model),
+    window,
   );
-  for (let index = 30; index < daily.length; index += 1) {
-    const issuedAt = daily[index]!.openTime + DAY_MS;
-    if (window.from !== undefined && issuedAt < window.from) continue;
-    if (window.to !== undefined && issuedAt >= window.to) break;
-    const sigma = thirtyDaySigma(closes, index, 30);
-    for (const range of dailyExpectedRanges(daily.slice(Math.max(0, index - 500), index + 1), model)) {
-      const days = range.horizonHours / 24;
-      const outcome = daily[index + days];
-      if (!outcome || outcome.openTime !== daily[index]!.openTime + days * DAY_MS) continue;
-      byHorizon.get(range.horizonHours)!.push({
-        issuedAt,
-        price: closes[index]!,
-        low: range.low,
-        high: range.high,
-        outcome: outcome.close,
-        baselineSigma: sigma * Math.sqrt(days),
-      });
-    }
-  }
-  return byHorizon;
 }
 
 /** Pools several coins' outcomes per horizon and measures each (the backtest's `ranges`). */
