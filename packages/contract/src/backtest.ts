@@ -63,6 +63,23 @@ export const calibrationBucketSchema = z.object({
 });
 export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
 
+/**
+ * How often the analysis' expected ranges held the outcome at one horizon (docs/signals.md "Expected ranges"),
+ * beside a constant-volatility range from the last 30 days scaled on the same outcomes to the same coverage.
+ */
+export const rangeMeasureSchema = z.object({
+  horizonHours: z.number().int(),
+  /** The probability the range claims (0.8). */
+  nominal: z.number(),
+  count: z.number().int(),
+  coverage: ratio,
+  /** Mean (high − low) / price, in percent. */
+  meanWidthPct: ratio,
+  baselineCoverage: ratio,
+  baselineMeanWidthPct: ratio,
+});
+export type RangeMeasure = z.infer<typeof rangeMeasureSchema>;
+
 /** What both the backtest and the track record measure. */
 const measuresShape = {
   horizons: z.array(horizonResultSchema),
@@ -104,6 +121,8 @@ export type BacktestResults = {
   naiveRules?: { sma20: PerformanceSummary; sma50: PerformanceSummary; sma200: PerformanceSummary };
   /** Per class, taking the recommended setup (entry, stop, first target) for at most 7 days. */
   setups?: SetupResult[];
+  /** The expected ranges' coverage per horizon (absent from files written before it existed). */
+  ranges?: RangeMeasure[];
 };
 
 /** How one class's setups ended: the first target touched before the stop, the stop first, or neither in 7 days. */
@@ -117,6 +136,22 @@ export type SetupResult = {
   /** Mean of direction × (exit / entry − 1) − 2 × fee. */
   meanResultAfterFees: number | null;
 };
+
+/**
+ * The research protocol's split (docs/signals.md): every choice is made on data before this instant; figures
+ * from it onward are the validation. A published backtest starting earlier overlaps the tuning window.
+ */
+export const VALIDATION_FROM = '2024-07-01T00:00:00Z';
+
+/** GET /api/market-signals/track-record?engineVersion=2.1.0: the live record of one engine version. */
+export const trackRecordQuerySchema = z.object({
+  engineVersion: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,31}$/)
+    .optional(),
+});
+export type TrackRecordQuery = z.infer<typeof trackRecordQuerySchema>;
 
 /** Days of live history before the track record leads with it instead of the backtest. */
 export const TRACK_RECORD_MINIMUM_DAYS = 30;
@@ -133,7 +168,10 @@ export const trackRecordSchema = z.object({
     days: z.number(),
     signals: z.number().int(),
     coins: z.array(z.string()),
+    /** Every version that has stored signals (the page's version choice), whatever `engineVersion` is. */
     engineVersions: z.array(z.string()),
+    /** The version these figures are of; null: all versions together. */
+    engineVersion: z.string().nullable(),
     ...measuresShape,
   }),
   /** The published backtest (docs/backtest/latest.json): replayed signals, not given ones. */
@@ -146,6 +184,10 @@ export const trackRecordSchema = z.object({
     stepHours: z.number(),
     /** The last signals of the run on the buy or sell side (the marketing pages show them). */
     examples: z.array(backtestExampleSchema),
+    /** True when `from` is before VALIDATION_FROM: the figures include data the engine was tuned on. */
+    overlapsTuning: z.boolean(),
+    /** The expected ranges' coverage per horizon; null in a file written before ranges were measured. */
+    ranges: z.array(rangeMeasureSchema).nullable(),
     ...measuresShape,
   }),
 });

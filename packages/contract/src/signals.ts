@@ -125,6 +125,20 @@ export const signalIndicatorSchema = z.object({
 });
 export type SignalIndicator = z.infer<typeof signalIndicatorSchema>;
 
+/**
+ * Where the price should be `horizonHours` after `asOf` with `probability` (0.8): a volatility forecast, in the
+ * response's currency (docs/signals.md "Expected ranges"). `measuredCoverage`: the share of such ranges that
+ * held the outcome on the validation window (2024-07-01 onward, BTC, ETH, SOL, MATIC); null if unmeasured.
+ */
+export const expectedRangeSchema = z.object({
+  horizonHours: z.number().int().positive(),
+  low: price,
+  high: price,
+  probability: z.number().min(0).max(1),
+  measuredCoverage: z.number().min(0).max(1).nullable(),
+});
+export type ExpectedRange = z.infer<typeof expectedRangeSchema>;
+
 export const analysisSchema = z.object({
   symbol: marketSymbolSchema,
   price,
@@ -162,6 +176,8 @@ export const analysisSchema = z.object({
     stopLoss: price.nullable(),
     targets: z.array(price),
   }),
+  /** 24 h and 7 d; empty when the candles are too few to forecast. */
+  expectedRange: z.array(expectedRangeSchema),
   aiAnalysis: z.string(),
   recommendations: z.array(z.string()),
   source: z.enum(marketSources),

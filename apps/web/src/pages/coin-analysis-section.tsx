@@ -11,6 +11,7 @@ import {
   StrategyCard,
   SupportResistance,
 } from '../features/signals/components/analysis-view.tsx';
+import { ExpectedRangeCard } from '../features/signals/components/expected-range-card.tsx';
 import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
 import { isApiError } from '../lib/api-client.ts';
 
@@ -70,6 +71,7 @@ function SignedInAnalysis(props: SectionProps) {
   return (
     <div className="flex flex-col gap-4">
       <KeyIndicators analysis={data} />
+      <ExpectedRangeCard analysis={data} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <SupportResistance analysis={data} />
         <ConfluenceCard analysis={data} />

@@ -26,6 +26,7 @@ import {
   StrategyCard,
   SupportResistance,
 } from '../features/signals/components/analysis-view.tsx';
+import { ExpectedRangeCard } from '../features/signals/components/expected-range-card.tsx';
 import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -159,6 +160,7 @@ function AnalysisContent({ analysis, currency }: { analysis: Analysis; currency:
         </Card>
       </div>
       <KeyIndicators analysis={analysis} />
+      <ExpectedRangeCard analysis={analysis} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <SupportResistance analysis={analysis} />
         <ConfluenceCard analysis={analysis} />

@@ -29,7 +29,7 @@ describe('TrackRecordPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Histórico dos sinais' }, { timeout: 5000 }),
     ).toBeVisible();
     expect(await screen.findByText('Teste histórico (backtest), não sinais dados ao vivo')).toBeVisible();
-    expect(screen.getByText(/SOL, MATIC/)).toBeVisible();
+    expect(screen.getAllByText(/SOL, MATIC/)[0]).toBeVisible();
     expect(screen.getByText('Nenhum sinal ao vivo guardado ainda')).toBeVisible();
 
     // the published figures: 24 h buy hit rate, then the 7-day horizon after choosing it
@@ -118,5 +118,97 @@ describe('TrackRecordPage', () => {
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
     expect(await screen.findByText('Teste histórico (backtest), não sinais dados ao vivo')).toBeVisible();
+  });
+
+  it("names the window and coins of every figure and shows the ranges' coverage beside the hit rates", async () => {
+    const ranges = [
+      {
+        horizonHours: 24,
+        nominal: 0.8,
+        count: 2000,
+        coverage: 0.781,
+        meanWidthPct: 8.39,
+        baselineCoverage: 0.781,
+        baselineMeanWidthPct: 8.41,
+      },
+      {
+        horizonHours: 168,
+        nominal: 0.8,
+        count: 1900,
+        coverage: 0.801,
+        meanWidthPct: 25.94,
+        baselineCoverage: 0.801,
+        baselineMeanWidthPct: 24.76,
+      },
+    ];
+    renderPage(() => ({
+      status: 200,
+      body: recordAnswer({}, 'backtest', {
+        from: '2024-07-01T00:00:00.000Z',
+        to: '2025-04-28T08:00:00.000Z',
+        symbols: ['BNB', 'XRP'],
+        overlapsTuning: false,
+        ranges,
+      }),
+    }));
+    expect(await screen.findByText(/A janela é o período de validação/, {}, { timeout: 5000 })).toBeVisible();
+    // hit rates, ranges, calibration and equity each name their window and coins
+    expect(
+      screen.getAllByText(
+        'Medido em BNB, XRP, de 01/07/2024 a 28/04/2025: janela de validação, dados com que o motor não foi ajustado.',
+      ),
+    ).toHaveLength(4);
+    const table = screen.getByRole('region', { name: /probabilidade declarada/ });
+    expect(within(table).getByRole('row', { name: /^24 horas/ })).toHaveTextContent(
+      `${percent(0.8)}${percent(0.781)}8,39%8,41%`,
+    );
+    expect(within(table).getByRole('row', { name: /^7 dias/ })).toHaveTextContent(
+      `${percent(0.8)}${percent(0.801)}25,94%24,76%`,
+    );
+    expect(screen.queryByText(/inclui dados com que o motor foi ajustado/)).toBeNull();
+  });
+
+  it('warns when the published window includes the tuning period, and says when ranges are unmeasured', async () => {
+    renderPage(() => ({
+      status: 200,
+      body: recordAnswer({}, 'backtest', {
+        from: '2022-07-21T16:00:00.000Z',
+        overlapsTuning: true,
+        ranges: null,
+      }),
+    }));
+    expect(
+      await screen.findByText(/inclui dados com que o motor foi ajustado/, {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getAllByText(/esta janela inclui o período de ajuste/).length).toBe(4);
+    expect(screen.getByText('O teste publicado ainda não mede as faixas esperadas.')).toBeVisible();
+  });
+
+  it("shows one engine version's live record from the address and lets the visitor choose another", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch((url) => {
+      const version = new globalThis.URL(url, 'http://web').searchParams.get('engineVersion');
+      return {
+        status: 200,
+        body: recordAnswer({ engineVersions: ['2.0.0', '3.0.0'], engineVersion: version }),
+      };
+    });
+    renderRoutes(
+      [{ path: '/track-record', element: <TrackRecordPage /> }],
+      '/track-record?engineVersion=2.0.0',
+    );
+    const choice = await screen.findByRole(
+      'combobox',
+      { name: 'Versão do motor do histórico ao vivo' },
+      { timeout: 5000 },
+    );
+    expect(choice).toHaveValue('2.0.0');
+    expect(calls.map((call) => call.url)).toContain(`${URL}?engineVersion=2.0.0`);
+    await user.selectOptions(choice, 'Motor 3.0.0');
+    expect(await screen.findByDisplayValue('Motor 3.0.0')).toBeVisible();
+    expect(calls.map((call) => call.url)).toContain(`${URL}?engineVersion=3.0.0`);
+    await user.selectOptions(screen.getByRole('combobox'), 'Todas as versões');
+    await screen.findByDisplayValue('Todas as versões');
+    expect(calls.at(-1)!.url).toBe(URL);
   });
 });

@@ -1,7 +1,13 @@
-import type { CalibrationBucket, HorizonResult, PerformanceSummary, TrackRecord } from '@farol/contract';
-import { useState } from 'react';
+import type {
+  CalibrationBucket,
+  HorizonResult,
+  PerformanceSummary,
+  RangeMeasure,
+  TrackRecord,
+} from '@farol/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
@@ -13,6 +19,12 @@ import { ScrollingTable } from '../features/marketing/components/scrolling-table
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
 import { EquityChart } from '../features/signals/components/equity-chart.tsx';
+import {
+  backtestWindowOf,
+  FigureWindowNote,
+  leadingWindowOf,
+  type FigureWindow,
+} from '../features/signals/components/record-facts.tsx';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { formatDate, formatNumber, formatPercent } from '../lib/format.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -29,12 +41,17 @@ type Measures = TrackRecord['live'] | TrackRecord['backtest'];
 export function TrackRecordPage() {
   const { t } = useTranslation('marketing');
   usePageMeta({ title: t('trackRecord.meta.title'), description: t('trackRecord.meta.description') });
-  const query = useTrackRecordQuery();
+  // ?engineVersion=2.1.0 shows the live record of the signals that version gave (a shareable address)
+  const [searchParams, setSearchParams] = useSearchParams();
+  const engineVersion = searchParams.get('engineVersion') ?? undefined;
+  const query = useTrackRecordQuery(engineVersion);
+  const chooseVersion = (version: string | undefined) =>
+    setSearchParams(version ? { engineVersion: version } : {}, { replace: true });
   return (
     <PageContainer className="flex flex-col gap-12">
       <PageIntro title={t('trackRecord.title')} lead={t('trackRecord.lead')} />
       <QueryState query={query} errorTitle={t('trackRecord.error')}>
-        {(record) => <TrackRecordBody record={record} />}
+        {(record) => <TrackRecordBody record={record} onChooseVersion={chooseVersion} />}
       </QueryState>
       <CallToAction title={t('trackRecord.ctaTitle')}>
         <Button asChild>
@@ -48,12 +65,22 @@ export function TrackRecordPage() {
   );
 }
 
-function TrackRecordBody({ record }: { record: TrackRecord }) {
+type ChooseVersion = (version: string | undefined) => void;
+
+function TrackRecordBody({
+  record,
+  onChooseVersion,
+}: {
+  record: TrackRecord;
+  onChooseVersion: ChooseVersion;
+}) {
   const { t } = useTranslation('marketing');
   const shown: Measures = record[record.primary];
   const isBacktest = record.primary === 'backtest';
+  const window = leadingWindowOf(record);
   return (
     <>
+      <VersionChoice record={record} onChoose={onChooseVersion} />
       <Alert
         variant={isBacktest ? 'warning' : 'info'}
         title={isBacktest ? t('trackRecord.backtestTitle') : t('trackRecord.liveTitle')}
@@ -66,7 +93,13 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
               step: record.backtest.stepHours,
               version: record.backtest.engineVersion,
               days: record.minimumLiveDays,
-            })
+            }) +
+            ' ' +
+            t(
+              record.backtest.overlapsTuning
+                ? 'trackRecord.windowOverlapsTuning'
+                : 'trackRecord.windowValidation',
+            )
           : t('trackRecord.liveBody', {
               coins: record.live.coins.join(', '),
               from: formatDate(record.live.from!),
@@ -75,9 +108,10 @@ function TrackRecordBody({ record }: { record: TrackRecord }) {
             })}
       </Alert>
       {isBacktest ? <LiveSoFar record={record} /> : null}
-      <HitRateSection horizons={shown.horizons} />
-      <CalibrationSection buckets={shown.calibration} />
-      <EquitySection measures={shown} fee={record.feePerTradePercent} />
+      <HitRateSection horizons={shown.horizons} window={window} />
+      <RangesSection record={record} />
+      <CalibrationSection buckets={shown.calibration} window={window} />
+      <EquitySection measures={shown} fee={record.feePerTradePercent} window={window} />
       <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.disclaimer')}</p>
     </>
   );
@@ -111,7 +145,83 @@ function LiveSoFar({ record }: { record: TrackRecord }) {
 }
 
 /** Hit rate per class at a chosen horizon, with its interval, against shuffled signals and always long. */
-function HitRateSection({ horizons }: { horizons: HorizonResult[] }) {
+/** The live record of one engine version, or of all: every stored signal names the version that gave it. */
+function VersionChoice({ record, onChoose }: { record: TrackRecord; onChoose: ChooseVersion }) {
+  const { t } = useTranslation('marketing');
+  const id = useId();
+  const versions = record.live.engineVersions;
+  const chosen = record.live.engineVersion;
+  if (versions.length === 0 && chosen === null) return null;
+  const options = chosen !== null && !versions.includes(chosen) ? [...versions, chosen] : versions;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('trackRecord.versionLabel')}
+      </label>
+      <select
+        id={id}
+        value={chosen ?? ''}
+        onChange={(event) => onChoose(event.target.value || undefined)}
+        className="h-9 w-full max-w-xs rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <option value="">{t('trackRecord.versionAll')}</option>
+        {options.map((version) => (
+          <option key={version} value={version}>
+            {t('trackRecord.versionName', { version })}
+          </option>
+        ))}
+      </select>
+      <p className="text-sm text-muted-foreground">
+        {t('trackRecord.versionNote', { version: record.backtest.engineVersion })}
+      </p>
+    </div>
+  );
+}
+
+/** The expected ranges' coverage beside the hit rates: do the "8 times in 10" ranges hold 8 times in 10? */
+function RangesSection({ record }: { record: TrackRecord }) {
+  const { t } = useTranslation('marketing');
+  const ranges: RangeMeasure[] = (record.backtest.ranges ?? []).filter((range) => range.count > 0);
+  const window = backtestWindowOf(record);
+  return (
+    <PageSection title={t('trackRecord.rangesTitle')}>
+      <p className="max-w-3xl text-muted-foreground">{t('trackRecord.rangesLead')}</p>
+      {ranges.length === 0 ? (
+        <EmptyState title={t('trackRecord.rangesEmpty')} />
+      ) : (
+        <ScrollingTable
+          caption={t('trackRecord.rangesCaption')}
+          minWidthClassName="min-w-[340px]"
+          columns={(['horizon', 'nominal', 'coverage', 'width', 'baseline'] as const).map((column) => ({
+            label: t(`trackRecord.rangesColumns.${column}`),
+            numeric: column !== 'horizon',
+          }))}
+        >
+          {ranges.map((range) => (
+            <tr key={range.horizonHours}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                {range.horizonHours % 24 === 0 && range.horizonHours > 24
+                  ? t('trackRecord.rangesDays', { count: range.horizonHours / 24 })
+                  : t('trackRecord.rangesHours', { count: range.horizonHours })}
+              </th>
+              <td className="px-4 py-3 text-right">{ratio(range.nominal)}</td>
+              <td className="px-4 py-3 text-right font-semibold">{ratio(range.coverage)}</td>
+              <td className="px-4 py-3 text-right">
+                {range.meanWidthPct === null ? '—' : formatPercent(range.meanWidthPct)}
+              </td>
+              <td className="px-4 py-3 text-right text-muted-foreground">
+                {range.baselineMeanWidthPct === null ? '—' : formatPercent(range.baselineMeanWidthPct)}
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
+      )}
+      <FigureWindowNote window={window} />
+    </PageSection>
+  );
+}
+
+function HitRateSection({ horizons, window }: { horizons: HorizonResult[]; window: FigureWindow }) {
   const { t } = useTranslation('marketing');
   const labels = horizons.map((horizon) => horizon.label);
   const [label, setLabel] = useState(labels[0] ?? '24 h');
@@ -162,12 +272,13 @@ function HitRateSection({ horizons }: { horizons: HorizonResult[] }) {
         </tr>
       </ScrollingTable>
       <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.hitNote')}</p>
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
 
 /** Stated confidence against how often such signals were right over 24 hours. */
-function CalibrationSection({ buckets }: { buckets: CalibrationBucket[] }) {
+function CalibrationSection({ buckets, window }: { buckets: CalibrationBucket[]; window: FigureWindow }) {
   const { t } = useTranslation('marketing');
   const used = buckets.filter((bucket) => bucket.count > 0);
   return (
@@ -202,6 +313,7 @@ function CalibrationSection({ buckets }: { buckets: CalibrationBucket[] }) {
           ))}
         </ScrollingTable>
       )}
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }
@@ -229,7 +341,7 @@ function SummaryCard({ title, summary }: { title: string; summary: PerformanceSu
 }
 
 /** Following the signals against holding, net of fees: the figures and the daily equity. */
-function EquitySection({ measures, fee }: { measures: Measures; fee: number }) {
+function EquitySection({ measures, fee, window }: { measures: Measures; fee: number; window: FigureWindow }) {
   const { t } = useTranslation('marketing');
   const feeText = formatPercent(fee);
   return (
@@ -244,6 +356,7 @@ function EquitySection({ measures, fee }: { measures: Measures; fee: number }) {
       ) : (
         <EquityChart points={measures.equity} label={t('trackRecord.equityChart')} />
       )}
+      <FigureWindowNote window={window} />
     </PageSection>
   );
 }

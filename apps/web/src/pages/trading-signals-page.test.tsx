@@ -46,4 +46,48 @@ describe('TradingSignalsPage', () => {
       '/track-record',
     );
   });
+
+  it("names the window and coins of the hit rates and puts calibration and the ranges' coverage beside them", async () => {
+    stubFetch((url) =>
+      url === TRACK_RECORD_URL
+        ? {
+            status: 200,
+            body: recordAnswer({}, 'backtest', {
+              from: '2024-07-01T00:00:00.000Z',
+              to: '2025-04-28T08:00:00.000Z',
+              symbols: ['BTC', 'ETH'],
+              overlapsTuning: false,
+              ranges: [
+                {
+                  horizonHours: 24,
+                  nominal: 0.8,
+                  count: 900,
+                  coverage: 0.78,
+                  meanWidthPct: 8.4,
+                  baselineCoverage: 0.78,
+                  baselineMeanWidthPct: 8.5,
+                },
+              ],
+            }),
+          }
+        : { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) },
+    );
+    renderRoutes([{ path: '/trading-signals', element: <TradingSignalsPage /> }], '/trading-signals');
+    expect(
+      await screen.findByText(
+        'Medido em BTC, ETH, de 01/07/2024 a 28/04/2025: janela de validação, dados com que o motor não foi ajustado.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'As faixas esperadas declaradas em 80,00% contiveram o resultado: 78,00% em 24 horas.',
+      ),
+    ).toBeVisible();
+    const used = backtestResults.calibration.filter((bucket) => bucket.count > 0);
+    expect(screen.getByText(/^Calibração da confiança \(24 h\): declarada/)).toHaveTextContent(
+      `${used[0]!.count} sinais`,
+    );
+  });
 });

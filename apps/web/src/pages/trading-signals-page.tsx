@@ -9,6 +9,12 @@ import { CallToAction, PageIntro, PageSection } from '../features/marketing/comp
 import { ScrollingTable } from '../features/marketing/components/scrolling-table.tsx';
 import { usePageMeta } from '../features/marketing/hooks/use-page-meta.ts';
 import { useTrackRecordQuery } from '../features/signals/api/track-record-api.ts';
+import {
+  CalibrationLine,
+  FigureWindowNote,
+  leadingWindowOf,
+  RangesCoverageLine,
+} from '../features/signals/components/record-facts.tsx';
 import { beatsChance, dayHorizonOf, leadingRecord } from '../features/signals/api/track-record-figures.ts';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -72,11 +78,16 @@ export function TradingSignalsPage() {
       <PageSection title={t('tradingSignals.classesTitle')}>
         <QueryState query={query} errorTitle={t('trackRecord.error')}>
           {(record) => (
-            <DayClasses
-              format={format}
-              horizon={dayHorizonOf(leadingRecord(record).horizons)}
-              isLive={record.primary === 'live'}
-            />
+            <>
+              <DayClasses
+                format={format}
+                horizon={dayHorizonOf(leadingRecord(record).horizons)}
+                isLive={record.primary === 'live'}
+              />
+              <FigureWindowNote window={leadingWindowOf(record)} />
+              <CalibrationLine calibration={leadingRecord(record).calibration} />
+              <RangesCoverageLine record={record} />
+            </>
           )}
         </QueryState>
       </PageSection>

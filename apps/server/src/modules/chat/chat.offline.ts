@@ -47,6 +47,13 @@ function formatters(language: Language, currency: Currency = 'USD') {
 
 const fearGreedKey = (classification: string) => classification.trim().toLowerCase().replace(/\s+/g, '_');
 
+/** "24 h" / "7 dias": whole days read better than 168 h. */
+function horizonText(t: (key: string, params?: Record<string, unknown>) => string, hours: number): string {
+  return hours > 24 && hours % 24 === 0
+    ? t('offline.inDays', { count: hours / 24 })
+    : t('offline.inHours', { count: hours });
+}
+
 function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing): string[] {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
@@ -84,6 +91,27 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
           : t('offline.none'),
       }),
     );
+    if (technical.expectedRange.length > 0)
+      lines.push(
+        t('offline.expectedRange', {
+          ranges: technical.expectedRange
+            .map((range) =>
+              t('offline.expectedRangeItem', {
+                low: format.usd(range.low),
+                high: format.usd(range.high),
+                horizon: horizonText(t, range.horizonHours),
+                times: Math.round(range.probability * 10),
+                measured:
+                  range.measuredCoverage === null
+                    ? ''
+                    : t('offline.expectedRangeMeasured', {
+                        coverage: format.percent(range.measuredCoverage * 100),
+                      }),
+              }),
+            )
+            .join('; '),
+        }),
+      );
     if (technical.reasoning) lines.push(t('offline.reasoning', { reasoning: technical.reasoning }));
   } else if (
     briefing.agents.includes('technical_analyst') &&

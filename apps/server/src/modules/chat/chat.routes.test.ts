@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { analysisSymbols, chatMessageSchema, type ChatStreamEvent } from '@farol/contract';
 import { languages, translate, type Language } from '@farol/i18n';
-import { formatWholePercent } from '@farol/i18n/format';
+import { formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -103,6 +103,17 @@ forEachEngine((engine) => {
             strength: formatWholePercent(analysis.marketSignal.strength, language),
             confidence: formatWholePercent(analysis.marketSignal.confidence, language),
             trendStrength: formatWholePercent(analysis.trendStrength, language),
+          }),
+        );
+        // the 24 h expected range as a sentence in the same currency ("entre R$ … e R$ … em 24 h, 8 vezes em 10")
+        const [day] = analysis.expectedRange;
+        expect(response).toContain(
+          translate(language, 'chat:offline.expectedRangeItem', {
+            low: formatPrice(day!.low, language, currency),
+            high: formatPrice(day!.high, language, currency),
+            horizon: translate(language, 'chat:offline.inHours', { count: 24 }),
+            times: 8,
+            measured: '',
           }),
         );
         expect(response.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);

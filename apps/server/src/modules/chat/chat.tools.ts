@@ -38,6 +38,8 @@ export async function getSignalAnalysis(data: ChatData, symbol: string) {
     supportLevels: analysis.supportLevels.slice(0, 3),
     resistanceLevels: analysis.resistanceLevels.slice(0, 3),
     riskLevel: analysis.confluenceAnalysis.riskLevel,
+    /** Where the price should be in 24 h and 7 d, 8 times in 10, with the coverage measured on validation. */
+    expectedRange: analysis.expectedRange,
     strategy: {
       name: analysis.recommendedStrategy.name,
       stopLoss: analysis.recommendedStrategy.stopLoss,

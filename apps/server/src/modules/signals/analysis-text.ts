@@ -5,6 +5,7 @@ import { translate, type Language } from '@farol/i18n';
 import type { AnalysisFacts, ConfluenceFactor, Recommendation, StrategyPlan } from './market-analysis.ts';
 import { engineParameters } from './signal-calibration.ts';
 import type { RuleVote } from './signal-rules.ts';
+import { measuredRangeCoverage } from './expected-range.ts';
 import { classifyRsi as rsiState } from './timeframe-reading.ts';
 
 // Renders the engine's language-free facts as the API's texts, with numbers through Intl in the caller's
@@ -330,6 +331,12 @@ export function renderAnalysis(
       stopLoss: strategy.stopLoss === null ? null : convert(strategy.stopLoss),
       targets: strategy.targets.map(convert),
     },
+    expectedRange: facts.expectedRanges.map((range) => ({
+      ...range,
+      low: convert(range.low),
+      high: convert(range.high),
+      measuredCoverage: measuredRangeCoverage(range.horizonHours),
+    })),
     aiAnalysis: renderNarrative(language, format, symbol, facts),
     recommendations: facts.recommendations.map((recommendation) =>
       renderRecommendation(language, format, recommendation),

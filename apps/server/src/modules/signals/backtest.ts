@@ -10,6 +10,7 @@ import type { Candle } from '../market/market.types.ts';
 import { hasCandleFile, readDailyCsv, readHistoryCsv, type CandleFileReader } from './csv-candles.ts';
 import { classifyRegime, readDailyFeatures, REGIME_MIN_DAYS } from './daily-regime.ts';
 import { dailyClosesAsOf, firstSignalTime, horizonReturns, naiveSmaSignal } from './daily-samples.ts';
+import { backtestRanges } from './expected-range.ts';
 import { analyzeMarket, timeframes, type AnalysisFacts } from './market-analysis.ts';
 import { calibrateConfidence, engineParameters, SIGNAL_ENGINE_VERSION } from './signal-calibration.ts';
 import {
@@ -177,7 +178,14 @@ export function runBacktest(options: BacktestOptions): BacktestResults {
   const source = dailyOnly.length
     ? `${options.source ?? 'Binance spot candles'} (${dailyOnly.join(', ')}: 1d only, one call a day at 00:00 UTC)`
     : options.source;
-  return measureSignals(samples, { ...options, stepHours, ...(source ? { source } : {}) });
+  // the expected ranges are measured on the hourly candles: coins with daily candles only have none
+  const ranges = hourlyOnes.length
+    ? backtestRanges(hourlyOnes, options.readFile, { stepHours, from: options.from, to: options.to })
+    : undefined;
+  return {
+    ...measureSignals(samples, { ...options, stepHours, ...(source ? { source } : {}) }),
+    ...(ranges ? { ranges } : {}),
+  };
 }
 
 /** The three naive rules on the same coins and times: long while the daily close is above its n-day SMA. */

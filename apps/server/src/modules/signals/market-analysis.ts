@@ -1,6 +1,7 @@
 import type { Momentum, RiskLevel, SignalTimeframe } from '@farol/contract';
 import type { Candle } from '../market/market.types.ts';
 import { toColumns, type CandleColumns } from './candle-columns.ts';
+import { expectedRanges, type RangeForecast } from './expected-range.ts';
 import { findKeyLevels, roundPrice, type KeyLevels } from './key-levels.ts';
 import { ADX_TRENDING, voteSignal, type VoteResult } from './signal-rules.ts';
 import { setupLostInTraining } from './signal-calibration.ts';
@@ -82,6 +83,8 @@ export type AnalysisFacts = {
   recommendations: Recommendation[];
   /** Base-asset volume of the last 24 closed 1h candles. */
   volume24h: number;
+  /** 24 h and 7 d ranges in USDT (expected-range.ts). */
+  expectedRanges: RangeForecast[];
 };
 
 const clampUnit = (value: number) => Math.max(-1, Math.min(1, value));
@@ -366,6 +369,7 @@ export function analyzeMarket(candles: MarketCandles): AnalysisFacts {
     },
     strategy,
     volume24h: hourly.volume24,
+    expectedRanges: expectedRanges(candles['1h']),
   };
   return { ...facts, recommendations: recommend(facts) };
 }

@@ -1,9 +1,10 @@
-import { analysisSchema, analysisSymbols, marketSignalSchema } from '@farol/contract';
+import { analysisSchema, analysisSymbols, marketSignalSchema, type ExpectedRange } from '@farol/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startMarketStub, stubEndpoints, type MarketStub } from '../../test/stubs/market-stub.ts';
 import { readTestCandles } from './csv-candles.ts';
+import { expectedRanges } from './expected-range.ts';
 
 const HOUR = 3_600_000;
 
@@ -265,5 +266,34 @@ describe('market signals on recorded Binance candles', () => {
     expect(response.status).toBe(200);
     expect(response.body.data.map((item: { symbol: string }) => item.symbol)).toEqual(['BTC']);
     expect(response.body.unavailable).toEqual([{ symbol: 'BNB', errorKind: 'insufficient_data' }]);
+  });
+
+  it('states the 24 h and 7 d expected ranges around the price, in USD and converted to BRL', async () => {
+    const usd = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', { token });
+    const brl = await testApp.request('GET', '/api/market-signals/analysis/BTC?currency=BRL', { token });
+    expect(usd.status).toBe(200);
+    expect(brl.status).toBe(200);
+    expect(brl.body.currency).toBe('BRL');
+    const asOf = Date.parse(usd.body.data.asOf);
+    // The model on the same closed candles, outside the service: what the answer must state.
+    const closed = btcHourly.filter((candle) => candle.openTime + HOUR <= asOf).slice(-720);
+    const expected = expectedRanges(closed);
+    expect(usd.body.data.expectedRange.map((range: { horizonHours: number }) => range.horizonHours)).toEqual([
+      24, 168,
+    ]);
+    usd.body.data.expectedRange.forEach((range: ExpectedRange, index: number) => {
+      expect(range.low).toBeCloseTo(expected[index]!.low, 6);
+      expect(range.high).toBeCloseTo(expected[index]!.high, 6);
+      expect(range.low).toBeLessThan(usd.body.data.price);
+      expect(range.high).toBeGreaterThan(usd.body.data.price);
+      expect(range.probability).toBe(0.8);
+      expect(range.measuredCoverage).toBeGreaterThan(0.7);
+    });
+    const rate = brl.body.conversion.latestRate;
+    expect(rate).toBeGreaterThan(1);
+    brl.body.data.expectedRange.forEach((range: ExpectedRange, index: number) => {
+      expect(range.low).toBeCloseTo(expected[index]!.low * rate, 4);
+      expect(range.high).toBeCloseTo(expected[index]!.high * rate, 4);
+    });
   });
 });

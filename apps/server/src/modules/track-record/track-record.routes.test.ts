@@ -230,6 +230,64 @@ forEachEngine((engine) => {
       expect(after[0]!.fingerprint).not.toBe(first!.fingerprint);
     });
 
+    it("shows one engine version's live record on ?engineVersion=, listing every version for the choice", async () => {
+      const rows = [
+        ['BTC', '2025-02-01T00:00:00Z', 'buy', 100, 105, '8.0.0'],
+        ['BTC', '2025-02-01T01:00:00Z', 'sell', 104, 100, '8.0.0'],
+        ['ETH', '2025-02-01T00:00:00Z', 'buy', 50, 45, '8.1.0'],
+      ] as const;
+      for (const [coin, time, signal, price, later, version] of rows) {
+        await testApp.database.db.execute(sql`
+          insert into signal_history (coin, time, signal, score, confidence, price, engine_version, price_24h)
+          values (${coin}, ${time}, ${signal}, 0.2, 50, ${price}, ${version}, ${later})`);
+      }
+      const all = trackRecordSchema.parse(
+        (await testApp.request('GET', '/api/market-signals/track-record')).body.data,
+      );
+      // the describe's earlier test stored signals of 2.0.0 in the same database
+      expect(all.live.engineVersion).toBeNull();
+      expect(all.live.engineVersions).toEqual(expect.arrayContaining(['8.0.0', '8.1.0']));
+      const older = await testApp.request('GET', '/api/market-signals/track-record?engineVersion=8.0.0');
+      expect(older.status).toBe(200);
+      const record = trackRecordSchema.parse(older.body.data);
+      expect(record.live).toMatchObject({
+        signals: 2,
+        coins: ['BTC'],
+        engineVersion: '8.0.0',
+      });
+      // both BTC signals were right at 24 h (rose after the buy, fell after the sell); the ETH one was not
+      const [day] = record.live.horizons;
+      expect(day!.classes.find((row) => row.signal === 'buy')).toMatchObject({ count: 1, hitRate: 1 });
+      const newer = trackRecordSchema.parse(
+        (await testApp.request('GET', '/api/market-signals/track-record?engineVersion=8.1.0')).body.data,
+      );
+      expect(newer.live).toMatchObject({ signals: 1, coins: ['ETH'], engineVersion: '8.1.0' });
+      expect(newer.live.engineVersions).toEqual(all.live.engineVersions);
+      expect(newer.live.horizons[0]!.classes.find((row) => row.signal === 'buy')).toMatchObject({
+        hitRate: 0,
+      });
+      const unknown = trackRecordSchema.parse(
+        (await testApp.request('GET', '/api/market-signals/track-record?engineVersion=9.9.9')).body.data,
+      );
+      expect(unknown.live).toMatchObject({ signals: 0, from: null, engineVersion: '9.9.9' });
+    });
+
+    it('refuses a malformed engine version with a translated 400', async () => {
+      for (const [language, word] of [
+        ['pt-BR', /inválid|não é válid/i],
+        ['en', /invalid/i],
+        ['es', /no es válido/i],
+      ] as const) {
+        const response = await testApp.request(
+          'GET',
+          `/api/market-signals/track-record?engineVersion=${encodeURIComponent("2.0'; drop table x")}`,
+          { headers: { 'accept-language': language } },
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.message).toMatch(word);
+      }
+    });
+
     it('answers an empty live record before any signal is stored', async () => {
       const fresh = await startTestApp({ engine });
       try {

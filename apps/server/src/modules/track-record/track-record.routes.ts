@@ -1,4 +1,4 @@
-import { trackRecordResponseSchema } from '@farol/contract';
+import { trackRecordQuerySchema, trackRecordResponseSchema } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getTrackRecord } from './track-record.service.ts';
 
@@ -13,9 +13,13 @@ export const trackRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getSignalTrackRecord',
         summary:
           'The track record of the signals: hit rates per class and horizon with 95% intervals and baselines, calibration, and following them against holding',
+        querystring: trackRecordQuerySchema,
         response: { 200: trackRecordResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await getTrackRecord({ db: app.db }) }),
+    async (request) => ({
+      success: true as const,
+      data: await getTrackRecord({ db: app.db }, request.query),
+    }),
   );
 };

@@ -1,8 +1,10 @@
 import {
   TRACK_RECORD_MINIMUM_DAYS,
+  VALIDATION_FROM,
   type BacktestResults,
   type SignalValue,
   type TrackRecord,
+  type TrackRecordQuery,
 } from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import type { MarketService } from '../market/market.types.ts';
@@ -135,8 +137,10 @@ const returnOf = (price: number, later: number | null) => (later === null ? Numb
 type LiveRecord = TrackRecord['live'];
 
 /** The stored signals measured as the backtest measures its replayed ones (one implementation, signal-performance.ts). */
-async function measureLiveRecord(db: Db): Promise<LiveRecord> {
-  const rows = await listSignalHistory(db);
+async function measureLiveRecord(db: Db, engineVersion: string | null): Promise<LiveRecord> {
+  const allRows = await listSignalHistory(db);
+  const rows =
+    engineVersion === null ? allRows : allRows.filter((row) => row.engineVersion === engineVersion);
   const samples: ScoredSignal[] = rows.map((row) => ({
     symbol: row.coin,
     time: row.time,
@@ -158,7 +162,8 @@ async function measureLiveRecord(db: Db): Promise<LiveRecord> {
     days: first === undefined || last === undefined ? 0 : (last - first) / DAY_MS,
     signals: rows.length,
     coins: [...new Set(rows.map((row) => row.coin))].sort(),
-    engineVersions: [...new Set(rows.map((row) => row.engineVersion))].sort(),
+    engineVersions: [...new Set(allRows.map((row) => row.engineVersion))].sort(),
+    engineVersion,
     horizons: signalHorizons.map((_, index) => summariseHorizon(samples, index)),
     calibration: calibrationOf(samples),
     strategy: following.strategy,
@@ -168,7 +173,7 @@ async function measureLiveRecord(db: Db): Promise<LiveRecord> {
 }
 
 /** Bumped when the measures change, so summaries computed by older code are not reused. */
-const MEASURES_VERSION = 1;
+const MEASURES_VERSION = 2;
 /** Computations under way on this instance, per fingerprint: concurrent visitors share one. */
 const computing = new Map<string, Promise<LiveRecord>>();
 
@@ -177,13 +182,13 @@ const computing = new Map<string, Promise<LiveRecord>>();
  * measured already (by any instance), else measured now and stored. The fingerprint is read on every request,
  * so the answer is never older than the table.
  */
-async function currentLiveRecord(db: Db): Promise<LiveRecord> {
-  const fingerprint = `v${MEASURES_VERSION}:${await readHistoryFingerprint(db)}`;
+async function currentLiveRecord(db: Db, engineVersion: string | null): Promise<LiveRecord> {
+  const fingerprint = `v${MEASURES_VERSION}:${engineVersion ?? '*'}:${await readHistoryFingerprint(db)}`;
   const stored = await readSummary(db, fingerprint);
   if (stored) return stored as LiveRecord;
   let pending = computing.get(fingerprint);
   if (!pending) {
-    pending = measureLiveRecord(db)
+    pending = measureLiveRecord(db, engineVersion)
       .then(async (record) => {
         await storeSummary(db, fingerprint, record);
         return record;
@@ -198,8 +203,11 @@ async function currentLiveRecord(db: Db): Promise<LiveRecord> {
  * The track record: the live record beside the published backtest; the page leads with the live record once
  * it covers TRACK_RECORD_MINIMUM_DAYS.
  */
-export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise<TrackRecord> {
-  const live = await currentLiveRecord(deps.db);
+export async function getTrackRecord(
+  deps: Pick<TrackRecordDeps, 'db'>,
+  query: TrackRecordQuery = {},
+): Promise<TrackRecord> {
+  const live = await currentLiveRecord(deps.db, query.engineVersion ?? null);
   const backtest = publishedBacktest as BacktestResults;
   return {
     primary: live.days >= TRACK_RECORD_MINIMUM_DAYS ? 'live' : 'backtest',
@@ -214,6 +222,8 @@ export async function getTrackRecord(deps: Pick<TrackRecordDeps, 'db'>): Promise
       symbols: backtest.data.symbols,
       stepHours: backtest.data.stepHours,
       examples: backtest.examples,
+      overlapsTuning: Date.parse(backtest.data.from) < Date.parse(VALIDATION_FROM),
+      ranges: backtest.ranges ?? null,
       horizons: backtest.horizons,
       calibration: backtest.calibration,
       strategy: backtest.strategy,

@@ -74,9 +74,22 @@ function AccuracyText({ record }: { record: TrackRecord }) {
           to: monthYear.format(new Date(backtest.to)),
           signals: integer.format(horizon.signals),
         });
+  const window =
+    record.primary === 'live'
+      ? ''
+      : t(backtest.overlapsTuning ? 'faq.accuracy.overlapsTuning' : 'faq.accuracy.validation');
+  const dayRange = backtest.ranges?.find((range) => range.horizonHours === 24 && range.coverage !== null);
+  const ranges = dayRange
+    ? t('faq.accuracy.ranges', {
+        nominal: percent.format(dayRange.nominal),
+        coverage: percent.format(dayRange.coverage!),
+        symbols: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(backtest.symbols),
+      })
+    : '';
   return (
     <>
-      {source} {t(horizon.classes.some(beatsChance) ? 'faq.accuracy.edge' : 'faq.accuracy.noEdge')}{' '}
+      {source} {window} {t(horizon.classes.some(beatsChance) ? 'faq.accuracy.edge' : 'faq.accuracy.noEdge')}{' '}
+      {ranges}
       {t('faq.accuracy.disclaimer')}{' '}
       <Link to="/track-record" className="font-medium text-primary underline-offset-4 hover:underline">
         {t('faq.accuracy.trackRecordLink')}

@@ -60,6 +60,10 @@ export const analysisAnswer = (symbol: string, currency: Currency = 'BRL') =>
         stopLoss: 3260,
         targets: [3050, 2980],
       },
+      expectedRange: [
+        { horizonHours: 24, low: 3010, high: 3240, probability: 0.8, measuredCoverage: 0.78 },
+        { horizonHours: 168, low: 2800, high: 3500, probability: 0.8, measuredCoverage: 0.801 },
+      ],
       aiAnalysis: 'O ETH perde força no curto prazo.',
       recommendations: ['Reduza a alavancagem'],
       source: 'simulated',

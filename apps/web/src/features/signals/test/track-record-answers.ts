@@ -1,5 +1,6 @@
 import {
   trackRecordSchema,
+  VALIDATION_FROM,
   type BacktestResults,
   type HorizonResult,
   type TrackRecord,
@@ -34,6 +35,7 @@ const emptyHorizon = (label: string, hours: number): HorizonResult => ({
 export function recordAnswer(
   live: Partial<TrackRecord['live']> = {},
   primary: TrackRecord['primary'] = 'backtest',
+  backtestChanges: Partial<TrackRecord['backtest']> = {},
 ) {
   const { data, ...backtest } = backtestResults;
   return {
@@ -49,6 +51,7 @@ export function recordAnswer(
         signals: 0,
         coins: [],
         engineVersions: [],
+        engineVersion: null,
         horizons: [emptyHorizon('24 h', 24), emptyHorizon('72 h', 72), emptyHorizon('7 d', 168)],
         calibration: backtest.calibration.map((bucket) => ({ ...bucket, count: 0 })),
         strategy: { sharpe: null, maxDrawdown: 0, totalReturn: 0 },
@@ -69,6 +72,9 @@ export function recordAnswer(
         strategy: backtest.strategy,
         buyAndHold: backtest.buyAndHold,
         equity: backtest.equity,
+        overlapsTuning: Date.parse(data.from) < Date.parse(VALIDATION_FROM),
+        ranges: backtest.ranges ?? null,
+        ...backtestChanges,
       },
     }),
   };
