@@ -184,4 +184,39 @@ describe('the landing FAQ accuracy answer', () => {
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.url === TRACK_RECORD_URL)).toHaveLength(1);
   });
+
+  it("says the window is the validation one and quotes the ranges' coverage beside the hit rate", async () => {
+    const { answer } = await renderLanding('en', () => ({
+      status: 200,
+      body: recordAnswer({}, 'backtest', {
+        from: '2024-07-01T00:00:00.000Z',
+        symbols: ['BTC', 'ETH'],
+        overlapsTuning: false,
+        ranges: [
+          {
+            horizonHours: 24,
+            nominal: 0.8,
+            count: 900,
+            coverage: 0.78,
+            meanWidthPct: 8.4,
+            baselineCoverage: 0.78,
+            baselineMeanWidthPct: 8.5,
+          },
+        ],
+      }),
+    }));
+    expect(
+      await within(answer).findByText(
+        /That window is the validation period \(from July 2024\)/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(answer).getByText(
+        /expected ranges, stated at 80.0%, held the 24-hour outcome 78.0% of the time on BTC and ETH/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(answer).queryByText(/tuned on/)).toBeNull();
+  });
 });
