@@ -2,7 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_RECORD_URL } from '../features/signals/api/track-record-api.ts';
-import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import {
+  backtestResults,
+  recordAnswer,
+  validationBacktest,
+} from '../features/signals/test/track-record-answers.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../test/render.tsx';
@@ -188,22 +192,7 @@ describe('the landing FAQ accuracy answer', () => {
   it("says the window is the validation one and quotes the ranges' coverage beside the hit rate", async () => {
     const { answer } = await renderLanding('en', () => ({
       status: 200,
-      body: recordAnswer({}, 'backtest', {
-        from: '2024-07-01T00:00:00.000Z',
-        symbols: ['BTC', 'ETH'],
-        overlapsTuning: false,
-        ranges: [
-          {
-            horizonHours: 24,
-            nominal: 0.8,
-            count: 900,
-            coverage: 0.78,
-            meanWidthPct: 8.4,
-            baselineCoverage: 0.78,
-            baselineMeanWidthPct: 8.5,
-          },
-        ],
-      }),
+      body: recordAnswer({}, 'backtest', validationBacktest),
     }));
     expect(
       await within(answer).findByText(
