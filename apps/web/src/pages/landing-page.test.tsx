@@ -2,7 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_RECORD_URL } from '../features/signals/api/track-record-api.ts';
-import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import {
+  backtestResults,
+  recordAnswer,
+  validationBacktest,
+} from '../features/signals/test/track-record-answers.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../test/render.tsx';
@@ -183,5 +187,25 @@ describe('the landing FAQ accuracy answer', () => {
       await within(answer).findByText(/No teste histórico \(backtest\)/, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.url === TRACK_RECORD_URL)).toHaveLength(1);
+  });
+
+  it("says the window is the validation one and quotes the ranges' coverage beside the hit rate", async () => {
+    const { answer } = await renderLanding('en', () => ({
+      status: 200,
+      body: recordAnswer({}, 'backtest', validationBacktest),
+    }));
+    expect(
+      await within(answer).findByText(
+        /That window is the validation period \(from July 2024\)/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(answer).getByText(
+        /expected ranges, stated at 80.0%, held the 24-hour outcome 78.0% of the time on BTC and ETH/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(answer).queryByText(/tuned on/)).toBeNull();
   });
 });

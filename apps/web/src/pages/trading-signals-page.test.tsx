@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TRACK_RECORD_URL } from '../features/signals/api/track-record-api.ts';
-import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
+import {
+  backtestResults,
+  recordAnswer,
+  validationBacktest,
+} from '../features/signals/test/track-record-answers.ts';
 import { errorAnswer, renderRoutes, stubFetch } from '../test/render.tsx';
 import { TradingSignalsPage } from './trading-signals-page.tsx';
 
@@ -52,23 +56,7 @@ describe('TradingSignalsPage', () => {
       url === TRACK_RECORD_URL
         ? {
             status: 200,
-            body: recordAnswer({}, 'backtest', {
-              from: '2024-07-01T00:00:00.000Z',
-              to: '2025-04-28T08:00:00.000Z',
-              symbols: ['BTC', 'ETH'],
-              overlapsTuning: false,
-              ranges: [
-                {
-                  horizonHours: 24,
-                  nominal: 0.8,
-                  count: 900,
-                  coverage: 0.78,
-                  meanWidthPct: 8.4,
-                  baselineCoverage: 0.78,
-                  baselineMeanWidthPct: 8.5,
-                },
-              ],
-            }),
+            body: recordAnswer({}, 'backtest', validationBacktest),
           }
         : { status: 404, body: errorAnswer({ code: 'not_found', message: 'x' }) },
     );

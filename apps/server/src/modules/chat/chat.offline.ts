@@ -91,10 +91,12 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
           : t('offline.none'),
       }),
     );
-    if (technical.expectedRange.length > 0)
+    // briefings stored before the ranges existed have none
+    const expectedRange = (technical as Partial<typeof technical>).expectedRange ?? [];
+    if (expectedRange.length > 0)
       lines.push(
         t('offline.expectedRange', {
-          ranges: technical.expectedRange
+          ranges: expectedRange
             .map((range) =>
               t('offline.expectedRangeItem', {
                 low: format.usd(range.low),

@@ -79,3 +79,22 @@ export function recordAnswer(
     }),
   };
 }
+
+/** A published test of the validation window on BTC and ETH, with the expected ranges measured at 24 h. */
+export const validationBacktest: Partial<TrackRecord['backtest']> = {
+  from: '2024-07-01T00:00:00.000Z',
+  to: '2025-04-28T08:00:00.000Z',
+  symbols: ['BTC', 'ETH'],
+  overlapsTuning: false,
+  ranges: [
+    {
+      horizonHours: 24,
+      nominal: 0.8,
+      count: 900,
+      coverage: 0.78,
+      meanWidthPct: 8.4,
+      baselineCoverage: 0.78,
+      baselineMeanWidthPct: 8.5,
+    },
+  ],
+};
