@@ -77,3 +77,13 @@ export async function replacePassword(
     .returning();
   return row;
 }
+
+/** Moves the token version on: every session token issued so far stops working. */
+export async function endAllSessions(db: DbExecutor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
