@@ -87,3 +87,11 @@ export async function endAllSessions(db: DbExecutor, id: string): Promise<UserRo
     .returning();
   return row;
 }
+
+/**
+ * Locks the user's row until the transaction ends: creations that check a per-user count (API tokens,
+ * webhooks) take it first, so two concurrent requests cannot both pass the check.
+ */
+export async function lockUserRow(executor: DbExecutor, id: string): Promise<void> {
+  await executor.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
