@@ -8,6 +8,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { enqueueChannelMessage } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import type { TelegramClient } from './telegram.client.ts';
+import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
+import { findUserById } from '../users/users.repository.ts';
 
 /** A link code is good for this long; one pending code per user (a new one replaces it). */
 export const LINK_CODE_TTL_MS = 15 * 60_000;
@@ -38,6 +40,7 @@ export async function startTelegramLink(
   actor: Actor,
   now: Date,
 ): Promise<TelegramLink> {
+  requireVerifiedAddress(actor);
   const code = newCode();
   const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
   const pending = { codeHash: hashCode(code), codeExpiresAt: expiresAt };
@@ -52,9 +55,18 @@ export async function unlinkTelegram(db: DbExecutor, userId: string): Promise<vo
   await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
 }
 
+type TelegramSender = { language_code?: string; username?: string; first_name?: string };
 type TelegramUpdate = {
-  message?: { text?: string; chat?: { id?: number | string }; from?: { language_code?: string } };
+  message?: { text?: string; chat?: { id?: number | string }; from?: TelegramSender };
 };
+
+/** E-mails the owner which Telegram account now receives the alerts (its @username, else its first name). */
+async function noticeTelegramLinked(db: Db, userId: string, sender: TelegramSender | undefined) {
+  const owner = await findUserById(db, userId);
+  if (!owner) return;
+  const label = sender?.username ? `@${sender.username}` : (sender?.first_name ?? 'Telegram');
+  await noticeAccessAdded(db, owner, 'telegram', label);
+}
 
 const languageOf = (code: string | undefined): Language => {
   if (code?.startsWith('pt')) return 'pt-BR';
@@ -79,6 +91,7 @@ export async function handleTelegramUpdate(db: Db, bot: TelegramBot, update: Tel
         .where(and(eq(telegramLinks.codeHash, hashCode(code)), gt(telegramLinks.codeExpiresAt, now)))
         .returning({ userId: telegramLinks.userId })
     : [];
+  if (linked[0]) await noticeTelegramLinked(db, linked[0].userId, update.message?.from);
   const key = linked.length > 0 ? 'telegram.linked' : code ? 'telegram.codeInvalid' : 'telegram.howToLink';
   await bot.client
     .call('sendMessage', { chat_id: chatId, text: translate(language, `email:${key}`) })

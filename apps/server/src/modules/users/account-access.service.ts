@@ -15,15 +15,15 @@ export function requireVerifiedAddress(actor: Actor): void {
 /** E-mails the owner that an access was added, naming it; queued in the transaction that adds it. */
 export async function noticeAccessAdded(
   executor: DbExecutor,
-  actor: Actor,
+  owner: Pick<Actor, 'id' | 'email' | 'name'> & { language: string },
   kind: AccountAccessKind,
   label: string,
 ): Promise<void> {
   await enqueueNotice(executor, {
-    to: actor.email,
-    userId: actor.id,
-    language: actor.language,
+    to: owner.email,
+    userId: owner.id,
+    language: owner.language,
     template: 'access-added',
-    data: { name: actor.name, kind, label },
+    data: { name: owner.name, kind, label },
   });
 }
