@@ -165,6 +165,10 @@ forEachEngine((engine) => {
       });
       expect(await count('subscription_changes', 'user_id', user.id)).toBeGreaterThan(0);
       smtp.messages.length = 0;
+      const [{ stripe_customer_id: customerId }] = await selectRows<{ stripe_customer_id: string }>(
+        t.database.db,
+        sql`select stripe_customer_id from subscriptions where user_id = ${user.id}`,
+      );
 
       const deleted = await t.request('DELETE', '/api/user', {
         token,
@@ -178,6 +182,10 @@ forEachEngine((engine) => {
           (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscriptionId}`,
         ),
       ).toBe(true);
+      expect(stripe.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+        `/v1/subscriptions/${subscriptionId}`,
+        `/v1/customers/${customerId}`,
+      ]);
       for (const [table, column] of [
         ['users', 'id'],
         ['subscriptions', 'user_id'],
@@ -203,6 +211,51 @@ forEachEngine((engine) => {
       await t.app.emailDelivery.deliverDue();
       const confirmation = smtp.messages.find((mail) => mail.subject === 'Your Farol account was deleted');
       expect(confirmation?.envelopeTo).toEqual([email]);
+    });
+
+    it('refunds and cancels a Checkout completed after the account was deleted', async () => {
+      const { token, password } = await t.registerUser();
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional' },
+      });
+      expect(checkout.status).toBe(200);
+      const deleted = await t.request('DELETE', '/api/user', { token, body: { password } });
+      expect(deleted.status).toBe(200);
+
+      // the payment page was still open: the customer pays after the account is gone
+      const now = new Date();
+      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: now,
+        end: new Date(now.getTime() + 30 * 86_400_000),
+      });
+      const payload = JSON.stringify(stripe.event('checkout.session.completed', session));
+      const delivered = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, now),
+        },
+      });
+      expect(delivered.status).toBe(200);
+      const refunds = [...stripe.refunds.values()].filter(
+        (refund) => refund.metadata?.farol_account_deleted === 'true',
+      );
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]!.amount).toBe(4900);
+      expect(stripe.subscriptions.get(subscription.id as string)!.status).toBe('canceled');
+      // the same event again refunds nothing more
+      const again = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, now),
+        },
+      });
+      expect(again.status).toBe(200);
+      expect(
+        [...stripe.refunds.values()].filter((refund) => refund.metadata?.farol_account_deleted),
+      ).toHaveLength(1);
     });
   });
 });

@@ -147,8 +147,22 @@ async function exportAccountAccess(db: Db, userId: string) {
 }
 
 /**
+ * Deletes the Stripe customer (its name, address and cards; Stripe ends its subscriptions with it), so the
+ * payment provider keeps no profile of an erased account. One already gone counts as deleted.
+ */
+async function deleteStripeCustomer(stripe: StripeClient, customerId: string): Promise<void> {
+  try {
+    await stripe.customers.del(customerId);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'resource_missing') return;
+    throw new AppError('billing_provider_error', { reason: (error as Error).message });
+  }
+}
+
+/**
  * Deletes the account (LGPD right of erasure) once the password confirms it is the owner: a live Stripe
- * subscription is cancelled first (if Stripe refuses, nothing is deleted), then in one transaction the user
+ * subscription is cancelled and the Stripe customer deleted first (if Stripe refuses, nothing is deleted;
+ * a Checkout still open then is refunded when it completes, see the billing webhook), then in one transaction the user
  * and everything personal go (favourites, alerts, chat, keys, sessions, e-mails to them), the paid plan
  * changes stay as billing records without the user, and a confirmation e-mail is queued to the address.
  */
@@ -162,6 +176,8 @@ export async function deleteAccount(deps: PrivacyDeps, actor: Actor, password: s
     const stripe = deps.stripe;
     await callStripe(() => stripe.subscriptions.cancel(subscription.stripeSubscriptionId!));
   }
+  if (subscription?.stripeCustomerId && deps.stripe)
+    await deleteStripeCustomer(deps.stripe, subscription.stripeCustomerId);
   await deps.db.transaction(async (tx) => {
     // plan changes made by hand (admin, CLI) are not billing records; Stripe's stay, without the user
     await tx
