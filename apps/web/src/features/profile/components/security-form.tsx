@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { translateFieldErrors } from '../../../lib/form-errors.ts';
@@ -16,6 +17,8 @@ export function SecurityForm() {
   const id = useId();
   const [fields, setFields] = useState<PasswordFields>(emptyFields);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // after a suspected intrusion: tokens, webhooks, push and Telegram someone else added go with the old password
+  const [removeAccess, setRemoveAccess] = useState(false);
   const changeMutation = useChangePasswordMutation();
 
   const setField = (field: keyof PasswordFields) => (event: { target: { value: string } }) =>
@@ -32,13 +35,22 @@ export function SecurityForm() {
       toast.error(t('mismatch'));
       return;
     }
-    const body = { currentPassword: fields.currentPassword, newPassword: fields.newPassword };
+    const body = {
+      currentPassword: fields.currentPassword,
+      newPassword: fields.newPassword,
+      ...(removeAccess ? { removeAccess } : {}),
+    };
     const parsed = changePasswordRequestSchema.safeParse(body);
     setErrors(
       translateFieldErrors(parsed, { currentPassword: t('currentPassword'), newPassword: t('newPassword') }),
     );
     if (!parsed.success) return;
-    changeMutation.mutate(parsed.data, { onSuccess: () => setFields(emptyFields) });
+    changeMutation.mutate(parsed.data, {
+      onSuccess: () => {
+        setFields(emptyFields);
+        setRemoveAccess(false);
+      },
+    });
   }
 
   const controls = [
@@ -64,6 +76,22 @@ export function SecurityForm() {
           </FormField>
         );
       })}
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={`${id}-remove-access`}
+          checked={removeAccess}
+          onCheckedChange={(checked) => setRemoveAccess(checked === true)}
+          aria-describedby={`${id}-remove-access-hint`}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-remove-access`} className="text-sm font-medium">
+            {t('removeAccess')}
+          </label>
+          <p id={`${id}-remove-access-hint`} className="text-xs text-muted-foreground">
+            {t('removeAccessHint')}
+          </p>
+        </div>
+      </div>
       <div>
         <Button type="submit" disabled={changeMutation.isPending}>
           {changeMutation.isPending ? t('changing') : t('changePassword')}
