@@ -21,7 +21,9 @@ forEachEngine((engine) => {
         body: { ...body, confirmPassword: body.password },
       });
       const login = await t.request('POST', '/api/auth/login', { body });
-      const refused = await t.request('POST', '/api/auth/login', { body: { ...body, password: 'errada123' } });
+      const refused = await t.request('POST', '/api/auth/login', {
+        body: { ...body, password: 'errada123' },
+      });
       expect([registered.status, taken.status, login.status, refused.status]).toEqual([201, 409, 200, 401]);
       for (const answer of [registered, taken, login, refused])
         expect(answer.headers.get('cache-control')).toBe('no-store');

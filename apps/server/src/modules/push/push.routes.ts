@@ -66,6 +66,11 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  registerBrowserList(app);
+};
+
+/** GET and DELETE /api/push/subscriptions/…: every browser of the user, listed and removable one by one. */
+function registerBrowserList(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get(
     '/subscriptions',
     {
@@ -97,4 +102,4 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: { subscribed: false } };
     },
   );
-};
+}

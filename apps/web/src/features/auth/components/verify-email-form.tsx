@@ -38,20 +38,7 @@ export function VerifyEmailForm({ token, email }: { token: string; email: string
     verify.mutate({ token, ...(needsPassword ? { password } : {}) });
   }
 
-  if (verify.isSuccess) {
-    return (
-      <Alert variant="success" role="status">
-        <p className="font-medium">{t('verifyEmail.successTitle')}</p>
-        <p>{verify.data.message}</p>
-        <Link
-          to={session ? '/dashboard' : '/login'}
-          className="mt-1 inline-block font-medium text-primary hover:underline"
-        >
-          {session ? t('verifyEmail.goToDashboard') : t('verifyEmail.goToLogin')}
-        </Link>
-      </Alert>
-    );
-  }
+  if (verify.isSuccess) return <VerifiedNotice message={verify.data.message} isSignedIn={session !== null} />;
 
   const isLinkRejected = isApiError(verify.error) && verify.error.code === 'invalid_verification_token';
   return (
@@ -97,5 +84,21 @@ export function VerifyEmailForm({ token, email }: { token: string; email: string
         {t('verifyEmail.confirm')}
       </SubmitButton>
     </form>
+  );
+}
+
+function VerifiedNotice({ message, isSignedIn }: { message: string; isSignedIn: boolean }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Alert variant="success" role="status">
+      <p className="font-medium">{t('verifyEmail.successTitle')}</p>
+      <p>{message}</p>
+      <Link
+        to={isSignedIn ? '/dashboard' : '/login'}
+        className="mt-1 inline-block font-medium text-primary hover:underline"
+      >
+        {isSignedIn ? t('verifyEmail.goToDashboard') : t('verifyEmail.goToLogin')}
+      </Link>
+    </Alert>
   );
 }

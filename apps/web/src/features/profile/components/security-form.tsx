@@ -76,27 +76,42 @@ export function SecurityForm() {
           </FormField>
         );
       })}
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id={`${id}-remove-access`}
-          checked={removeAccess}
-          onCheckedChange={(checked) => setRemoveAccess(checked === true)}
-          aria-describedby={`${id}-remove-access-hint`}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-remove-access`} className="text-sm font-medium">
-            {t('removeAccess')}
-          </label>
-          <p id={`${id}-remove-access-hint`} className="text-xs text-muted-foreground">
-            {t('removeAccessHint')}
-          </p>
-        </div>
-      </div>
+      <RemoveAccessCheckbox checked={removeAccess} onChange={setRemoveAccess} />
       <div>
         <Button type="submit" disabled={changeMutation.isPending}>
           {changeMutation.isPending ? t('changing') : t('changePassword')}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The option to remove, with the old password, whatever reaches outside the account. */
+function RemoveAccessCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(value) => onChange(value === true)}
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('removeAccess')}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t('removeAccessHint')}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ describe('ApiTokensCard', () => {
     const calls = renderCard({ maxTokens: 10 });
     expect(await screen.findByText('planilha')).toBeVisible();
     expect(screen.getByText(/42 requisições/)).toBeVisible();
-    expect(screen.getByText(/expira em/)).toBeVisible();
+    expect(screen.getByText(/válido até/)).toBeVisible();
 
     await user.type(screen.getByLabelText('Nome do token'), 'bot');
     expect(screen.getByLabelText('Validade')).toHaveValue('90');

@@ -150,9 +150,7 @@ function TokenRow({ token }: { token: ApiToken }) {
             ? t('apiTokens.lastUsed', { date: formatDateTime(token.lastUsedAt) })
             : t('apiTokens.neverUsed')}{' '}
           · {t('apiTokens.requests', { count: token.requestCount })} ·{' '}
-          {Date.parse(token.expiresAt) <= Date.now()
-            ? t('apiTokens.expired', { date: formatDateTime(token.expiresAt) })
-            : t('apiTokens.expires', { date: formatDateTime(token.expiresAt) })}
+          {t('apiTokens.validUntil', { date: formatDateTime(token.expiresAt) })}
         </p>
       </div>
       <Button
