@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { forEachEngine, useTestApp, type TestApp } from '../../test/harness.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 
 /** A browser's PushSubscription JSON at Google's push service (keys of the right shape). */
 const fcmSubscription = () => ({
@@ -21,7 +22,12 @@ const accessNotices = (t: TestApp, userId: string) =>
 
 forEachEngine((engine) => {
   describe("the user's push subscriptions", () => {
-    const t = useTestApp({ engine });
+    let smtp: SmtpPeer;
+    beforeAll(async () => {
+      smtp = await startSmtpPeer();
+    });
+    afterAll(async () => smtp.close());
+    const t = useTestApp(() => ({ engine, env: { SMTP_URL: smtp.url, APP_URL: 'https://farol.example' } }));
 
     it('needs a verified address to add a browser (translated 403, nothing stored)', async () => {
       const account = await t.registerUser({ verified: false, language: 'es' });
@@ -39,7 +45,7 @@ forEachEngine((engine) => {
     });
 
     it('e-mails the owner each browser added, lists them newest first and removes one by id', async () => {
-      const account = await t.registerUser();
+      const account = await t.registerUser({ language: 'en' });
       for (let index = 0; index < 2; index += 1) {
         const added = await t.request('POST', '/api/push/subscriptions', {
           token: account.token,
@@ -51,6 +57,12 @@ forEachEngine((engine) => {
         { data: expect.objectContaining({ kind: 'push', label: 'fcm.googleapis.com' }) },
         { data: expect.objectContaining({ kind: 'push', label: 'fcm.googleapis.com' }) },
       ]);
+      await t.app.emailDelivery.deliverDue();
+      const mails = smtp.messages.filter((mail) => mail.envelopeTo.includes(account.email));
+      const notice = mails.find((mail) => mail.subject === 'A new access was added to your Farol account');
+      expect(notice?.text).toContain('Push notifications in a browser');
+      expect(notice?.text).toContain('fcm.googleapis.com');
+      expect(notice?.html).toContain('href="https://farol.example/settings"');
       const listed = await t.request('GET', '/api/push/subscriptions', { token: account.token });
       expect(listed.status).toBe(200);
       expect(listed.body.data).toEqual([
