@@ -63,12 +63,14 @@ export async function verifyAccount(server: MailingServer, account: Account): Pr
   expect(token, `no verification e-mail for ${account.user.email}`).toBeTruthy();
   const verified = await fetch(`${server.url}/api/auth/verify-email`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // signed in as the account: the link alone proves nothing about who opens it
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
     body: JSON.stringify({ token }),
   });
   expect(verified.status, await verified.clone().text()).toBe(200);
-  const { user } = (await verified.json()) as { user: Account['user'] };
-  return { ...account, user };
+  const { user, token: freshToken } = (await verified.json()) as { user: Account['user']; token?: string };
+  // a confirmation that made the account admin ended its other sessions and answered a new one
+  return { ...account, user, token: freshToken ?? account.token };
 }
 
 /** PUT /api/admin/users/:id/subscription; `months` gives the grant an end date (a renewal/cancel date to show). */

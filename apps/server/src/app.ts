@@ -200,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(webhooksRoutes, { prefix: '/api/user/webhooks' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
-  await app.register(emailVerificationRoutes, { prefix: '/api/auth' });
+  await app.register(emailVerificationRoutes, { prefix: '/api/auth', tokens });
   registerJobs(app);
   await app.register(jobsRoutes, { prefix: '/api/admin/jobs' });
   await app.register(alertsRoutes, { prefix: '/api/alerts' });

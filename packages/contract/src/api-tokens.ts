@@ -14,12 +14,19 @@ export const apiTokenSchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   requestCount: z.number().int(),
+  /** After it the token is refused; a new one is made to go on. */
+  expiresAt: z.string(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** How long a new token may live, in days (chosen at creation; a leaked token does not work for ever). */
+export const apiTokenLifetimes = [30, 90, 365] as const;
+export const DEFAULT_API_TOKEN_LIFETIME_DAYS = 90;
 
 /** POST /api/user/api-tokens */
 export const createApiTokenRequestSchema = z.object({
   name: text().trim().min(1).max(60),
+  expiresInDays: z.literal(apiTokenLifetimes).default(DEFAULT_API_TOKEN_LIFETIME_DAYS),
 });
 export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
 

@@ -97,10 +97,22 @@ export const resetPasswordRequestSchema = z.object({
   password: newPasswordSchema,
 });
 
-/** POST /api/auth/verify-email: the token from the link e-mailed at registration. */
-export const verifyEmailRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * POST /api/auth/verify-email: the token from the link e-mailed at registration, and proof that the caller
+ * owns the account: its session (`Authorization`) or, without it, the account's password. The token alone is
+ * refused, so whoever registered someone else's address cannot have it confirmed by the owner's click.
+ */
+export const verifyEmailRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: text().min(1).max(200).optional(),
+});
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
-export const verifyEmailResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  user: publicUserSchema,
+  /** A fresh session token when the confirmation made the account admin (every other session ended). */
+  token: z.string().optional(),
+});
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** DELETE /api/user: the password confirms it is the owner. */

@@ -16,8 +16,13 @@ export const emailTemplates = [
   'account-deleted',
   'refund-issued',
   'webhook-disabled',
+  'access-added',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
+
+/** What can be added to an account that reaches outside it (each addition is e-mailed to the owner). */
+export const accountAccessKinds = ['api-token', 'webhook', 'push', 'telegram'] as const;
+export type AccountAccessKind = (typeof accountAccessKinds)[number];
 
 /** Types the e-mail settings page can send as a test. */
 export const emailTestTypes = [

@@ -26,6 +26,8 @@ export const errorCodes = [
   'invalid_reset_token',
   'invalid_verification_token',
   'email_not_verified',
+  'verification_proof_required',
+  'verification_password_incorrect',
   // plans and entitlements
   'plan_required',
   'analysis_requires_pro',

@@ -27,3 +27,17 @@ export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSche
 export const pushUnsubscribeRequestSchema = z.object({ endpoint: text().min(1).max(2048) });
 
 export const pushSubscriptionResponseSchema = envelope(z.object({ subscribed: z.boolean() }));
+
+/** One browser that receives the user's notifications, named by its push service's host (never its keys). */
+export const pushSubscriptionSummarySchema = z.object({
+  id: z.uuid(),
+  host: z.string(),
+  createdAt: z.string(),
+});
+export type PushSubscriptionSummary = z.infer<typeof pushSubscriptionSummarySchema>;
+
+/** GET /api/push/subscriptions: the caller's browsers, newest first. */
+export const pushSubscriptionListResponseSchema = envelope(z.array(pushSubscriptionSummarySchema));
+
+/** DELETE /api/push/subscriptions/{id}: removes one of them (any browser, not only this one). */
+export const pushSubscriptionIdParamsSchema = z.object({ id: z.uuid() });

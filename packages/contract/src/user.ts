@@ -14,6 +14,8 @@ export const updateProfileResponseSchema = z.object({ user: publicUserSchema, me
 export const changePasswordRequestSchema = z.object({
   currentPassword: text().min(1, 'current_password_required').max(200),
   newPassword: newPasswordSchema,
+  /** Also remove the API tokens, Telegram link, push subscriptions and webhooks (after a suspected intrusion). */
+  removeAccess: z.boolean().optional(),
 });
 
 /** PUT /api/user/preferences: any subset of the preferences. */

@@ -28,6 +28,8 @@ export const statusByCode = {
   invalid_reset_token: 400,
   invalid_verification_token: 400,
   email_not_verified: 403,
+  verification_proof_required: 403,
+  verification_password_incorrect: 403,
   plan_required: 403,
   analysis_requires_pro: 403,
   search_requires_pro: 403,

@@ -7,6 +7,7 @@ import { useProfileQuery } from '../features/profile/api/profile-api.ts';
 import { ApiKeysCard } from '../features/settings/components/api-keys-card.tsx';
 import { ApiTokensCard } from '../features/settings/components/api-tokens-card.tsx';
 import { PreferencesForm } from '../features/settings/components/preferences-form.tsx';
+import { PushBrowsersCard } from '../features/settings/components/push-browsers-card.tsx';
 import { TelegramCard } from '../features/settings/components/telegram-card.tsx';
 import { WebhooksCard } from '../features/settings/components/webhooks-card.tsx';
 import { SubscriptionStatusCard } from '../features/subscription/components/subscription-status-card.tsx';
@@ -33,6 +34,7 @@ function SettingsSections() {
         <SubscriptionStatusCard variant="full" />
         <ApiKeysCard />
         <TelegramCard />
+        <PushBrowsersCard />
         <ApiTokensCard />
         <WebhooksCard />
       </div>

@@ -30,7 +30,7 @@ const routes = [
 ];
 
 describe('e-mail verification', { timeout: 20_000 }, () => {
-  it('confirms the address once with the token of the link and updates the signed-in user', async () => {
+  it('sends nothing on opening the link; the signed-in owner confirms with the button and the user follows', async () => {
     saveSession('token-abc', unverified);
     const calls = stubFetch(() => ({
       status: 200,
@@ -39,7 +39,12 @@ describe('e-mail verification', { timeout: 20_000 }, () => {
         user: { ...sampleUser, emailVerified: true },
       }),
     }));
-    renderRoutes(routes, '/verify-email?token=abc123');
+    renderRoutes(routes, '/verify-email?token=abc123&email=ana%40example.com');
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+    expect(screen.getAllByText('ana@example.com').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Senha desta conta')).toBeNull();
+    expect(calls.filter((call) => call.url === '/api/auth/verify-email')).toEqual([]);
+    await userEvent.click(confirm);
     expect(await screen.findByText('E-mail confirmado')).toBeTruthy();
     expect(screen.getByText('E-mail confirmado.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir para o painel' })).toBeTruthy();
@@ -50,7 +55,65 @@ describe('e-mail verification', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reenviar link' })).toBeNull();
   });
 
+  it('keeps the fresh session answered when the confirmation ended the other sessions', async () => {
+    saveSession('token-abc', unverified);
+    stubFetch(() => ({
+      status: 200,
+      body: verifyEmailResponseSchema.parse({
+        message: 'E-mail confirmado.',
+        user: { ...sampleUser, emailVerified: true },
+        token: 'token-new',
+      }),
+    }));
+    renderRoutes(routes, '/verify-email?token=abc123&email=ana%40example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('E-mail confirmado')).toBeTruthy();
+    expect(readSession()).toMatchObject({ token: 'token-new', user: { emailVerified: true } });
+  });
+
+  it('asks for the account password when not signed in as it, and shows a wrong one', async () => {
+    saveSession('token-other', { ...sampleUser, email: 'bruno@example.com' });
+    let attempts = 0;
+    const calls = stubFetch(() => {
+      attempts += 1;
+      return attempts === 1
+        ? {
+            status: 403,
+            body: errorAnswer({
+              code: 'verification_password_incorrect',
+              message: 'A senha não é a desta conta.',
+            }),
+          }
+        : {
+            status: 200,
+            body: verifyEmailResponseSchema.parse({
+              message: 'E-mail confirmado.',
+              user: { ...sampleUser, id: 'other-id', emailVerified: true },
+            }),
+          };
+    });
+    renderRoutes(routes, '/verify-email?token=abc123&email=ana%40example.com');
+    expect(await screen.findByText(/conectado como bruno@example.com/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Digite a senha da conta.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Senha desta conta'), 'errada1');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('A senha não é a desta conta.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Senha desta conta'));
+    await userEvent.type(screen.getByLabelText('Senha desta conta'), 'certa123');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('E-mail confirmado')).toBeTruthy();
+    expect(calls.map((call) => call.body)).toEqual([
+      { token: 'abc123', password: 'errada1' },
+      { token: 'abc123', password: 'certa123' },
+    ]);
+    // another account's stored session is left as it was
+    expect(readSession()!.user.email).toBe('bruno@example.com');
+  });
+
   it('shows the server message for an invalid or expired link', async () => {
+    saveSession('token-abc', unverified);
     stubFetch(() => ({
       status: 400,
       body: errorAnswer({
@@ -59,6 +122,7 @@ describe('e-mail verification', { timeout: 20_000 }, () => {
       }),
     }));
     renderRoutes(routes, '/verify-email?token=old');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Não foi possível confirmar')).toBeTruthy();
     expect(screen.getByText('Link de verificação inválido ou expirado.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Entre na sua conta para pedir um novo link.' })).toBeTruthy();

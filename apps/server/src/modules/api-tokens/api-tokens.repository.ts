@@ -1,15 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.ts';
 import { apiTokens, type ApiTokenRow } from '../../db/schema/api-tokens.ts';
 
-export const countApiTokens = async (db: Db, userId: string): Promise<number> => {
+export const countApiTokens = async (db: DbExecutor, userId: string): Promise<number> => {
   const [row] = await db.select({ total: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
   return row?.total ?? 0;
 };
 
 export const insertApiToken = async (
-  db: Db,
-  values: { userId: string; name: string; tokenHash: string },
+  db: DbExecutor,
+  values: { userId: string; name: string; tokenHash: string; expiresAt: Date },
 ): Promise<ApiTokenRow> => {
   const [row] = await db.insert(apiTokens).values(values).returning();
   return row!;
@@ -28,7 +28,7 @@ export const deleteApiToken = async (db: Db, userId: string, id: string): Promis
 };
 
 /**
- * Finds the token by its hash and records this use (last used, one more request) in the same statement,
+ * Finds the unexpired token by its hash and records this use (last used, one more request) in the same statement,
  * prepared once: every request that sends a token runs it.
  */
 export function prepareApiTokenUse(db: Db) {
@@ -38,7 +38,12 @@ export function prepareApiTokenUse(db: Db) {
       lastUsedAt: sql`${sql.placeholder('now')}::timestamptz`,
       requestCount: sql`${apiTokens.requestCount} + 1`,
     })
-    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        gt(apiTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
     .returning({ id: apiTokens.id, userId: apiTokens.userId })
     .prepare('farol_api_token_use');
 }

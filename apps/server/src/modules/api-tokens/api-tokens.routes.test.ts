@@ -31,7 +31,14 @@ forEachEngine((engine) => {
         requestsPerMinute: API_TOKEN_REQUESTS_PER_MINUTE,
       });
       expect(list.body.data.tokens).toEqual([
-        { id: tokenId, name: 'planilha', createdAt: expect.any(String), lastUsedAt: null, requestCount: 0 },
+        {
+          id: tokenId,
+          name: 'planilha',
+          createdAt: expect.any(String),
+          lastUsedAt: null,
+          requestCount: 0,
+          expiresAt: expect.any(String),
+        },
       ]);
       expect(list.text).not.toContain(apiToken);
 
@@ -122,6 +129,73 @@ forEachEngine((engine) => {
       expect(limited.headers.get('retry-after')).toBeTruthy();
       expect((await t.request('GET', '/api/alerts/limits', { token: second })).status).toBe(200);
       expect((await t.request('GET', '/api/alerts/limits', { token })).status).toBe(200);
+    });
+
+    it('expires a token after the lifetime chosen at creation (90 days unless told)', async () => {
+      const { token, apiToken, tokenId } = await userWithToken(t);
+      const short = await t.request('POST', TOKENS_URL, {
+        token,
+        body: { name: 'curto', expiresInDays: 30 },
+      });
+      expect(short.status).toBe(201);
+      const days = (iso: string, from: string) => (Date.parse(iso) - Date.parse(from)) / 86_400_000;
+      expect(days(short.body.data.expiresAt, short.body.data.createdAt)).toBeCloseTo(30, 1);
+      const [, listed] = (await t.request('GET', TOKENS_URL, { token })).body.data.tokens;
+      expect(listed.id).toBe(tokenId);
+      expect(days(listed.expiresAt, listed.createdAt)).toBeCloseTo(90, 1);
+      const odd = await t.request('POST', TOKENS_URL, {
+        token,
+        body: { name: 'eterno', expiresInDays: 10_000 },
+      });
+      expect(odd.status).toBe(400);
+
+      await t.database.db.execute(
+        sql`UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = ${tokenId}`,
+      );
+      const expired = await t.request('GET', '/api/alerts', { token: apiToken });
+      expect(expired.status).toBe(401);
+      expect(expired.body.code).toBe('api_token_invalid');
+      expect((await t.request('GET', '/api/alerts', { token: short.body.data.token })).status).toBe(200);
+    });
+
+    it('needs a verified address, and e-mails the owner the name of each new token', async () => {
+      const unverified = await t.registerUser({ verified: false, language: 'en' });
+      await t.setPlan(unverified.user.id, 'profissional');
+      const refused = await t.request('POST', TOKENS_URL, { token: unverified.token, body: { name: 'bot' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'email_not_verified',
+        message: 'Verify your email first: open the link we sent to it.',
+      });
+
+      const { user } = await userWithToken(t, 'planilha do intruso');
+      const notices = await selectRows<{ to_address: string; data: { kind: string; label: string } }>(
+        t.database.db,
+        sql`SELECT to_address, data FROM email_outbox WHERE user_id = ${user.id} AND template = 'access-added'`,
+      );
+      expect(notices).toEqual([
+        {
+          to_address: user.email,
+          data: expect.objectContaining({ kind: 'api-token', label: 'planilha do intruso' }),
+        },
+      ]);
+    });
+
+    it('holds the token limit under concurrent creation', async () => {
+      const account = await t.registerUser();
+      await t.setPlan(account.user.id, 'profissional');
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, index) =>
+          t.request('POST', TOKENS_URL, { token: account.token, body: { name: `p${index}` } }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([...Array(10).fill(201), ...Array(4).fill(403)]);
+      const [row] = await selectRows<{ total: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS total FROM api_tokens WHERE user_id = ${account.user.id}`,
+      );
+      expect(row!.total).toBe(10);
     });
 
     it('holds at most the plan number of tokens', async () => {

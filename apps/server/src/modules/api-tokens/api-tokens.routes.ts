@@ -30,11 +30,15 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: 'user', errors: ['api_tokens_require_pro', 'api_token_limit_reached'] },
+      config: {
+        access: 'user',
+        errors: ['api_tokens_require_pro', 'email_not_verified', 'api_token_limit_reached'],
+      },
       schema: {
         tags,
         operationId: 'createApiToken',
-        summary: 'Create a personal API token (Profissional); its secret is answered this once',
+        summary:
+          'Create a personal API token (Profissional, verified address) living 30, 90 or 365 days; its secret is answered this once',
         body: createApiTokenRequestSchema,
         response: { 201: createApiTokenResponseSchema },
       },
@@ -42,7 +46,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         success: true as const,
-        data: await createApiToken(app.db, request.user!, request.body),
+        data: await createApiToken({ db: app.db, now: app.now }, request.user!, request.body),
         message: translate(request.language, 'settings:apiTokens.created'),
       }),
   );

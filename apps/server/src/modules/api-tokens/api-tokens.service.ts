@@ -4,12 +4,15 @@ import {
   API_TOKEN_PREFIX,
   type ApiToken,
   type ApiTokenList,
+  type CreateApiTokenRequest,
   type CreatedApiToken,
 } from '@farol/contract';
 import type { Db } from '../../db/client.ts';
 import type { ApiTokenRow } from '../../db/schema/api-tokens.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
+import { lockUserRow } from '../users/users.repository.ts';
 import { countApiTokens, deleteApiToken, insertApiToken, selectApiTokens } from './api-tokens.repository.ts';
 
 /** Requests one token may make per minute (each token has its own count). */
@@ -29,23 +32,36 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   requestCount: row.requestCount,
+  expiresAt: row.expiresAt.toISOString(),
 });
 
-/** Creates a token for a plan with API access, within its number of tokens; the secret is answered only here. */
+/**
+ * Creates a token for a plan with API access and a verified address, within its number of tokens (checked
+ * under a lock on the user's row, so concurrent requests cannot pass it together); it lives the chosen number
+ * of days, the owner is e-mailed, and the secret is answered only here.
+ */
 export async function createApiToken(
-  db: Db,
+  deps: { db: Db; now: () => Date },
   actor: Actor,
-  input: { name: string },
+  input: CreateApiTokenRequest,
 ): Promise<CreatedApiToken> {
   const maxTokens = actor.entitlements.apiTokens;
   if (maxTokens === 0) throw new AppError('api_tokens_require_pro', {}, { requiresUpgrade: true });
-  if ((await countApiTokens(db, actor.id)) >= maxTokens)
-    throw new AppError('api_token_limit_reached', { max: maxTokens });
+  requireVerifiedAddress(actor);
   const token = API_TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
-  const row = await insertApiToken(db, {
-    userId: actor.id,
-    name: input.name,
-    tokenHash: hashApiToken(token),
+  const expiresAt = new Date(deps.now().getTime() + input.expiresInDays * 86_400_000);
+  const row = await deps.db.transaction(async (tx) => {
+    await lockUserRow(tx, actor.id);
+    if ((await countApiTokens(tx, actor.id)) >= maxTokens)
+      throw new AppError('api_token_limit_reached', { max: maxTokens });
+    const inserted = await insertApiToken(tx, {
+      userId: actor.id,
+      name: input.name,
+      tokenHash: hashApiToken(token),
+      expiresAt,
+    });
+    await noticeAccessAdded(tx, actor, 'api-token', input.name);
+    return inserted;
   });
   return { ...toApiToken(row), token };
 }

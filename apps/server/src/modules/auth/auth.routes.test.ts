@@ -12,6 +12,23 @@ forEachEngine((engine) => {
   describe('POST /api/auth/register and /login', () => {
     const t = useTestApp({ engine, env: { ADMIN_EMAILS: 'Chefe@Farol.test' } });
 
+    it('answers register and login (and their refusals) with Cache-Control: no-store', async () => {
+      const body = { name: 'Cacheada', email: 'cache@farol.test', password: 'abc12345' };
+      const registered = await t.request('POST', '/api/auth/register', {
+        body: { ...body, confirmPassword: body.password },
+      });
+      const taken = await t.request('POST', '/api/auth/register', {
+        body: { ...body, confirmPassword: body.password },
+      });
+      const login = await t.request('POST', '/api/auth/login', { body });
+      const refused = await t.request('POST', '/api/auth/login', {
+        body: { ...body, password: 'errada123' },
+      });
+      expect([registered.status, taken.status, login.status, refused.status]).toEqual([201, 409, 200, 401]);
+      for (const answer of [registered, taken, login, refused])
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+    });
+
     it('creates an account on the free plan and answers token, user and message', async () => {
       const response = await t.request('POST', '/api/auth/register', {
         body: {

@@ -30,6 +30,10 @@ type RequestLimits = ReturnType<typeof createRequestLimits>;
 type LoginGuard = ReturnType<typeof createLoginGuard>;
 
 export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
+  // a session token (or a refusal that says whether the address exists) is kept by no browser or proxy cache
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   const limits = createRequestLimits(app);
   const loginGuard = createLoginGuard(app);
   const context: ContextFor = (language) => ({

@@ -1,7 +1,9 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { revokedSessions, users } from '../../db/schema/users.ts';
+import { revokedSessions } from '../../db/schema/users.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { removeAccountAccess } from '../users/account-access.repository.ts';
+import { endAllSessions } from '../users/users.repository.ts';
 
 /** Signs this session out: its token is refused from now on, on every instance. */
 export async function signOut(deps: { db: Db; now: () => Date }, actor: Actor): Promise<void> {
@@ -15,10 +17,13 @@ export async function signOut(deps: { db: Db; now: () => Date }, actor: Actor): 
   });
 }
 
-/** Signs every session of the user out (tokens carry the user's token version, which moves on). */
+/**
+ * Signs every session of the user out (tokens carry the user's token version, which moves on) and removes
+ * what a session could have left behind: API tokens, the Telegram link, push subscriptions and webhooks.
+ */
 export async function signOutEverywhere(deps: { db: Db }, actor: Actor): Promise<void> {
-  await deps.db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, actor.id));
+  await deps.db.transaction(async (tx) => {
+    await endAllSessions(tx, actor.id);
+    await removeAccountAccess(tx, actor.id);
+  });
 }

@@ -13,6 +13,25 @@ export async function replaceVerificationToken(
   await executor.insert(emailVerificationTokens).values(input);
 }
 
+/** The user of a valid (unused, unexpired) token, without using it up; undefined when there is none. */
+export async function findVerificationTokenUser(
+  executor: DbExecutor,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ userId: emailVerificationTokens.userId })
+    .from(emailVerificationTokens)
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, tokenHash),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    );
+  return row?.userId;
+}
+
 /** Marks a valid (unused, unexpired) token used and returns its user; undefined when there is none. */
 export async function consumeVerificationToken(
   executor: DbExecutor,

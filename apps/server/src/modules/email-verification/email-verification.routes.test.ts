@@ -17,7 +17,8 @@ forEachEngine((engine) => {
         env: {
           SMTP_URL: smtp.url,
           APP_URL: 'https://farol.example',
-          ADMIN_EMAILS: 'chefe@farol.test,gerente@farol.test,dona@farol.test',
+          ADMIN_EMAILS:
+            'chefe@farol.test,gerente@farol.test,dona@farol.test,alvo@farol.test,sessoes@farol.test',
         },
       });
     });
@@ -37,7 +38,7 @@ forEachEngine((engine) => {
       return linkIn(mail?.text ?? '')?.[1];
     };
 
-    it('makes no one admin at registration; the ADMIN_EMAILS owner becomes admin by opening the e-mailed link, once', async () => {
+    it('makes no one admin at registration; the ADMIN_EMAILS owner becomes admin by confirming the e-mailed link, once', async () => {
       const { token, user } = await app.registerUser({
         email: 'chefe@farol.test',
         verified: false,
@@ -56,7 +57,9 @@ forEachEngine((engine) => {
       expect(mail.envelopeTo).toEqual(['chefe@farol.test']);
       expect(mail.text).toContain('24 hours');
       const verifyToken = linkIn(mail.text)![1]!;
-      expect(mail.html).toContain(`href="https://farol.example/verify-email?token=${verifyToken}"`);
+      expect(mail.html).toContain(
+        `href="https://farol.example/verify-email?token=${verifyToken}&amp;email=chefe%40farol.test"`,
+      );
       const stored = await selectRows<{ token_hash: string }>(
         app.database.db,
         sql`select token_hash from email_verification_tokens where user_id = ${user.id}`,
@@ -65,16 +68,19 @@ forEachEngine((engine) => {
       expect(stored[0]!.token_hash).not.toContain(verifyToken);
 
       const verified = await app.request('POST', '/api/auth/verify-email', {
+        token,
         body: { token: verifyToken },
         headers: { 'accept-language': 'en' },
       });
       expect(verified.status).toBe(200);
       expect(verified.body).toMatchObject({ message: 'Email confirmed.', user: { emailVerified: true } });
-      expect(await isAdmin(token)).toBe(true);
-      const profile = await app.request('GET', '/api/user/profile', { token });
+      const adminToken = verified.body.token;
+      expect(await isAdmin(adminToken)).toBe(true);
+      const profile = await app.request('GET', '/api/user/profile', { token: adminToken });
       expect(profile.body.emailVerified).toBe(true);
 
       const again = await app.request('POST', '/api/auth/verify-email', {
+        token: adminToken,
         body: { token: verifyToken },
         headers: { 'accept-language': 'es' },
       });
@@ -83,6 +89,66 @@ forEachEngine((engine) => {
         code: 'invalid_verification_token',
         message: 'Enlace de verificación inválido o caducado.',
       });
+    });
+
+    it("refuses the link alone: an address squatter's account is confirmed only with its session or password", async () => {
+      const squatter = await app.registerUser({ email: 'alvo@farol.test', verified: false });
+      const verifyToken = await app.verificationToken(squatter.user.id);
+      const clicked = await app.request('POST', '/api/auth/verify-email', {
+        body: { token: verifyToken },
+        headers: { 'accept-language': 'es' },
+      });
+      expect(clicked.status).toBe(403);
+      expect(clicked.body).toEqual({
+        code: 'verification_proof_required',
+        message: 'Para confirmar este correo, inicia sesión en su cuenta o escribe su contraseña.',
+      });
+      const stranger = await app.registerUser();
+      const otherSession = await app.request('POST', '/api/auth/verify-email', {
+        token: stranger.token,
+        body: { token: verifyToken },
+      });
+      expect(otherSession.status).toBe(403);
+      expect(otherSession.body.code).toBe('verification_proof_required');
+      const guessed = await app.request('POST', '/api/auth/verify-email', {
+        body: { token: verifyToken, password: 'palpiteErrado1' },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(guessed.status).toBe(403);
+      expect(guessed.body).toEqual({
+        code: 'verification_password_incorrect',
+        message: 'That is not this account’s password.',
+      });
+      const profile = await app.request('GET', '/api/user/profile', { token: squatter.token });
+      expect(profile.body.emailVerified).toBe(false);
+      expect(await isAdmin(squatter.token)).toBe(false);
+
+      // the refusals left the link usable by the account's owner, here with its password
+      const proven = await app.request('POST', '/api/auth/verify-email', {
+        body: { token: verifyToken, password: squatter.password },
+      });
+      expect(proven.status).toBe(200);
+      expect(proven.body.user.emailVerified).toBe(true);
+      expect(proven.body.token).toBeUndefined();
+    });
+
+    it('ends every other session of the account when the confirmation makes it admin', async () => {
+      const account = await app.registerUser({ email: 'sessoes@farol.test', verified: false });
+      const login = await app.request('POST', '/api/auth/login', {
+        body: { email: 'sessoes@farol.test', password: account.password },
+      });
+      const otherSession = login.body.token as string;
+      const confirmed = await app.request('POST', '/api/auth/verify-email', {
+        token: account.token,
+        body: { token: await app.verificationToken(account.user.id) },
+      });
+      expect(confirmed.status).toBe(200);
+      for (const ended of [otherSession, account.token]) {
+        const refused = await app.request('GET', '/api/user/profile', { token: ended });
+        expect(refused.status).toBe(401);
+        expect(refused.body.code).toBe('session_expired');
+      }
+      expect(await isAdmin(confirmed.body.token)).toBe(true);
     });
 
     it('keeps a removed admin removed at the next login', async () => {
@@ -123,7 +189,10 @@ forEachEngine((engine) => {
       await app.database.db.execute(
         sql`update email_verification_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
       );
-      const response = await app.request('POST', '/api/auth/verify-email', { body: { token: verifyToken } });
+      const response = await app.request('POST', '/api/auth/verify-email', {
+        token,
+        body: { token: verifyToken },
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_verification_token');
       expect((await app.request('GET', '/api/user/profile', { token })).body.emailVerified).toBe(false);
@@ -141,14 +210,15 @@ forEachEngine((engine) => {
       const second = await mailedToken(email);
       expect(second).toBeDefined();
       expect(second).not.toBe(first);
-      expect((await app.request('POST', '/api/auth/verify-email', { body: { token: first } })).status).toBe(
-        400,
-      );
+      expect(
+        (await app.request('POST', '/api/auth/verify-email', { token, body: { token: first } })).status,
+      ).toBe(400);
       const statuses = [];
       for (let index = 0; index < 3; index += 1)
         statuses.push((await app.request('POST', '/api/auth/resend-verification', { token })).status);
       expect(statuses).toEqual([200, 200, 429]);
       const verified = await app.request('POST', '/api/auth/verify-email', {
+        token,
         body: { token: await mailedToken(email) },
       });
       expect(verified.status).toBe(200);

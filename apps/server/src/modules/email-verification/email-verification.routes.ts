@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { clientKey, createRateLimiter, enforceLimit } from '../../lib/rate-limiter.ts';
+import type { TokenService } from '../../lib/tokens.ts';
 import { rejectEmailRateLimited } from '../email/email.service.ts';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service.ts';
 
@@ -15,7 +16,10 @@ export const VERIFICATION_RESENDS_PER_USER = 3;
 export const VERIFICATION_RESENDS_WINDOW_MS = 10 * 60_000;
 
 /** POST /api/auth/verify-email and /api/auth/resend-verification (a plugin beside the auth routes). */
-export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const emailVerificationRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (
+  app,
+  { tokens },
+) => {
   // counted like the other sign-in calls (AUTH_RATE_LIMIT_PER_MINUTE per IP)
   const perIp = createRateLimiter(app.rateLimitStore, {
     name: 'verify-email-ip',
@@ -31,11 +35,21 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     {
-      config: { access: 'public', errors: ['invalid_verification_token', 'too_many_requests'] },
+      // optional: the caller's session is one of the two proofs of owning the account
+      config: {
+        access: 'optional',
+        errors: [
+          'invalid_verification_token',
+          'verification_proof_required',
+          'verification_password_incorrect',
+          'too_many_requests',
+        ],
+      },
       schema: {
         tags: ['auth'],
         operationId: 'verifyEmail',
-        summary: 'Confirm the address with the single-use link e-mailed at registration',
+        summary:
+          "Confirm the address with the e-mailed single-use link, signed in as its account or with the account's password",
         body: verifyEmailRequestSchema,
         response: { 200: verifyEmailResponseSchema },
       },
@@ -43,8 +57,9 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       verifyEmail(
-        { db: app.db, config: app.config, now: app.now, language: request.language },
+        { db: app.db, config: app.config, tokens, now: app.now, language: request.language },
         request.body.token,
+        { actor: request.user, password: request.body.password },
       ),
   );
 

@@ -5,15 +5,27 @@ import type { Config } from '../../config.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TokenService } from '../../lib/tokens.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { verifyPassword } from '../auth/password.ts';
 import { sendQueuedNow, type EmailServiceContext } from '../email/email.service.ts';
 import { EMAIL_VERIFICATION_TTL_HOURS } from '../email/email.constants.ts';
 import { enqueueEmail } from '../email/email.outbox.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
-import { findUserById, normalizeEmail, updateUser } from '../users/users.repository.ts';
-import { consumeVerificationToken, replaceVerificationToken } from './email-verification.repository.ts';
+import { endAllSessions, findUserById, normalizeEmail, updateUser } from '../users/users.repository.ts';
+import {
+  consumeVerificationToken,
+  findVerificationTokenUser,
+  replaceVerificationToken,
+} from './email-verification.repository.ts';
 
-export type EmailVerificationContext = { db: Db; config: Config; now: () => Date; language: Language };
+export type EmailVerificationContext = {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  now: () => Date;
+  language: Language;
+};
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -29,6 +41,8 @@ export async function queueVerificationEmail(
   const token = crypto.randomBytes(32).toString('base64url');
   const verifyUrl = new URL('/verify-email', options.config.APP_URL);
   verifyUrl.searchParams.set('token', token);
+  // the page names the account it confirms (the address is the link's own recipient, so it tells no one new)
+  verifyUrl.searchParams.set('email', user.email);
   await replaceVerificationToken(executor, {
     userId: user.id,
     tokenHash: hashToken(token),
@@ -64,22 +78,62 @@ export async function grantConfiguredAdmin(
   return (await updateUser(executor, row.id, { isAdmin: true, adminGrantedAt: now })) ?? row;
 }
 
-/** POST /api/auth/verify-email: marks the address verified (and grants ADMIN_EMAILS' role, once). */
+/** Who confirms: the signed-in actor (if any) and the password sent with the token (if any). */
+export type VerificationProof = { actor: Actor | undefined; password: string | undefined };
+
+/**
+ * The token says which account; the caller must also show it owns that account (its session, or its
+ * password), otherwise whoever registered an address first would get it verified by the owner's click (or a
+ * mail scanner's). A refused proof leaves the link usable.
+ */
+async function requireAccountOwner(
+  context: EmailVerificationContext,
+  userId: string,
+  proof: VerificationProof,
+): Promise<void> {
+  if (proof.actor?.session && proof.actor.id === userId) return;
+  if (proof.password === undefined) throw new AppError('verification_proof_required');
+  const user = await findUserById(context.db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, proof.password)))
+    throw new AppError('verification_password_incorrect');
+}
+
+/**
+ * POST /api/auth/verify-email: marks the address verified once the owner is proven. When that makes the
+ * account admin (ADMIN_EMAILS), every other session of it ends (the token version moves on) and a
+ * signed-in caller gets a fresh token, so no session opened before the proof holds admin rights.
+ */
 export async function verifyEmail(
   context: EmailVerificationContext,
   token: string,
+  proof: VerificationProof,
 ): Promise<VerifyEmailResponse> {
   const now = context.now();
-  const row = await context.db.transaction(async (tx) => {
-    const userId = await consumeVerificationToken(tx, hashToken(token), now);
-    const user = userId ? await findUserById(tx, userId) : undefined;
+  const tokenHash = hashToken(token);
+  const owner = await findVerificationTokenUser(context.db, tokenHash, now);
+  if (!owner) throw new AppError('invalid_verification_token');
+  await requireAccountOwner(context, owner, proof);
+  const { row, madeAdmin } = await context.db.transaction(async (tx) => {
+    const userId = await consumeVerificationToken(tx, tokenHash, now);
+    const user = userId === owner ? await findUserById(tx, userId) : undefined;
     if (!user) throw new AppError('invalid_verification_token');
     const verified = user.emailVerifiedAt
       ? user
       : ((await updateUser(tx, user.id, { emailVerifiedAt: now })) ?? user);
-    return grantConfiguredAdmin(tx, context.config, verified, now);
+    const granted = await grantConfiguredAdmin(tx, context.config, verified, now);
+    if (granted.isAdmin === verified.isAdmin) return { row: granted, madeAdmin: false };
+    const ended = await endAllSessions(tx, granted.id);
+    return { row: ended ?? granted, madeAdmin: true };
   });
-  return { message: translate(context.language, 'auth:emailVerified'), user: toPublicUser(row) };
+  const freshToken =
+    madeAdmin && proof.actor?.id === row.id
+      ? await context.tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion })
+      : undefined;
+  return {
+    message: translate(context.language, 'auth:emailVerified'),
+    user: toPublicUser(row),
+    ...(freshToken ? { token: freshToken } : {}),
+  };
 }
 
 /** POST /api/auth/resend-verification: a new link (older ones stop working), sent at once when SMTP answers. */

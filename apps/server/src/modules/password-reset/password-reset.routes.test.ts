@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.ts';
+import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
+import { PASSWORD_RESET_MAILS_PER_ACCOUNT } from './password-reset.routes.ts';
 
 forEachEngine((engine) => {
   describe('password reset', () => {
@@ -125,6 +128,36 @@ forEachEngine((engine) => {
           })
         ).status,
       ).toBe(200);
+    });
+  });
+
+  describe('password reset mails per account', () => {
+    const t = useTestApp({ engine });
+    const resetMails = async (userId: string) =>
+      (
+        await selectRows<{ count: number }>(
+          t.database.db,
+          sql`select count(*)::int as count from email_outbox
+              where user_id = ${userId} and template = 'password-reset'`,
+        )
+      )[0]!.count;
+
+    it('queues at most PASSWORD_RESET_MAILS_PER_ACCOUNT links an hour for one account, with the same answer every time', async () => {
+      const { email, user } = await t.registerUser();
+      const answers = [];
+      for (let index = 0; index < PASSWORD_RESET_MAILS_PER_ACCOUNT + 2; index += 1)
+        answers.push(
+          await t.request('POST', '/api/auth/forgot-password', {
+            body: { email: index % 2 ? email.toUpperCase() : email },
+          }),
+        );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+      expect(await resetMails(user.id)).toBe(PASSWORD_RESET_MAILS_PER_ACCOUNT);
+      // another account is not held back by this one's limit
+      const other = await t.registerUser();
+      await t.request('POST', '/api/auth/forgot-password', { body: { email: other.email } });
+      expect(await resetMails(other.user.id)).toBe(1);
     });
   });
 });

@@ -7,10 +7,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey, createHourlyCeiling, createRateLimiter } from '../../lib/rate-limiter.ts';
+import { normalizeEmail } from '../users/users.repository.ts';
 import { requestPasswordReset, resetPassword, type PasswordResetContext } from './password-reset.service.ts';
 
 /** Per IP and minute, for each call: enough for a person, too few to probe or spam. */
 export const PASSWORD_RESET_PER_IP_PER_MINUTE = 10;
+/** Reset e-mails one address receives per hour, whoever asks from wherever (no mail bombing). */
+export const PASSWORD_RESET_MAILS_PER_ACCOUNT = 3;
+export const PASSWORD_RESET_ACCOUNT_WINDOW_MS = 60 * 60_000;
 
 /** POST /api/auth/forgot-password and /api/auth/reset-password (a plugin beside the auth routes). */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +40,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     name: 'password-reset-emails',
     max: app.config.PASSWORD_RESET_EMAILS_PER_HOUR,
   });
+  const mailsPerAccount = createRateLimiter(app.rateLimitStore, {
+    name: 'forgot-password-account',
+    max: PASSWORD_RESET_MAILS_PER_ACCOUNT,
+    windowMs: PASSWORD_RESET_ACCOUNT_WINDOW_MS,
+  });
   const context = (request: FastifyRequest): PasswordResetContext => ({
     db: app.db,
     config: app.config,
@@ -60,7 +69,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: resetEmails.enforce,
     },
     async (request) => {
-      const { message, queued } = await requestPasswordReset(context(request), request.body.email);
+      // past the account's limit the answer stays the same (a 429 here would tell which addresses exist)
+      const mayMail = async () => (await mailsPerAccount.consume(normalizeEmail(request.body.email))).allowed;
+      const { message, queued } = await requestPasswordReset(context(request), request.body.email, mayMail);
       if (queued) {
         await resetEmails.count();
         app.emailDelivery.kick();

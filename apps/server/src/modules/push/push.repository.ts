@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PushSubscriptionRequest } from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '../../db/schema/push.ts';
@@ -40,4 +40,25 @@ export async function findPushSubscription(
 ): Promise<PushSubscriptionRow | undefined> {
   const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
   return row;
+}
+
+/** The user's subscriptions, newest first. */
+export async function listUserPushSubscriptions(
+  db: DbExecutor,
+  userId: string,
+): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt));
+}
+
+/** Removes one of the user's subscriptions by id; true when there was one. */
+export async function deleteUserPushSubscriptionById(db: DbExecutor, userId: string, id: string) {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
 }

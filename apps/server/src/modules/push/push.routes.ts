@@ -1,11 +1,13 @@
 import {
   pushPublicKeyResponseSchema,
+  pushSubscriptionIdParamsSchema,
+  pushSubscriptionListResponseSchema,
   pushSubscriptionRequestSchema,
   pushSubscriptionResponseSchema,
   pushUnsubscribeRequestSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
+import { listBrowsers, removeBrowser, subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
 
 const tags = ['push'];
 
@@ -28,7 +30,10 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions',
     {
-      config: { access: 'user', errors: ['push_endpoint_refused', 'service_unavailable'] },
+      config: {
+        access: 'user',
+        errors: ['email_not_verified', 'push_endpoint_refused', 'service_unavailable'],
+      },
       schema: {
         tags,
         operationId: 'subscribePush',
@@ -60,4 +65,41 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: { subscribed: false } };
     },
   );
+
+  registerBrowserList(app);
 };
+
+/** GET and DELETE /api/push/subscriptions/…: every browser of the user, listed and removable one by one. */
+function registerBrowserList(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  app.get(
+    '/subscriptions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        operationId: 'listPushSubscriptions',
+        summary: 'The browsers that receive the caller’s notifications (named by their push service)',
+        response: { 200: pushSubscriptionListResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listBrowsers(app.db, request.user!) }),
+  );
+
+  app.delete(
+    '/subscriptions/:id',
+    {
+      config: { access: 'user', errors: ['not_found'] },
+      schema: {
+        tags,
+        operationId: 'removePushSubscription',
+        summary: 'Stop notifications in one of the caller’s browsers (any one, not only this one)',
+        params: pushSubscriptionIdParamsSchema,
+        response: { 200: pushSubscriptionResponseSchema },
+      },
+    },
+    async (request) => {
+      await removeBrowser(app.db, request.user!, request.params.id);
+      return { success: true as const, data: { subscribed: false } };
+    },
+  );
+}

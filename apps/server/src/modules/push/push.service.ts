@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { PushSubscriptionRequest } from '@farol/contract';
+import type { PushSubscriptionRequest, PushSubscriptionSummary } from '@farol/contract';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
@@ -11,9 +11,12 @@ import { enqueueChannelMessage } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import {
   deleteUserPushSubscription,
+  deleteUserPushSubscriptionById,
   listPushSubscriptions,
+  listUserPushSubscriptions,
   upsertPushSubscription,
 } from './push.repository.ts';
+import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -50,8 +53,12 @@ export async function subscribeBrowser(
   actor: Actor,
   subscription: PushSubscriptionRequest,
 ): Promise<void> {
+  requireVerifiedAddress(actor);
   assertPushEndpoint(deps.config, subscription.endpoint);
-  await upsertPushSubscription(deps.db, actor.id, subscription);
+  await deps.db.transaction(async (tx) => {
+    await upsertPushSubscription(tx, actor.id, subscription);
+    await noticeAccessAdded(tx, actor, 'push', new URL(subscription.endpoint).host);
+  });
 }
 
 export const unsubscribeBrowser = (db: Db, actor: Actor, endpoint: string) =>
@@ -73,4 +80,18 @@ export async function enqueueAlertPushes(
       data: notice.data,
     });
   return browsers.length;
+}
+
+/** The caller's browsers as settings lists them: the push service's host and when it was added. */
+export async function listBrowsers(db: Db, actor: Actor): Promise<PushSubscriptionSummary[]> {
+  return (await listUserPushSubscriptions(db, actor.id)).map((row) => ({
+    id: row.id,
+    host: new URL(row.endpoint).host,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Removes one of the caller's browsers (a lost phone, an unknown one); 404 when it is not theirs. */
+export async function removeBrowser(db: Db, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteUserPushSubscriptionById(db, actor.id, id))) throw new AppError('not_found');
 }

@@ -111,3 +111,23 @@ export async function refundLatestPayment(
     plan: effectivePlan(saved, now),
   };
 }
+
+/**
+ * A Checkout completed for an account that no longer exists (deleted while the payment page was open): the
+ * payment is refunded in full and the subscription cancelled at once, so nobody pays for a plan no account
+ * holds. Keyed on the invoice like every refund, so a repeated event refunds once.
+ */
+export async function refundOrphanedCheckout(context: BillingContext, subscriptionId: string): Promise<void> {
+  const stripe = requireStripe(context);
+  const payment = await latestPayment(stripe, subscriptionId);
+  if (payment) {
+    await callStripe(() =>
+      stripe.refunds.create(
+        { ...payment.target, reason: 'requested_by_customer', metadata: { farol_account_deleted: 'true' } },
+        { idempotencyKey: `farol-refund-${payment.invoice.id}` },
+      ),
+    );
+  }
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  if (subscription.status !== 'canceled') await callStripe(() => stripe.subscriptions.cancel(subscriptionId));
+}

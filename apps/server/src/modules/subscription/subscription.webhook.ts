@@ -18,6 +18,7 @@ import {
   linkStripeCustomer,
   recordStripeEvent,
 } from './subscription.repository.ts';
+import { refundOrphanedCheckout } from './subscription.refund.ts';
 import {
   callStripe,
   fetchCustomerSnapshot,
@@ -61,6 +62,22 @@ async function findEventSubject(context: BillingContext, event: StripeEvent) {
 }
 
 /**
+ * The subscription a completed Checkout started for an account that no longer exists (neither its customer
+ * nor the account it was opened for is known); undefined otherwise.
+ */
+async function orphanedCheckoutSubscription(context: BillingContext, event: StripeEvent) {
+  if (event.type !== 'checkout.session.completed') return undefined;
+  const session = stripeCheckoutSessionSchema.parse(event.data.object);
+  const subscriptionId = customerIdOf(session.subscription);
+  const customerId = customerIdOf(session.customer);
+  if (session.mode !== 'subscription' || !subscriptionId) return undefined;
+  if (customerId && (await findUserIdByCustomer(context.db, customerId))) return undefined;
+  const userId = session.client_reference_id ?? session.metadata?.userId;
+  if (userId && (await findUserById(context.db, userId))) return undefined;
+  return subscriptionId;
+}
+
+/**
  * POST /webhook. The signature is checked on the raw body first (a bad one changes nothing). Each event
  * is applied once: its id is stored in the same transaction as its effect. Whatever the event says, the
  * customer's subscriptions are read back from Stripe, so events arriving late, twice or out of order all
@@ -90,6 +107,9 @@ export async function handleStripeWebhook(
   if (await isStripeEventRecorded(context.db, event.id)) return { received: true, duplicate: true };
   const isHandled = (handledStripeEvents as readonly string[]).includes(event.type);
   const subject = isHandled ? await findEventSubject(context, event) : undefined;
+  const orphaned = subject ? undefined : await orphanedCheckoutSubscription(context, event);
+  // refunded before the event is recorded: if Stripe fails, the 5xx makes Stripe send the event again
+  if (orphaned) await refundOrphanedCheckout(context, orphaned);
   const snapshot = subject
     ? await callStripe(() => fetchCustomerSnapshot(context, subject.customerId))
     : undefined;

@@ -116,6 +116,42 @@ forEachEngine((engine) => {
       expect((await t.request('GET', '/api/telegram', { token: second.token })).body.data.linked).toBe(true);
     });
 
+    it('makes link codes only for a verified address, and e-mails the owner which Telegram account linked', async () => {
+      const unverified = await t.registerUser({ verified: false, language: 'en' });
+      const refused = await t.request('POST', '/api/telegram/link', { token: unverified.token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        code: 'email_not_verified',
+        message: 'Verify your email first: open the link we sent to it.',
+      });
+
+      const account = await t.registerUser();
+      const link = await t.request('POST', '/api/telegram/link', { token: account.token });
+      const linked = await t.request('POST', '/api/telegram/webhook', {
+        body: {
+          update_id: 2,
+          message: {
+            message_id: 2,
+            chat: { id: 7070, type: 'private' },
+            from: { language_code: 'pt-br', username: 'quem_ligou' },
+            text: `/start ${link.body.data.code}`,
+          },
+        },
+        headers: { 'x-telegram-bot-api-secret-token': t.app.telegram.webhookSecret! },
+      });
+      expect(linked.status).toBe(200);
+      const notices = await selectRows<{ to_address: string; data: { kind: string; label: string } }>(
+        t.database.db,
+        sql`select to_address, data from email_outbox where user_id = ${account.user.id} and template = 'access-added'`,
+      );
+      expect(notices).toEqual([
+        {
+          to_address: account.email,
+          data: expect.objectContaining({ kind: 'telegram', label: '@quem_ligou' }),
+        },
+      ]);
+    });
+
     it('sends a fired alert to the linked chat through the outbox, in the user language', async () => {
       const user = await linkedUser('en');
       await fire([99_000, 100_900]);

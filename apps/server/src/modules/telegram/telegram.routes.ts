@@ -45,7 +45,7 @@ function registerLinking(app: App) {
   app.post(
     '/link',
     {
-      config: { access: 'user', errors: ['telegram_unavailable'] },
+      config: { access: 'user', errors: ['telegram_unavailable', 'email_not_verified'] },
       schema: {
         tags,
         operationId: 'createTelegramLinkCode',

@@ -8,6 +8,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { enqueueChannelMessage } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import type { TelegramClient } from './telegram.client.ts';
+import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
+import { findUserById } from '../users/users.repository.ts';
 
 /** A link code is good for this long; one pending code per user (a new one replaces it). */
 export const LINK_CODE_TTL_MS = 15 * 60_000;
@@ -38,6 +40,7 @@ export async function startTelegramLink(
   actor: Actor,
   now: Date,
 ): Promise<TelegramLink> {
+  requireVerifiedAddress(actor);
   const code = newCode();
   const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
   const pending = { codeHash: hashCode(code), codeExpiresAt: expiresAt };
@@ -52,9 +55,18 @@ export async function unlinkTelegram(db: DbExecutor, userId: string): Promise<vo
   await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
 }
 
+type TelegramSender = { language_code?: string; username?: string; first_name?: string };
 type TelegramUpdate = {
-  message?: { text?: string; chat?: { id?: number | string }; from?: { language_code?: string } };
+  message?: { text?: string; chat?: { id?: number | string }; from?: TelegramSender };
 };
+
+/** E-mails the owner which Telegram account now receives the alerts (its @username, else its first name). */
+async function noticeTelegramLinked(db: Db, userId: string, sender: TelegramSender | undefined) {
+  const owner = await findUserById(db, userId);
+  if (!owner) return;
+  const label = sender?.username ? `@${sender.username}` : (sender?.first_name ?? 'Telegram');
+  await noticeAccessAdded(db, owner, 'telegram', label);
+}
 
 const languageOf = (code: string | undefined): Language => {
   if (code?.startsWith('pt')) return 'pt-BR';
@@ -73,9 +85,9 @@ export async function handleTelegramUpdate(db: Db, bot: TelegramBot, update: Tel
   if (chatId === undefined) return;
   const language = languageOf(update.message?.from?.language_code);
   const code = /^\/start\s+([A-Z0-9]{6,12})\s*$/.exec(update.message?.text?.trim() ?? '')?.[1];
-  const key = code
-    ? `telegram.${await linkChat(db, hashCode(code), String(chatId), now)}`
-    : 'telegram.howToLink';
+  const outcome = code ? await linkChat(db, hashCode(code), String(chatId), now) : undefined;
+  if (outcome?.status === 'linked') await noticeTelegramLinked(db, outcome.userId, update.message?.from);
+  const key = outcome ? `telegram.${outcome.status}` : 'telegram.howToLink';
   await bot.client
     .call('sendMessage', { chat_id: chatId, text: translate(language, `email:${key}`) })
     .catch(() => undefined);
@@ -87,25 +99,25 @@ async function linkChat(
   codeHash: string,
   chatId: string,
   now: Date,
-): Promise<'linked' | 'codeInvalid' | 'chatTaken'> {
+): Promise<{ status: 'linked'; userId: string } | { status: 'codeInvalid' | 'chatTaken' }> {
   const pendingCode = and(eq(telegramLinks.codeHash, codeHash), gt(telegramLinks.codeExpiresAt, now));
   const [pending] = await db.select({ userId: telegramLinks.userId }).from(telegramLinks).where(pendingCode);
-  if (!pending) return 'codeInvalid';
+  if (!pending) return { status: 'codeInvalid' };
   const [holder] = await db
     .select({ userId: telegramLinks.userId })
     .from(telegramLinks)
     .where(eq(telegramLinks.chatId, chatId));
-  if (holder && holder.userId !== pending.userId) return 'chatTaken';
+  if (holder && holder.userId !== pending.userId) return { status: 'chatTaken' };
   try {
-    const linked = await db
+    const [linked] = await db
       .update(telegramLinks)
       .set({ chatId, codeHash: null, codeExpiresAt: null, linkedAt: now })
       .where(pendingCode)
       .returning({ userId: telegramLinks.userId });
-    return linked.length > 0 ? 'linked' : 'codeInvalid';
+    return linked ? { status: 'linked', userId: linked.userId } : { status: 'codeInvalid' };
   } catch (error) {
     // another account took the chat between the check and the update
-    if (isUniqueViolation(error)) return 'chatTaken';
+    if (isUniqueViolation(error)) return { status: 'chatTaken' };
     throw error;
   }
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payThroughCheckout, stripeTestEnv } from '../../test/billing.ts';
+import { selectRows } from '../../db/client.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
+import { EXPORTS_PER_USER } from './users.routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_privacy';
 
@@ -91,6 +93,58 @@ forEachEngine((engine) => {
       expect(theirs.text).not.toContain(user.id);
     });
 
+    it('exports the Telegram link, browsers, API tokens, webhooks and deliveries without a secret, at most EXPORTS_PER_USER times an hour', async () => {
+      const account = await t.registerUser();
+      const { token, user } = account;
+      await t.setPlan(user.id, 'profissional');
+      const created = await t.request('POST', '/api/user/api-tokens', {
+        token,
+        body: { name: 'planilha' },
+      });
+      const apiToken = created.body.data.token as string;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/segredo-${user.id}`;
+      await t.database.db.execute(sql`
+        insert into telegram_links (user_id, chat_id, linked_at) values (${user.id}, '99001', now())`);
+      await t.database.db.execute(sql`
+        insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${user.id}, ${endpoint}, 'k', 'a')`);
+      const [hook] = await selectRows<{ id: string }>(
+        t.database.db,
+        sql`insert into webhooks (user_id, url, events, secret_encrypted)
+            values (${user.id}, 'https://meu.example/hook', array['alert.fired'], 'selado') returning id`,
+      );
+      await t.database.db.execute(sql`
+        insert into email_outbox (user_id, channel, to_address, template, language, data, status)
+        values (${user.id}, 'webhook', ${hook!.id}, 'alert.fired', 'pt-BR', '{}'::jsonb, 'sent'),
+               (${user.id}, 'push', ${endpoint}, 'crypto-alert', 'pt-BR', '{}'::jsonb, 'pending')`);
+
+      const response = await t.request('GET', '/api/user/export', { token });
+      expect(response.status).toBe(200);
+      expect(response.body.telegram).toMatchObject({ chatId: '99001' });
+      expect(response.body.pushSubscriptions).toEqual([
+        { host: 'fcm.googleapis.com', createdAt: expect.any(String) },
+      ]);
+      expect(response.body.apiTokens).toEqual([
+        expect.objectContaining({ name: 'planilha', expiresAt: expect.any(String), lastUsedAt: null }),
+      ]);
+      expect(response.body.webhooks).toEqual([
+        expect.objectContaining({ id: hook!.id, url: 'https://meu.example/hook', events: ['alert.fired'] }),
+      ]);
+      expect(response.body.notifications).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ channel: 'webhook', template: 'alert.fired', webhookId: hook!.id }),
+          expect.objectContaining({ channel: 'push', template: 'crypto-alert', status: 'pending' }),
+        ]),
+      );
+      expect(response.body.emails.every((mail: { to: string }) => mail.to === account.email)).toBe(true);
+      for (const secret of [apiToken, endpoint, 'selado', 'tokenHash', 'token_hash', 'secretEncrypted'])
+        expect(response.text).not.toContain(secret);
+
+      const statuses = [];
+      for (let index = 1; index < EXPORTS_PER_USER + 1; index += 1)
+        statuses.push((await t.request('GET', '/api/user/export', { token })).status);
+      expect(statuses).toEqual([...Array(EXPORTS_PER_USER - 1).fill(200), 429]);
+    });
+
     it('keeps everything when the password is wrong', async () => {
       const { token, user } = await busyUser();
       const refused = await t.request('DELETE', '/api/user', { token, body: { password: 'notMyPassword1' } });
@@ -111,6 +165,10 @@ forEachEngine((engine) => {
       });
       expect(await count('subscription_changes', 'user_id', user.id)).toBeGreaterThan(0);
       smtp.messages.length = 0;
+      const [{ stripe_customer_id: customerId }] = await selectRows<{ stripe_customer_id: string }>(
+        t.database.db,
+        sql`select stripe_customer_id from subscriptions where user_id = ${user.id}`,
+      );
 
       const deleted = await t.request('DELETE', '/api/user', {
         token,
@@ -124,6 +182,10 @@ forEachEngine((engine) => {
           (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscriptionId}`,
         ),
       ).toBe(true);
+      expect(stripe.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+        `/v1/subscriptions/${subscriptionId}`,
+        `/v1/customers/${customerId}`,
+      ]);
       for (const [table, column] of [
         ['users', 'id'],
         ['subscriptions', 'user_id'],
@@ -149,6 +211,51 @@ forEachEngine((engine) => {
       await t.app.emailDelivery.deliverDue();
       const confirmation = smtp.messages.find((mail) => mail.subject === 'Your Farol account was deleted');
       expect(confirmation?.envelopeTo).toEqual([email]);
+    });
+
+    it('refunds and cancels a Checkout completed after the account was deleted', async () => {
+      const { token, password } = await t.registerUser();
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional' },
+      });
+      expect(checkout.status).toBe(200);
+      const deleted = await t.request('DELETE', '/api/user', { token, body: { password } });
+      expect(deleted.status).toBe(200);
+
+      // the payment page was still open: the customer pays after the account is gone
+      const now = new Date();
+      const { session, subscription } = stripe.completeCheckout(checkout.body.data.sessionId, {
+        start: now,
+        end: new Date(now.getTime() + 30 * 86_400_000),
+      });
+      const payload = JSON.stringify(stripe.event('checkout.session.completed', session));
+      const delivered = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, now),
+        },
+      });
+      expect(delivered.status).toBe(200);
+      const refunds = [...stripe.refunds.values()].filter(
+        (refund) => refund.metadata?.farol_account_deleted === 'true',
+      );
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]!.amount).toBe(4900);
+      expect(stripe.subscriptions.get(subscription.id as string)!.status).toBe('canceled');
+      // the same event again refunds nothing more
+      const again = await t.request('POST', '/api/subscription/webhook', {
+        rawBody: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET, now),
+        },
+      });
+      expect(again.status).toBe(200);
+      expect(
+        [...stripe.refunds.values()].filter((refund) => refund.metadata?.farol_account_deleted),
+      ).toHaveLength(1);
     });
   });
 });

@@ -77,3 +77,21 @@ export async function replacePassword(
     .returning();
   return row;
 }
+
+/** Moves the token version on: every session token issued so far stops working. */
+export async function endAllSessions(db: DbExecutor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Locks the user's row until the transaction ends: creations that check a per-user count (API tokens,
+ * webhooks) take it first, so two concurrent requests cannot both pass the check.
+ */
+export async function lockUserRow(executor: DbExecutor, id: string): Promise<void> {
+  await executor.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}

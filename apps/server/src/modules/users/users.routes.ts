@@ -19,6 +19,9 @@ import { changePassword, getProfile, renameUser, updatePreferences } from './use
 
 /** Password change attempts per user and window. */
 export const PASSWORD_CHANGES_PER_USER = 5;
+/** Data exports per user and hour: each one reads every table the user has rows in. */
+export const EXPORTS_PER_USER = 3;
+export const EXPORT_WINDOW_MS = 60 * 60_000;
 export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -128,6 +131,11 @@ function registerExport(app: App) {
           description: 'The account data, as a file download',
         },
       },
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'export-user',
+        max: EXPORTS_PER_USER,
+        windowMs: EXPORT_WINDOW_MS,
+      }),
       schema: {
         tags: ['user'],
         operationId: 'exportAccountData',

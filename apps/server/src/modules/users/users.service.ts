@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { removeAccountAccess } from './account-access.repository.ts';
 import { toPublicUser } from './users.mapper.ts';
 import { findUserById, replacePassword, updateUser } from './users.repository.ts';
 
@@ -23,16 +24,24 @@ export async function renameUser(db: Db, actor: Actor, name: string): Promise<Pu
   return toPublicUser(row);
 }
 
-/** Checks the current password, stores the new one and returns a fresh token (older ones stop working). */
+/**
+ * Checks the current password, stores the new one and returns a fresh token (older ones stop working). With
+ * `removeAccess`, the API tokens, Telegram link, push subscriptions and webhooks go in the same transaction.
+ */
 export async function changePassword(
   deps: { db: Db; tokens: TokenService },
   actor: Actor,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; removeAccess?: boolean },
 ): Promise<{ token: string }> {
   const row = await requireUser(deps.db, actor.id);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword)))
     throw new AppError('wrong_current_password');
-  const updated = await replacePassword(deps.db, actor.id, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await replacePassword(tx, actor.id, passwordHash);
+    if (changed && input.removeAccess) await removeAccountAccess(tx, actor.id);
+    return changed;
+  });
   if (!updated) throw new AppError('session_expired');
   return { token: await deps.tokens.sign({ userId: actor.id, tokenVersion: updated.tokenVersion }) };
 }

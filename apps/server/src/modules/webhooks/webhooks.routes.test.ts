@@ -51,6 +51,42 @@ forEachEngine((engine) => {
     }
     const deliveriesTo = (path: string) => receiver.received.filter((delivery) => delivery.path === path);
 
+    it('needs a verified address, e-mails the owner the URL, and holds the limit under concurrent creation', async () => {
+      const unverified = await t.registerUser({ verified: false });
+      await t.setPlan(unverified.user.id, 'profissional');
+      const refused = await t.request('POST', WEBHOOKS_URL, {
+        token: unverified.token,
+        body: { url: `${receiver.url}/unverified`, events: ['alert.fired'] },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'email_not_verified',
+        message: 'Confirme o seu e-mail primeiro: abra o link que enviamos para ele.',
+      });
+
+      const account = await t.registerUser();
+      await t.setPlan(account.user.id, 'profissional');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          t.request('POST', WEBHOOKS_URL, {
+            token: account.token,
+            body: { url: `${receiver.url}/parallel-${index}`, events: ['alert.fired'] },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 403, 403, 403]);
+      const notices = await selectRows<{ data: { kind: string; label: string } }>(
+        t.database.db,
+        sql`select data from email_outbox where user_id = ${account.user.id} and template = 'access-added'`,
+      );
+      const created = answers.filter((answer) => answer.status === 201);
+      expect(notices.map((notice) => notice.data.label).sort()).toEqual(
+        created.map((answer) => answer.body.data.url).sort(),
+      );
+      expect(notices.every((notice) => notice.data.kind === 'webhook')).toBe(true);
+    });
+
     it('answers the id and secret once, and signs a test event the receiver can verify', async () => {
       const { token, webhookId, secret } = await userWithWebhook('/test-event');
       expect(secret).toMatch(/^whsec_/);

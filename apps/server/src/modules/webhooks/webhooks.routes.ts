@@ -46,7 +46,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
-        errors: ['webhooks_require_pro', 'webhook_limit_reached', 'webhook_url_refused'],
+        errors: [
+          'webhooks_require_pro',
+          'email_not_verified',
+          'webhook_limit_reached',
+          'webhook_url_refused',
+        ],
       },
       schema: {
         tags,

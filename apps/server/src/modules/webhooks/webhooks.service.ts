@@ -14,6 +14,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
+import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
+import { lockUserRow } from '../users/users.repository.ts';
 
 export type WebhooksContext = { db: Db; encryption: Encryption; policy: AddressPolicy };
 
@@ -51,7 +53,11 @@ function toWebhook(row: WebhookRow, deliveries: DeliveryRow[]): Webhook {
   };
 }
 
-/** Registers a webhook (plans with webhooks, within their number) and answers its signing secret once. */
+/**
+ * Registers a webhook (plans with webhooks and a verified address, within their number: counted under a lock
+ * on the user's row, so concurrent requests cannot pass it together), e-mails the owner its URL and answers
+ * its signing secret once.
+ */
 export async function createWebhook(
   context: WebhooksContext,
   actor: Actor,
@@ -59,26 +65,32 @@ export async function createWebhook(
 ): Promise<CreatedWebhook> {
   const maxWebhooks = actor.entitlements.webhooks;
   if (maxWebhooks === 0) throw new AppError('webhooks_require_pro', {}, { requiresUpgrade: true });
-  const [existing] = await context.db
-    .select({ total: count() })
-    .from(webhooks)
-    .where(eq(webhooks.userId, actor.id));
-  if ((existing?.total ?? 0) >= maxWebhooks)
-    throw new AppError('webhook_limit_reached', { max: maxWebhooks });
+  requireVerifiedAddress(actor);
   const url = await checkWebhookUrl(input.url, context.policy);
   const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
   const id = crypto.randomUUID();
-  const [row] = await context.db
-    .insert(webhooks)
-    .values({
-      id,
-      userId: actor.id,
-      url: url.toString(),
-      events: [...new Set(input.events)],
-      secretEncrypted: context.encryption.encrypt(secret, secretContext({ id })),
-    })
-    .returning();
-  return { ...toWebhook(row!, []), secret };
+  const row = await context.db.transaction(async (tx) => {
+    await lockUserRow(tx, actor.id);
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(webhooks)
+      .where(eq(webhooks.userId, actor.id));
+    if ((existing?.total ?? 0) >= maxWebhooks)
+      throw new AppError('webhook_limit_reached', { max: maxWebhooks });
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({
+        id,
+        userId: actor.id,
+        url: url.toString(),
+        events: [...new Set(input.events)],
+        secretEncrypted: context.encryption.encrypt(secret, secretContext({ id })),
+      })
+      .returning();
+    await noticeAccessAdded(tx, actor, 'webhook', url.toString());
+    return inserted!;
+  });
+  return { ...toWebhook(row, []), secret };
 }
 
 /** The caller's webhooks with their latest deliveries, and how many the plan allows. */

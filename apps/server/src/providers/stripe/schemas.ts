@@ -44,6 +44,8 @@ export const stripeCheckoutSessionSchema = z.looseObject({
   client_reference_id: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
   url: z.string().nullable().optional(),
+  /** The subscription a completed subscription-mode session started. */
+  subscription: idOrObject.nullable().optional(),
 });
 
 export const stripeInvoiceSchema = z.looseObject({

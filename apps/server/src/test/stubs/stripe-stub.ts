@@ -268,6 +268,8 @@ async function listen(
 function route(state: StripeState, request: StubRequest): StubAnswer {
   const { method, path } = request;
   if (method === 'POST' && path === '/v1/customers') return createCustomer(state, request);
+  const customerMatch = /^\/v1\/customers\/([\w-]+)$/.exec(path);
+  if (method === 'DELETE' && customerMatch) return deleteCustomer(state, customerMatch[1]!);
   if (method === 'POST' && path === '/v1/checkout/sessions')
     return createCheckoutSession(state, request.body);
   const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
@@ -288,6 +290,19 @@ function route(state: StripeState, request: StubRequest): StubAnswer {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
     },
   };
+}
+
+/** DELETE /v1/customers/:id: the customer goes, and Stripe cancels its subscriptions at once. */
+function deleteCustomer(state: StripeState, id: string): StubAnswer {
+  if (!state.customers.has(id)) return notFound('customer', id);
+  state.customers.delete(id);
+  for (const subscription of state.subscriptions.values()) {
+    if (subscription.customer !== id || subscription.status === 'canceled') continue;
+    subscription.status = 'canceled';
+    subscription.canceled_at = Math.floor(Date.now() / 1000);
+    subscription.ended_at = subscription.canceled_at;
+  }
+  return { status: 200, body: { id, object: 'customer', deleted: true } };
 }
 
 /** POST /v1/customers: a repeated idempotency key gets the customer it created the first time. */

@@ -1,4 +1,10 @@
-import type { AlertConditionKey, AlertEventDetail, Currency, EmailTemplate } from '@farol/contract';
+import type {
+  AccountAccessKind,
+  AlertConditionKey,
+  AlertEventDetail,
+  Currency,
+  EmailTemplate,
+} from '@farol/contract';
 
 /** One firing as the alert e-mail and the daily digest show it. */
 export type AlertFiringData = {
@@ -42,6 +48,8 @@ export type EmailDataByTemplate = {
   contact: { name: string; email: string; subject: string; message: string };
   /** A webhook that failed WEBHOOK_MAX_CONSECUTIVE_FAILURES times in a row was disabled. */
   'webhook-disabled': { name: string; url: string };
+  /** A token, webhook, browser or Telegram chat was added to the account: `label` names it (name, URL, host). */
+  'access-added': { name: string; kind: AccountAccessKind; label: string };
   /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */
   digest: { name: string; events: AlertFiringData[]; checksPaused?: boolean };
 };

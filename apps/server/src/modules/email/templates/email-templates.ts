@@ -108,6 +108,16 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'button', label: t('webhooks.disabledCta'), url: link(appUrl, '/settings') },
     ],
   }),
+  'access-added': ({ data, t, appUrl }) => ({
+    subject: t('accessAdded.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('accessAdded.intro', { what: t(`accessAdded.kinds.${data.kind}`) }) },
+      { kind: 'facts', rows: [[t(`accessAdded.kinds.${data.kind}`), data.label]] },
+      { kind: 'paragraph', text: t('accessAdded.notYou') },
+      { kind: 'button', label: t('accessAdded.cta'), url: link(appUrl, '/settings') },
+    ],
+  }),
   'account-deleted': ({ data, t }) => ({
     subject: t('accountDeleted.subject'),
     greeting: t('layout.greeting', { name: data.name }),

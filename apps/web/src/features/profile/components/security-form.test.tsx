@@ -5,7 +5,11 @@ import { readSession, saveSession } from '../../../lib/session.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../../../test/render.tsx';
 import { SecurityForm } from './security-form.tsx';
 
-async function changePassword(answer: StubAnswer, passwords: [string, string, string]) {
+async function changePassword(
+  answer: StubAnswer,
+  passwords: [string, string, string],
+  options: { removeAccess?: boolean } = {},
+) {
   saveSession('old-token', sampleUser);
   const calls = stubFetch(() => answer);
   const user = userEvent.setup();
@@ -14,6 +18,10 @@ async function changePassword(answer: StubAnswer, passwords: [string, string, st
   await user.type(screen.getByLabelText('Senha atual'), current);
   await user.type(screen.getByLabelText('Nova senha'), next);
   await user.type(screen.getByLabelText('Confirmar nova senha'), confirm);
+  if (options.removeAccess)
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Remover também tokens, webhooks, notificações push e Telegram' }),
+    );
   await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
   return calls;
 }
@@ -35,6 +43,20 @@ describe('SecurityForm', () => {
     expect(readSession()?.token).toBe('new-token');
     await waitFor(() => expect((screen.getByLabelText('Senha atual') as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Nova senha') as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks the server to remove tokens, webhooks, push and Telegram when the box is ticked', async () => {
+    const calls = await changePassword(
+      { status: 200, body: { message: 'Senha alterada com sucesso', token: 'new-token' } },
+      ['antiga123', 'nova12345', 'nova12345'],
+      { removeAccess: true },
+    );
+    expect(await screen.findByText('Senha alterada com sucesso')).toBeVisible();
+    expect(calls[0]!.body).toEqual({
+      currentPassword: 'antiga123',
+      newPassword: 'nova12345',
+      removeAccess: true,
+    });
   });
 
   it("toasts the server's message and keeps the fields when the current password is wrong", async () => {

@@ -13,6 +13,7 @@ const planilha: ApiToken = {
   createdAt: '2026-11-20T12:00:00.000Z',
   lastUsedAt: '2026-11-26T09:30:00.000Z',
   requestCount: 42,
+  expiresAt: '2099-02-18T12:00:00.000Z',
 };
 
 function renderCard(options: { maxTokens: number; isDown?: () => boolean }) {
@@ -59,17 +60,20 @@ describe('ApiTokensCard', () => {
     expect(screen.queryByRole('button', { name: 'Criar token' })).toBeNull();
   });
 
-  it('lists each token with its use, creates one and shows its secret once', async () => {
+  it('lists each token with its use and expiry, creates one for the chosen days and shows its secret once', async () => {
     const user = userEvent.setup();
     const calls = renderCard({ maxTokens: 10 });
     expect(await screen.findByText('planilha')).toBeVisible();
     expect(screen.getByText(/42 requisições/)).toBeVisible();
+    expect(screen.getByText(/válido até/)).toBeVisible();
 
     await user.type(screen.getByLabelText('Nome do token'), 'bot');
+    expect(screen.getByLabelText('Validade')).toHaveValue('90');
+    await user.selectOptions(screen.getByLabelText('Validade'), '30 dias');
     await user.click(screen.getByRole('button', { name: 'Criar token' }));
     const secret = await screen.findByRole('status');
     expect(within(secret).getByText(SECRET)).toBeVisible();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'bot' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'bot', expiresInDays: 30 });
 
     await user.click(within(secret).getByRole('button', { name: 'Copiar' }));
     expect(await within(secret).findByRole('button', { name: 'Copiado' })).toBeVisible();

@@ -1,11 +1,17 @@
-import type { ApiToken, ApiTokenList, CreatedApiToken } from '@farol/contract';
+import {
+  apiTokenLifetimes,
+  DEFAULT_API_TOKEN_LIFETIME_DAYS,
+  type ApiToken,
+  type ApiTokenList,
+  type CreatedApiToken,
+} from '@farol/contract';
 import { Terminal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, inputClassName } from '../../../components/ui/input.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -87,11 +93,14 @@ function CreateForm({ onCreated, isFull }: { onCreated: (token: CreatedApiToken)
   const { t } = useTranslation('settings');
   const id = useId();
   const [name, setName] = useState('');
+  const [expiresInDays, setExpiresInDays] = useState<(typeof apiTokenLifetimes)[number]>(
+    DEFAULT_API_TOKEN_LIFETIME_DAYS,
+  );
   const create = useCreateApiTokenMutation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    create.mutate({ name }, { onSuccess: (answer) => (setName(''), onCreated(answer.data)) });
+    create.mutate({ name, expiresInDays }, { onSuccess: (answer) => (setName(''), onCreated(answer.data)) });
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -103,6 +112,22 @@ function CreateForm({ onCreated, isFull }: { onCreated: (token: CreatedApiToken)
           placeholder={t('apiTokens.namePlaceholder')}
           onChange={(event) => setName(event.target.value)}
         />
+      </FormField>
+      <FormField label={t('apiTokens.lifetimeLabel')} htmlFor={`${id}-lifetime`}>
+        <select
+          id={`${id}-lifetime`}
+          className={inputClassName}
+          value={expiresInDays}
+          onChange={(event) =>
+            setExpiresInDays(Number(event.target.value) as (typeof apiTokenLifetimes)[number])
+          }
+        >
+          {apiTokenLifetimes.map((days) => (
+            <option key={days} value={days}>
+              {t('apiTokens.lifetimeDays', { count: days })}
+            </option>
+          ))}
+        </select>
       </FormField>
       <Button type="submit" disabled={create.isPending || isFull || !name.trim()}>
         {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
@@ -124,7 +149,8 @@ function TokenRow({ token }: { token: ApiToken }) {
           {token.lastUsedAt
             ? t('apiTokens.lastUsed', { date: formatDateTime(token.lastUsedAt) })
             : t('apiTokens.neverUsed')}{' '}
-          · {t('apiTokens.requests', { count: token.requestCount })}
+          · {t('apiTokens.requests', { count: token.requestCount })} ·{' '}
+          {t('apiTokens.validUntil', { date: formatDateTime(token.expiresAt) })}
         </p>
       </div>
       <Button
