@@ -125,6 +125,23 @@ export const signalIndicatorSchema = z.object({
 });
 export type SignalIndicator = z.infer<typeof signalIndicatorSchema>;
 
+const quotedLevelSchema = z.object({
+  price,
+  /** |level − price| / price × 100, two decimals: from the analysis's own `price`. */
+  distancePercent: z.number().nonnegative(),
+  side: z.enum(['above', 'below', 'at']),
+});
+
+/** The analysis's levels measured from its `price` (trade-levels.ts: the chat measures the same way). */
+export const quotedLevelsSchema = z.object({
+  currency: currencySchema,
+  price,
+  stop: quotedLevelSchema.nullable(),
+  targets: z.array(quotedLevelSchema),
+  supports: z.array(quotedLevelSchema),
+  resistances: z.array(quotedLevelSchema),
+});
+
 export const analysisSchema = z.object({
   symbol: marketSymbolSchema,
   price,
@@ -162,6 +179,8 @@ export const analysisSchema = z.object({
     stopLoss: price.nullable(),
     targets: z.array(price),
   }),
+  /** Stop, targets, supports and resistances, each with its distance from `price`. */
+  levels: quotedLevelsSchema,
   aiAnalysis: z.string(),
   recommendations: z.array(z.string()),
   source: z.enum(marketSources),

@@ -50,6 +50,9 @@ describe('MarketAnalysisPage', () => {
     expect(screen.getByText('Anomalia de volume')).toBeVisible();
     expect(screen.getByText('Alto')).toBeVisible();
     expect(screen.getByText('Dados simulados')).toBeVisible();
+    // stop and targets with their distance from the price the analysis states (R$ 3.120,46)
+    expect(screen.getByText('R$ 3.260,00 (+4,47%)')).toBeVisible();
+    expect(screen.getByText(/^R\$ 3\.050,00 \([-−]2,26%\) · R\$ 2\.980,00 \([-−]4,50%\)$/u)).toBeVisible();
     expect(await screen.findByText('levels S1=3050 S2=2980 R1=3200', {}, { timeout: 5000 })).toBeVisible();
     // the template-composed text is labelled as an automatic reading, never as an AI's analysis
     const reading = screen

@@ -1,4 +1,4 @@
-import type { Currency, KeyProvider } from '@farol/contract';
+import type { Currency, KeyProvider, QuotedLevel } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import { formatDecimal, formatPercent, formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
@@ -51,10 +51,16 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
   const lines: string[] = [];
-  const price = coin.technical?.price ?? coin.volatility?.price;
+  const price = coin.quote?.price;
   lines.push(
     t('offline.coinHeader', { symbol: coin.symbol, price: price === undefined ? '—' : format.usd(price) }),
   );
+  // each level with its distance from the quoted price above, signed by its side
+  const levelAt = (level: QuotedLevel) =>
+    t('offline.levelAt', {
+      price: format.usd(level.price),
+      distance: format.signedPercent(level.side === 'below' ? -level.distancePercent : level.distancePercent),
+    });
   const technical = coin.technical;
   if (technical) {
     lines.push(
@@ -76,11 +82,11 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
         anomaly: technical.volume.anomaly ? t('offline.anomaly') : '',
       }),
       t('offline.levels', {
-        supports: technical.supportLevels.length
-          ? technical.supportLevels.map(format.usd).join(', ')
+        supports: technical.levels.supports.length
+          ? technical.levels.supports.map(levelAt).join(', ')
           : t('offline.none'),
-        resistances: technical.resistanceLevels.length
-          ? technical.resistanceLevels.map(format.usd).join(', ')
+        resistances: technical.levels.resistances.length
+          ? technical.levels.resistances.map(levelAt).join(', ')
           : t('offline.none'),
       }),
     );
@@ -92,8 +98,8 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
     lines.push(t('offline.unavailable', { part: t('agents.technical_analyst') }));
   }
   const volatility = coin.volatility;
-  if (volatility) {
-    const usualStop = volatility.stops.find((stop) => stop.atrMultiple === 2) ?? volatility.stops[0]!;
+  const usualStop = volatility?.stops.find((stop) => stop.atrMultiple === 2) ?? volatility?.stops[0];
+  if (volatility && usualStop) {
     lines.push(
       t('offline.risk', {
         interval: t(`values.interval.${volatility.interval}`),
@@ -114,6 +120,9 @@ function positionLines(language: Language, briefing: Briefing): string[] {
   const position = briefing.position;
   if (!position || 'error' in position) return [t('offline.positionHint')];
   const lines = [
+    ...(position.cappedAtCapital
+      ? [t('offline.positionCapped', { requested: format.percent(position.requestedRiskPercent) })]
+      : []),
     t('offline.position', {
       riskPercent: format.percent(position.riskPercent),
       capital: format.money(position.capital, position.currency),
@@ -122,10 +131,9 @@ function positionLines(language: Language, briefing: Briefing): string[] {
       riskAmount: format.money(position.riskAmount, position.currency),
     }),
   ];
-  if (position.units !== undefined)
-    lines.push(
-      t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }),
-    );
+  lines.push(
+    t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }),
+  );
   return [lines.join(' ')];
 }
 

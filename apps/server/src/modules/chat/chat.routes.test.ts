@@ -88,13 +88,17 @@ forEachEngine((engine) => {
         expect(response).toContain(translate(language, 'chat:offline.header'));
         expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
         expect(response).toContain(`MACD ${fixed(language, analysis.keyIndicators.macd.value, 4)}`);
+        // the coin is quoted at the market list's price in the account's currency, as its page shows it
+        const listed = (await test.app.market.getCoins(undefined, currency)).data.find(
+          (coin) => coin.symbol === 'ETH',
+        )!;
         expect(response).toContain(
-          new Intl.NumberFormat(language, {
+          `**ETH**: ${new Intl.NumberFormat(language, {
             style: 'currency',
             currency,
             minimumFractionDigits: 2,
             maximumFractionDigits: 2,
-          }).format(analysis.price),
+          }).format(Number(listed.currentPrice!.toPrecision(6)))}`,
         );
         // scores as whole percentages ("16%"), as the screens show them
         expect(response).toContain(
@@ -131,9 +135,31 @@ forEachEngine((engine) => {
       expect(answer.status).toBe(201);
       const brl = (value: number) =>
         new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
-      expect(answer.body.response).toContain(brl(10_000));
-      expect(answer.body.response).toContain(brl(200)); // 2% of the capital is what the stop may cost
+      const response: string = answer.body.response;
+      expect(response).toContain(brl(10_000));
+      expect(response).toContain(brl(200)); // 2% of the capital is what the stop may cost
       expect(answer.body.metadata.analysisUsed).toContain('risk_manager.calculate_position_size');
+      // the recorded market's list price is not the last daily close: every figure is measured from the
+      // price the answer quotes, and the units it names lose the R$ 200 it promises at its stop
+      const number = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+      const money = 'R\\$\\s[\\d.]+,\\d{2}';
+      const quoted = number(new RegExp(`\\*\\*SOL\\*\\*: (${money})`, 'u').exec(response)![1]!);
+      const listed = (await test.app.market.getCoins(undefined, 'BRL')).data.find(
+        (coin) => coin.symbol === 'SOL',
+      )!;
+      expect(quoted).toBeCloseTo(listed.currentPrice!, 1);
+      const dailyClose = (await test.app.market.getCandles('SOL', '1d', 1)).data.at(-1)!.close;
+      const { money: rate } = await latestMoney(test.app.market, 'BRL');
+      expect(Math.abs(quoted - dailyClose * rate.rate)).toBeGreaterThan(0.01);
+      const [, stopText, distanceText] = new RegExp(
+        `ficaria em (${money}) \\(([\\d,]+)% abaixo\\)`,
+        'u',
+      ).exec(response)!;
+      const stop = number(stopText!);
+      expect(number(distanceText!)).toBeCloseTo(((quoted - stop) / quoted) * 100, 2);
+      const units = Number(/cerca de ([\d,]+) SOL/u.exec(response)![1]!.replace(',', '.'));
+      expect(units * (quoted - stop)).toBeCloseTo(200, 0);
+      expect(units * (quoted - stop)).toBeLessThanOrEqual(200);
     });
   });
 
