@@ -152,15 +152,28 @@ function dominanceLine(language: Language, dominance: NonNullable<Briefing['domi
   });
 }
 
-/** The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. */
-export function composeOfflineNote(language: Language, briefing: Briefing, reason: OfflineReason): string {
+/** Who writes the note, and why the built-in analyst answers instead of a model. */
+function introduction(language: Language, reason: OfflineReason): string[] {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const paragraphs = [t('offline.header')];
+  if (reason)
+    paragraphs.push(t(offlineReasonKeys[reason.kind], { provider: providerLabels[reason.provider] }));
+  return paragraphs;
+}
+
+/**
+ * The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. It says who
+ * wrote it and why only when `introduce` (once per conversation, not in every answer).
+ */
+export function composeOfflineNote(
+  language: Language,
+  briefing: Briefing,
+  reason: OfflineReason,
+  options: { introduce: boolean } = { introduce: true },
+): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
-  const paragraphs: string[] = [t('offline.header')];
-  if (reason) {
-    const provider = providerLabels[reason.provider];
-    paragraphs.push(t(offlineReasonKeys[reason.kind], { provider }));
-  }
+  const paragraphs: string[] = options.introduce ? introduction(language, reason) : [];
   if (briefing.defaultedToBitcoin && briefing.coins.length > 0) paragraphs.push(t('offline.noCoin'));
   for (const coin of briefing.coins) paragraphs.push(coinSection(language, coin, briefing).join('\n'));
   paragraphs.push(...positionLines(language, briefing));

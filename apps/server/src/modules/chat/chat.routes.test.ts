@@ -222,8 +222,9 @@ forEachEngine((engine) => {
       expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
     });
 
-    it('answers 429 "too many requests" after the free plan\'s 3 conversations of the day; admins have no limit', async () => {
-      const { token } = await test.registerUser({ language: 'en' });
+    it('answers 429 "too many requests" after the free plan\'s 3 AI conversations of the day; admins have no limit', async () => {
+      const { token } = await withKey('openai');
+      for (let index = 0; index < 3; index += 1) ai.queue.push(openAiTextReply(`Answer ${index}.`));
       for (let index = 0; index < 3; index += 1) {
         expect(
           (
@@ -267,6 +268,33 @@ forEachEngine((engine) => {
         ).toBe(201);
       }
     });
+
+    it.each(languages)(
+      "answers %s without a key with the built-in analyst: it says so once per conversation and uses none of the day's AI conversations",
+      async (language) => {
+        const { token } = await test.registerUser({ language });
+        const header = translate(language, 'chat:offline.header');
+        const responses: string[] = [];
+        // more answers than the free plan's 3 AI conversations
+        for (let index = 0; index < 5; index += 1) {
+          const answer = await test.request('POST', '/api/chat/message', {
+            token,
+            body: { message: `BTC ${index}?` },
+          });
+          expect(answer.status).toBe(201);
+          expect(answer.body.aiProvider).toBe('technical_analysis');
+          responses.push(answer.body.response);
+        }
+        expect(responses[0]).toContain(header);
+        for (const later of responses.slice(1)) {
+          expect(later).not.toContain(header);
+          expect(later.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);
+        }
+        const usage = await test.request('GET', '/api/subscription/usage', { token });
+        expect(usage.body.data).toMatchObject({ conversationsToday: 0, canChat: true });
+        expect(completionRequests(ai)).toHaveLength(0);
+      },
+    );
 
     it('shows each user only their own messages, newest first and paged, and clears only theirs', async () => {
       const first = await test.registerUser({ language: 'en' });
@@ -587,9 +615,11 @@ forEachEngine((engine) => {
     });
 
     it('answers the stream errors before the first event as plain JSON (429 at the limit)', async () => {
-      const { token } = await test.registerUser({ language: 'en' });
-      for (let index = 0; index < 3; index += 1)
+      const { token } = await withKey('openai');
+      for (let index = 0; index < 3; index += 1) {
+        ai.queue.push(openAiTextReply(`Answer ${index}.`));
         await test.request('POST', '/api/chat/message', { token, body: { message: `q${index}` } });
+      }
       const { status, body } = await readStream(test, token, 'one more');
       expect(status).toBe(429);
       expect(JSON.parse(body).code).toBe('chat_limit_reached');

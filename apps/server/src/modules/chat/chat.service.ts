@@ -14,6 +14,7 @@ import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
 import { describeBriefing, gatherBriefing } from './chat.orchestrator.ts';
 import {
+  calendarDay,
   deleteChatMessages,
   insertChatMessage,
   listChatMessages,
@@ -78,15 +79,24 @@ export async function answerQuestion(
   listeners: ChatListeners = {},
 ): Promise<ChatMessage> {
   const askedAt = context.now();
-  if (!(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
+  // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
+  // error answer, also on the stream
+  const answerer = await chooseAnswerer(context, user);
+  // the day's conversations are the answers a model writes: the built-in analyst uses none of them
+  const takesSlot = answerer.kind !== 'built_in';
+  if (takesSlot && !(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
     throw new AppError('chat_limit_reached');
   let usedIncluded = false;
   try {
-    const answer = await writeAnswer(context, user, question, language, listeners);
+    const answer = await writeAnswer(context, user, answerer, question, language, listeners);
     usedIncluded = answer.usedIncluded;
-    return toChatMessage(await insertChatMessage(context.db, answer.message));
+    const stored = toChatMessage(await insertChatMessage(context.db, answer.message));
+    // a model was meant to answer but the built-in analyst did (included answers used up, provider down)
+    if (takesSlot && answer.message.aiProvider === 'technical_analysis')
+      await returnChatSlot(context.db, user.id, askedAt);
+    return stored;
   } catch (error) {
-    await returnChatSlot(context.db, user.id, askedAt);
+    if (takesSlot) await returnChatSlot(context.db, user.id, askedAt);
     if (usedIncluded) await returnDaily(context.db, 'includedAnswers', user.id, askedAt);
     throw error;
   }
@@ -109,14 +119,12 @@ type ModelAnswer =
 async function writeAnswer(
   context: ChatContext,
   user: Actor,
+  answerer: Answerer,
   question: string,
   language: Language,
   listeners: ChatListeners,
 ): Promise<{ message: NewChatMessage; usedIncluded: boolean }> {
   const onStep = listeners.onStep ?? (() => undefined);
-  // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
-  // error answer, also on the stream
-  const answerer = await chooseAnswerer(context, user);
   const { money } = await latestMoney(context.market, accountCurrency(user)).catch(() => ({
     money: usdMoney,
   }));
@@ -125,7 +133,11 @@ async function writeAnswer(
   onStep('response_generation', 'processing');
   const modelTools = new Set<string>();
   const answer = await askModel(context, user, { answerer, data, briefing, question, modelTools }, listeners);
-  const text = answer.text ?? composeOfflineNote(language, briefing, answer.offlineReason);
+  const text =
+    answer.text ??
+    composeOfflineNote(language, briefing, answer.offlineReason, {
+      introduce: await startsBuiltInConversation(context.db, user.id, context.now()),
+    });
   if (answer.text === undefined) listeners.onDelta?.(text);
   const closing = `\n\n${disclaimer(language)}`;
   listeners.onDelta?.(closing);
@@ -197,6 +209,20 @@ async function askModel(
     }
     return { offlineReason: { kind: 'provider_unavailable', provider: answerer.provider } };
   }
+}
+
+/**
+ * Whether the built-in analyst says who it is and why it answers: once per conversation, i.e. on the day's
+ * first answer, or when the answer before was written by a model.
+ */
+async function startsBuiltInConversation(db: Db, userId: string, now: Date): Promise<boolean> {
+  const { rows } = await listChatMessages(db, userId, { offset: 0, limit: 1 });
+  const previous = rows[0];
+  return (
+    previous === undefined ||
+    previous.aiProvider !== 'technical_analysis' ||
+    calendarDay(previous.createdAt) !== calendarDay(now)
+  );
 }
 
 export async function getChatHistory(db: Db, actor: Actor, query: { page: number; limit: number }) {
