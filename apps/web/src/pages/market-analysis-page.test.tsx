@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { candlesAnswer, subscriptionAnswer } from '../features/market/test/market-answers.ts';
 import { analysisAnswer as analysis } from '../features/signals/test/analysis-answers.ts';
+import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
 import { saveSession } from '../lib/session.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
 import { MarketAnalysisPage } from './market-analysis-page.tsx';
@@ -33,6 +34,7 @@ describe('MarketAnalysisPage', () => {
         return { status: 200, body: subscriptionAnswer('profissional') };
       if (url.startsWith('/api/market-signals/analysis/'))
         return { status: 200, body: analysis(new URL(url, 'http://web').pathname.split('/').pop()!) };
+      if (url === '/api/market-signals/track-record') return { status: 200, body: recordAnswer() };
       return undefined;
     });
     // Generous waits: the first render loads the page's modules, slow on a busy machine.
@@ -50,6 +52,20 @@ describe('MarketAnalysisPage', () => {
     expect(screen.getByText('Anomalia de volume')).toBeVisible();
     expect(screen.getByText('Alto')).toBeVisible();
     expect(screen.getByText('Dados simulados')).toBeVisible();
+    // beside the signal and its confidence: the measured 24 h hit rate of sells (the published backtest's
+    // 1,920 sell signals, 49.2% right), the way to the record, and what the confidence means
+    const note = screen.getByTestId('signal-record-note');
+    expect(
+      await within(note).findByText(
+        /^Sinais de Venda acertaram 49% das vezes em 24 h \(1\.920 sinais, backtest\)\.$/u,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(within(note).getByRole('link', { name: 'Ver o histórico' }).getAttribute('href')).toBe(
+      '/track-record',
+    );
+    expect(within(note).getByText(/^Confiança 71%: a taxa de acerto em 24 h/u)).toBeVisible();
     // stop and targets with their distance from the price the analysis states (R$ 3.120,46)
     expect(screen.getByText('R$ 3.260,00 (+4,47%)')).toBeVisible();
     expect(screen.getByText(/^R\$ 3\.050,00 \([-−]2,26%\) · R\$ 2\.980,00 \([-−]4,50%\)$/u)).toBeVisible();

@@ -26,6 +26,7 @@ import {
   formatWholePercent,
 } from '../../../lib/format.ts';
 import { SignalBadge } from './signal-badge.tsx';
+import { SignalRecordNote } from './signal-record-note.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
@@ -117,6 +118,7 @@ export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
           <Meter label={t('metrics.confidence')} value={marketSignal.confidence} />
           <Meter label={t('metrics.trendStrength')} value={analysis.trendStrength} />
         </div>
+        <SignalRecordNote signal={marketSignal.signal} confidence={marketSignal.confidence} />
         <p className="text-sm leading-relaxed">{marketSignal.reasoning}</p>
       </CardContent>
     </Card>
