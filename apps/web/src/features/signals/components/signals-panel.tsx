@@ -83,15 +83,7 @@ export function SignalsPanel() {
                 />
               ))}
             </ul>
-            <p className="mt-2 text-xs text-muted-foreground">
-              {t('record.panelNote')}{' '}
-              <Link
-                to="/track-record"
-                className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {t('record.link')}
-              </Link>
-            </p>
+            <ConfidenceNote />
           </>
         )}
         {signals.length > 0 && unavailable.length > 0 ? <UnavailableCoins coins={unavailable} /> : null}
@@ -109,6 +101,22 @@ export function SignalsPanel() {
 }
 
 /** The coins of the list that have no signal now, each with why, beside the ones that have. */
+/** What the confidence figure means, and the way to the measured record. */
+function ConfidenceNote() {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <p className="mt-2 text-xs text-muted-foreground">
+      {t('record.panelNote')}{' '}
+      <Link
+        to="/track-record"
+        className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t('record.link')}
+      </Link>
+    </p>
+  );
+}
+
 function UnavailableCoins({ coins }: { coins: UnavailableSignal[] }) {
   const { t } = useTranslation('marketAnalysis');
   return (
