@@ -25,6 +25,7 @@ import {
   formatRsi,
   formatWholePercent,
 } from '../../../lib/format.ts';
+import { UpgradeButton } from '../../../components/upgrade-button.tsx';
 import { SignalBadge } from './signal-badge.tsx';
 import { SignalRecordNote } from './signal-record-note.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
@@ -397,8 +398,8 @@ export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
 }
 
 /**
- * Plans without advanced analysis: the server's message (or the default) and the upgrade buttons,
- * disabled and labelled coming soon like every purchase button.
+ * Plans without advanced analysis: the server's message (or the default), Stripe Checkout for Profissional
+ * (disabled and labelled coming soon while plans cannot be bought here) and the way to the plans.
  */
 export function AnalysisLocked({ message }: { message?: string }) {
   const { t } = useTranslation('marketAnalysis');
@@ -409,7 +410,7 @@ export function AnalysisLocked({ message }: { message?: string }) {
         <h2 className="text-lg font-semibold">{t('locked.title')}</h2>
         <p className="max-w-md text-sm text-muted-foreground">{message ?? t('locked.default')}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button disabled>{t('locked.upgrade')}</Button>
+          <UpgradeButton />
           <Button asChild variant="ghost">
             <Link to="/pricing">{t('locked.seePlans')}</Link>
           </Button>
