@@ -24,7 +24,7 @@ export function measuredHitRate(record: TrackRecord, signal: SignalValue) {
  * record, with the way to it, and what the confidence figure means, in one line each.
  */
 export function SignalRecordNote({ signal, confidence }: { signal: SignalValue; confidence: number }) {
-  const { t } = useTranslation(['marketAnalysis', 'signals']);
+  const { t } = useTranslation('marketAnalysis');
   const query = useTrackRecordQuery();
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground" data-testid="signal-record-note">
@@ -55,7 +55,7 @@ export function SignalRecordNote({ signal, confidence }: { signal: SignalValue; 
 }
 
 function HitRateLine({ record, signal }: { record: TrackRecord; signal: SignalValue }) {
-  const { t } = useTranslation(['marketAnalysis', 'signals']);
+  const { t } = useTranslation('marketAnalysis');
   const measured = measuredHitRate(record, signal);
   const params = {
     signal: t(`signals:signal.${signal}`),
