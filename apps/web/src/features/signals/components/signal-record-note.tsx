@@ -40,17 +40,23 @@ export function SignalRecordNote({ signal, confidence }: { signal: SignalValue; 
         ) : (
           <HitRateLine record={query.data} signal={signal} />
         )}{' '}
-        {query.isError ? null : (
-          <Link
-            to="/track-record"
-            className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('record.link')}
-          </Link>
-        )}
+        {query.isError ? null : <RecordLink />}
       </p>
       <p>{t('record.confidence', { confidence: formatWholePercent(confidence) })}</p>
     </div>
+  );
+}
+
+/** The way to the signals' measured record. */
+export function RecordLink() {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <Link
+      to="/track-record"
+      className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {t('record.link')}
+    </Link>
   );
 }
 

@@ -14,7 +14,7 @@ import { useDashboardSignalsQuery } from '../api/signals-api.ts';
 import { SignalBadge } from './signal-badge.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { useTrackRecordQuery } from '../api/track-record-api.ts';
-import { measuredHitRate } from './signal-record-note.tsx';
+import { measuredHitRate, RecordLink } from './signal-record-note.tsx';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
 /** An outage (no answer or 5xx) is "temporarily unavailable"; anything else is an error loading signals. */
@@ -106,13 +106,7 @@ function ConfidenceNote() {
   const { t } = useTranslation('marketAnalysis');
   return (
     <p className="mt-2 text-xs text-muted-foreground">
-      {t('record.panelNote')}{' '}
-      <Link
-        to="/track-record"
-        className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
-      >
-        {t('record.link')}
-      </Link>
+      {t('record.panelNote')} <RecordLink />
     </p>
   );
 }
