@@ -20,3 +20,4 @@ export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './coin.ts';
 export * from './market-stream.ts';
+export * from './trade-levels.ts';

@@ -139,6 +139,23 @@ export const expectedRangeSchema = z.object({
 });
 export type ExpectedRange = z.infer<typeof expectedRangeSchema>;
 
+const quotedLevelSchema = z.object({
+  price,
+  /** |level − price| / price × 100, two decimals: from the analysis's own `price`. */
+  distancePercent: z.number().nonnegative(),
+  side: z.enum(['above', 'below', 'at']),
+});
+
+/** The analysis's levels measured from its `price` (trade-levels.ts: the chat measures the same way). */
+export const quotedLevelsSchema = z.object({
+  currency: currencySchema,
+  price,
+  stop: quotedLevelSchema.nullable(),
+  targets: z.array(quotedLevelSchema),
+  supports: z.array(quotedLevelSchema),
+  resistances: z.array(quotedLevelSchema),
+});
+
 export const analysisSchema = z.object({
   symbol: marketSymbolSchema,
   price,
@@ -178,6 +195,8 @@ export const analysisSchema = z.object({
   }),
   /** 24 h and 7 d; empty when the candles are too few to forecast. */
   expectedRange: z.array(expectedRangeSchema),
+  /** Stop, targets, supports and resistances, each with its distance from `price`. */
+  levels: quotedLevelsSchema,
   aiAnalysis: z.string(),
   recommendations: z.array(z.string()),
   source: z.enum(marketSources),

@@ -14,6 +14,7 @@ import {
   subscriptionAnswer,
 } from '../features/market/test/market-answers.ts';
 import { saveSession } from '../lib/session.ts';
+import { recordAnswer } from '../features/signals/test/track-record-answers.ts';
 import { errorAnswer, renderRoutes, sampleUser, stubFetch, type StubAnswer } from '../test/render.tsx';
 import { network } from '../test/network.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -306,6 +307,7 @@ describe('DashboardPage', () => {
       {
         'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('profissional') },
         'GET /api/crypto/prices': { status: 200, body: pricesAnswer(tenCoins) },
+        'GET /api/market-signals/track-record': { status: 200, body: recordAnswer() },
       },
       commonRoutes,
     );
@@ -317,10 +319,14 @@ describe('DashboardPage', () => {
       '/dashboard',
     );
     const user = userEvent.setup();
-    // its name is what it shows, in order (Intl puts a no-break space after "R$")
+    // its name is what it shows, in order (Intl puts a no-break space after "R$"); the class's measured
+    // hit rate is the published backtest's 114 strong buys, 50% right over 24 h
     const row = await screen.findByRole('link', {
-      name: 'BTC R$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3',
+      name: 'BTC R$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3 acerto da classe em 24 h: 50%',
     });
+    // what the confidence means, once under the list, with the way to the record
+    expect(screen.getByText(/^Confiança: a taxa de acerto em 24 h/u)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver o histórico' }).getAttribute('href')).toBe('/track-record');
     expect(row.getAttribute('href')).toBe('/coins/btc');
     expect(within(row).getByText('73%')).toBeVisible();
     expect(within(row).getByText('Compra forte')).toBeVisible();

@@ -1,4 +1,4 @@
-import { candleIntervals, type ChatAgent } from '@farol/contract';
+import { candleIntervals, currencies, type ChatAgent } from '@farol/contract';
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ export const agentRoles: Record<ChatAgent, string> = {
   fundamental_analyst:
     'Fundamental analyst: market cap, rank, 24h volume and supply figures of a coin, total market cap and dominance.',
   risk_manager:
-    'Risk manager: ATR(14)-based volatility, stop distances, and position size for a given capital (BRL or USD) and risk per trade. Always states what could go wrong.',
+    "Risk manager: ATR(14)-based volatility, stops and their distances from the coin's quoted price, and position size for a given capital (BRL or USD) and risk per trade. Always states what could go wrong.",
   market_sentiment:
     'Market sentiment: the fear & greed index now, its 7- and 30-day averages and direction, BTC/ETH dominance and how it shifted over 24 hours and 7 days (money rotating into or out of altcoins).',
 };
@@ -105,7 +105,7 @@ function riskManagerTools(data: ChatData, used: Set<string>): ToolSet {
   return {
     get_volatility: tool({
       description:
-        'ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the last close.',
+        "ATR(14) volatility of a coin on a timeframe, and stop prices 1.5, 2 and 3 ATR below the coin's quoted price, each with its distance from that price.",
       inputSchema: z.object({ symbol: symbolSchema, interval: z.enum(candleIntervals).default('1d') }),
       execute: recorded(used, 'risk_manager.get_volatility', ({ symbol, interval }) =>
         onMarketSymbol(data, symbol, (marketSymbol) => getVolatility(data, marketSymbol, interval))(),
@@ -113,16 +113,16 @@ function riskManagerTools(data: ChatData, used: Set<string>): ToolSet {
     }),
     calculate_position_size: tool({
       description:
-        'Position size so that hitting the stop loses riskPercent of the capital (capital in BRL or USD; prices in USD).',
+        "Units and value of the position whose loss at the stop is riskPercent of the capital (capped at the capital, no leverage). price and stopPrice in the briefing's currency (a coin's quote.price and a stop from the briefing); capital in `currency`. State its riskAmount and riskPercent: they are what the position really risks.",
       inputSchema: z.object({
         price: z.number().positive(),
         stopPrice: z.number().positive(),
         capital: z.number().positive(),
         riskPercent: z.number().positive().max(100),
-        currency: z.enum(['BRL', 'USD']),
+        currency: z.enum(currencies),
       }),
       execute: recorded(used, 'risk_manager.calculate_position_size', (input) =>
-        calculatePositionSize(input),
+        calculatePositionSize(data, input),
       ),
     }),
   };

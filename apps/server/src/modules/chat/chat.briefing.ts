@@ -1,10 +1,11 @@
 import type { Currency } from '@farol/contract';
 import type { ChatAgent } from '@farol/contract';
 import type {
-  calculatePositionSize,
   DominanceBrief,
   FundamentalsBrief,
   GlobalBrief,
+  PositionBrief,
+  PriceQuote,
   SentimentBrief,
   SignalBrief,
   VolatilityBrief,
@@ -14,6 +15,8 @@ import type {
 export type CoinBriefing = {
   /** A market symbol: one of the ten, or another coin with a Binance USDT pair. */
   symbol: string;
+  /** The one price the answer quotes for this coin: every distance and size of the coin is measured from it. */
+  quote?: PriceQuote;
   technical?: SignalBrief;
   volatility?: VolatilityBrief;
 };
@@ -28,7 +31,7 @@ export type Briefing = {
   /** True when the question named no coin and Bitcoin was read as the market's reference. */
   defaultedToBitcoin: boolean;
   coins: CoinBriefing[];
-  position?: ReturnType<typeof calculatePositionSize>;
+  position?: PositionBrief;
   fundamentals: FundamentalsBrief[];
   global?: GlobalBrief;
   sentiment?: SentimentBrief;

@@ -81,6 +81,12 @@ forEachEngine((engine) => {
       expect(features.iniciante).toContain('Included AI: 2 answers a day, no key of your own needed');
       expect(features.profissional).toContain('Included AI: 50 answers a day, no key of your own needed');
       expect(features.free.some((feature: string) => feature.startsWith('Included AI'))).toBe(false);
+      // with the operator's key the paid plans keep their AI lines; the free plan, with none included, does not
+      expect(features.profissional).toContain('Unlimited AI conversations');
+      expect(features.profissional).toContain('Specialised AI agents');
+      expect(features.free).toContain(
+        '3 AI answers a day with your own API key; the built-in analyst answers without limit',
+      );
     });
 
     it('never answers the free plan with the operator key', async () => {

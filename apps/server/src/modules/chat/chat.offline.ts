@@ -1,4 +1,4 @@
-import type { Currency, KeyProvider } from '@farol/contract';
+import type { Currency, KeyProvider, QuotedLevel } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import { formatDecimal, formatPercent, formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
@@ -58,10 +58,16 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
   const lines: string[] = [];
-  const price = coin.technical?.price ?? coin.volatility?.price;
+  const price = coin.quote?.price;
   lines.push(
     t('offline.coinHeader', { symbol: coin.symbol, price: price === undefined ? '—' : format.usd(price) }),
   );
+  // each level with its distance from the quoted price above, signed by its side
+  const levelAt = (level: QuotedLevel) =>
+    t('offline.levelAt', {
+      price: format.usd(level.price),
+      distance: format.signedPercent(level.side === 'below' ? -level.distancePercent : level.distancePercent),
+    });
   const technical = coin.technical;
   if (technical) {
     lines.push(
@@ -83,11 +89,11 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
         anomaly: technical.volume.anomaly ? t('offline.anomaly') : '',
       }),
       t('offline.levels', {
-        supports: technical.supportLevels.length
-          ? technical.supportLevels.map(format.usd).join(', ')
+        supports: technical.levels.supports.length
+          ? technical.levels.supports.map(levelAt).join(', ')
           : t('offline.none'),
-        resistances: technical.resistanceLevels.length
-          ? technical.resistanceLevels.map(format.usd).join(', ')
+        resistances: technical.levels.resistances.length
+          ? technical.levels.resistances.map(levelAt).join(', ')
           : t('offline.none'),
       }),
     );
@@ -122,8 +128,8 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
     lines.push(t('offline.unavailable', { part: t('agents.technical_analyst') }));
   }
   const volatility = coin.volatility;
-  if (volatility) {
-    const usualStop = volatility.stops.find((stop) => stop.atrMultiple === 2) ?? volatility.stops[0]!;
+  const usualStop = volatility?.stops.find((stop) => stop.atrMultiple === 2) ?? volatility?.stops[0];
+  if (volatility && usualStop) {
     lines.push(
       t('offline.risk', {
         interval: t(`values.interval.${volatility.interval}`),
@@ -144,6 +150,9 @@ function positionLines(language: Language, briefing: Briefing): string[] {
   const position = briefing.position;
   if (!position || 'error' in position) return [t('offline.positionHint')];
   const lines = [
+    ...(position.cappedAtCapital
+      ? [t('offline.positionCapped', { requested: format.percent(position.requestedRiskPercent) })]
+      : []),
     t('offline.position', {
       riskPercent: format.percent(position.riskPercent),
       capital: format.money(position.capital, position.currency),
@@ -152,10 +161,9 @@ function positionLines(language: Language, briefing: Briefing): string[] {
       riskAmount: format.money(position.riskAmount, position.currency),
     }),
   ];
-  if (position.units !== undefined)
-    lines.push(
-      t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }),
-    );
+  lines.push(
+    t('offline.positionUnits', { units: format.number(position.units), symbol: briefing.coins[0].symbol }),
+  );
   return [lines.join(' ')];
 }
 
@@ -174,15 +182,28 @@ function dominanceLine(language: Language, dominance: NonNullable<Briefing['domi
   });
 }
 
-/** The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. */
-export function composeOfflineNote(language: Language, briefing: Briefing, reason: OfflineReason): string {
+/** Who writes the note, and why the built-in analyst answers instead of a model. */
+function introduction(language: Language, reason: OfflineReason): string[] {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
+  const paragraphs = [t('offline.header')];
+  if (reason)
+    paragraphs.push(t(offlineReasonKeys[reason.kind], { provider: providerLabels[reason.provider] }));
+  return paragraphs;
+}
+
+/**
+ * The built-in analyst's note for a briefing, in `language`, without the closing disclaimer. It says who
+ * wrote it and why only when `introduce` (once per conversation, not in every answer).
+ */
+export function composeOfflineNote(
+  language: Language,
+  briefing: Briefing,
+  reason: OfflineReason,
+  options: { introduce: boolean } = { introduce: true },
+): string {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
-  const paragraphs: string[] = [t('offline.header')];
-  if (reason) {
-    const provider = providerLabels[reason.provider];
-    paragraphs.push(t(offlineReasonKeys[reason.kind], { provider }));
-  }
+  const paragraphs: string[] = options.introduce ? introduction(language, reason) : [];
   if (briefing.defaultedToBitcoin && briefing.coins.length > 0) paragraphs.push(t('offline.noCoin'));
   for (const coin of briefing.coins) paragraphs.push(coinSection(language, coin, briefing).join('\n'));
   paragraphs.push(...positionLines(language, briefing));

@@ -10,6 +10,7 @@ import {
   getSignalAnalysis,
   getVolatility,
   pickFundamentals,
+  quoteCoin,
   type FundamentalsBrief,
 } from './chat.tools.ts';
 import type { ChatData } from './chat.types.ts';
@@ -63,13 +64,29 @@ function gatherFundamentals(
   );
 }
 
+/**
+ * Each coin's one quoted price: the market list's current price in the user's currency, else the close the
+ * signal engine (or, without it, the risk manager's candles) last read.
+ */
+async function quoteCoins(data: ChatData, coins: CoinBriefing[]): Promise<void> {
+  await Promise.all(
+    coins.map(async (coin) => {
+      coin.quote = await quoteCoin(data, coin.symbol, async () => {
+        const analysis = await data.signals.getAnalysis(coin.symbol, data.language, data.money);
+        return { price: analysis.price, source: analysis.source, asOf: analysis.asOf };
+      });
+    }),
+  );
+}
+
 /** The technical analyst's signal analysis of each coin. */
 async function gatherTechnical(ledger: Ledger, data: ChatData, coins: CoinBriefing[]): Promise<void> {
   ledger.used.add('technical_analyst.get_signal_analysis');
   await Promise.all(
     coins.map(async (coin) => {
-      const technical = await attempt(() => getSignalAnalysis(data, coin.symbol));
+      const technical = await attempt(() => getSignalAnalysis(data, coin.symbol, coin.quote));
       if (technical) {
+        coin.quote ??= technical.quote;
         coin.technical = technical;
         ledger.sources.add(technical.source);
       } else ledger.unavailable.add('technical_analyst');
@@ -87,8 +104,11 @@ async function gatherRisk(
   ledger.used.add('risk_manager.get_volatility');
   await Promise.all(
     coins.map(async (coin) => {
-      const volatility = withoutError(await attempt(() => getVolatility(data, coin.symbol, '1d')));
+      const volatility = withoutError(
+        await attempt(() => getVolatility(data, coin.symbol, '1d', coin.quote)),
+      );
       if (volatility) {
+        coin.quote ??= volatility.quote;
         coin.volatility = volatility;
         ledger.sources.add(volatility.source);
       } else ledger.unavailable.add('risk_manager');
@@ -96,16 +116,19 @@ async function gatherRisk(
   );
   const first = coins[0]?.volatility;
   const stated = findCapitalAndRisk(question);
-  if (!first || stated.capital === undefined) return undefined;
+  const stop = first?.stops.find((candidate) => candidate.atrMultiple === 2) ?? first?.stops[0];
+  if (!first || !stop || stated.capital === undefined) return undefined;
   ledger.used.add('risk_manager.calculate_position_size');
-  const stop = first.stops.find((candidate) => candidate.atrMultiple === 2) ?? first.stops[0]!;
-  return calculatePositionSize({
-    price: first.price,
-    stopPrice: stop.price,
-    capital: stated.capital,
-    riskPercent: stated.riskPercent ?? DEFAULT_RISK_PERCENT,
-    currency: stated.currency ?? 'BRL',
-  });
+  return attempt(() =>
+    calculatePositionSize(data, {
+      price: first.quote.price,
+      stopPrice: stop.price,
+      capital: stated.capital!,
+      riskPercent: stated.riskPercent ?? DEFAULT_RISK_PERCENT,
+      // a capital stated without a currency is in the user's
+      currency: stated.currency ?? data.money?.currency ?? 'USD',
+    }),
+  );
 }
 
 /** The market-sentiment agent's readings (and the global market, which the fundamental analyst reads too). */
@@ -176,6 +199,8 @@ export async function gatherBriefing(
     : [];
 
   await step('technical_analysis', onStep, async () => {
+    if (agents.includes('technical_analyst') || agents.includes('risk_manager'))
+      await quoteCoins(data, coins);
     if (agents.includes('technical_analyst')) await gatherTechnical(ledger, data, coins);
   });
   const position = await step('price_analysis', onStep, async () =>

@@ -88,13 +88,17 @@ forEachEngine((engine) => {
         expect(response).toContain(translate(language, 'chat:offline.header'));
         expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
         expect(response).toContain(`MACD ${fixed(language, analysis.keyIndicators.macd.value, 4)}`);
+        // the coin is quoted at the market list's price in the account's currency, as its page shows it
+        const listed = (await test.app.market.getCoins(undefined, currency)).data.find(
+          (coin) => coin.symbol === 'ETH',
+        )!;
         expect(response).toContain(
-          new Intl.NumberFormat(language, {
+          `**ETH**: ${new Intl.NumberFormat(language, {
             style: 'currency',
             currency,
             minimumFractionDigits: 2,
             maximumFractionDigits: 2,
-          }).format(analysis.price),
+          }).format(Number(listed.currentPrice!.toPrecision(6)))}`,
         );
         // scores as whole percentages ("16%"), as the screens show them
         expect(response).toContain(
@@ -142,9 +146,31 @@ forEachEngine((engine) => {
       expect(answer.status).toBe(201);
       const brl = (value: number) =>
         new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
-      expect(answer.body.response).toContain(brl(10_000));
-      expect(answer.body.response).toContain(brl(200)); // 2% of the capital is what the stop may cost
+      const response: string = answer.body.response;
+      expect(response).toContain(brl(10_000));
+      expect(response).toContain(brl(200)); // 2% of the capital is what the stop may cost
       expect(answer.body.metadata.analysisUsed).toContain('risk_manager.calculate_position_size');
+      // the recorded market's list price is not the last daily close: every figure is measured from the
+      // price the answer quotes, and the units it names lose the R$ 200 it promises at its stop
+      const number = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+      const money = 'R\\$\\s[\\d.]+,\\d{2}';
+      const quoted = number(new RegExp(`\\*\\*SOL\\*\\*: (${money})`, 'u').exec(response)![1]!);
+      const listed = (await test.app.market.getCoins(undefined, 'BRL')).data.find(
+        (coin) => coin.symbol === 'SOL',
+      )!;
+      expect(quoted).toBeCloseTo(listed.currentPrice!, 1);
+      const dailyClose = (await test.app.market.getCandles('SOL', '1d', 1)).data.at(-1)!.close;
+      const { money: rate } = await latestMoney(test.app.market, 'BRL');
+      expect(Math.abs(quoted - dailyClose * rate.rate)).toBeGreaterThan(0.01);
+      const [, stopText, distanceText] = new RegExp(
+        `ficaria em (${money}) \\(([\\d,]+)% abaixo\\)`,
+        'u',
+      ).exec(response)!;
+      const stop = number(stopText!);
+      expect(number(distanceText!)).toBeCloseTo(((quoted - stop) / quoted) * 100, 2);
+      const units = Number(/cerca de ([\d,]+) SOL/u.exec(response)![1]!.replace(',', '.'));
+      expect(units * (quoted - stop)).toBeCloseTo(200, 0);
+      expect(units * (quoted - stop)).toBeLessThanOrEqual(200);
     });
   });
 
@@ -207,8 +233,9 @@ forEachEngine((engine) => {
       expect((await test.request('GET', '/api/chat/history', { token })).body.data).toEqual([]);
     });
 
-    it('answers 429 "too many requests" after the free plan\'s 3 conversations of the day; admins have no limit', async () => {
-      const { token } = await test.registerUser({ language: 'en' });
+    it('answers 429 "too many requests" after the free plan\'s 3 AI conversations of the day; admins have no limit', async () => {
+      const { token } = await withKey('openai');
+      for (let index = 0; index < 3; index += 1) ai.queue.push(openAiTextReply(`Answer ${index}.`));
       for (let index = 0; index < 3; index += 1) {
         expect(
           (
@@ -252,6 +279,33 @@ forEachEngine((engine) => {
         ).toBe(201);
       }
     });
+
+    it.each(languages)(
+      "answers %s without a key with the built-in analyst: it says so once per conversation and uses none of the day's AI conversations",
+      async (language) => {
+        const { token } = await test.registerUser({ language });
+        const header = translate(language, 'chat:offline.header');
+        const responses: string[] = [];
+        // more answers than the free plan's 3 AI conversations
+        for (let index = 0; index < 5; index += 1) {
+          const answer = await test.request('POST', '/api/chat/message', {
+            token,
+            body: { message: `BTC ${index}?` },
+          });
+          expect(answer.status).toBe(201);
+          expect(answer.body.aiProvider).toBe('technical_analysis');
+          responses.push(answer.body.response);
+        }
+        expect(responses[0]).toContain(header);
+        for (const later of responses.slice(1)) {
+          expect(later).not.toContain(header);
+          expect(later.endsWith(translate(language, 'chat:disclaimer'))).toBe(true);
+        }
+        const usage = await test.request('GET', '/api/subscription/usage', { token });
+        expect(usage.body.data).toMatchObject({ conversationsToday: 0, canChat: true });
+        expect(completionRequests(ai)).toHaveLength(0);
+      },
+    );
 
     it('shows each user only their own messages, newest first and paged, and clears only theirs', async () => {
       const first = await test.registerUser({ language: 'en' });
@@ -572,9 +626,11 @@ forEachEngine((engine) => {
     });
 
     it('answers the stream errors before the first event as plain JSON (429 at the limit)', async () => {
-      const { token } = await test.registerUser({ language: 'en' });
-      for (let index = 0; index < 3; index += 1)
+      const { token } = await withKey('openai');
+      for (let index = 0; index < 3; index += 1) {
+        ai.queue.push(openAiTextReply(`Answer ${index}.`));
         await test.request('POST', '/api/chat/message', { token, body: { message: `q${index}` } });
+      }
       const { status, body } = await readStream(test, token, 'one more');
       expect(status).toBe(429);
       expect(JSON.parse(body).code).toBe('chat_limit_reached');

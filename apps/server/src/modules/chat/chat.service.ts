@@ -14,6 +14,7 @@ import { disclaimer, generateWithModel, LlmError, streamWithModel } from './chat
 import { composeOfflineNote, type OfflineReason } from './chat.offline.ts';
 import { describeBriefing, gatherBriefing } from './chat.orchestrator.ts';
 import {
+  calendarDay,
   deleteChatMessages,
   insertChatMessage,
   listChatMessages,
@@ -82,7 +83,12 @@ export async function answerQuestion(
   listeners: ChatListeners = {},
 ): Promise<ChatMessage> {
   const askedAt = context.now();
-  if (!(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
+  // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
+  // error answer, also on the stream
+  const answerer = await chooseAnswerer(context, user);
+  // the day's conversations are the answers a model writes: the built-in analyst uses none of them
+  const takesSlot = answerer.kind !== 'built_in';
+  if (takesSlot && !(await takeChatSlot(context.db, user.id, askedAt, user.entitlements.conversationsPerDay)))
     throw new AppError('chat_limit_reached');
   let hasSentText = false;
   const onDelta = listeners.onDelta;
@@ -98,15 +104,20 @@ export async function answerQuestion(
   let answer: WrittenAnswer | undefined;
   let stored: ChatMessage;
   try {
-    answer = await writeAnswer(context, user, question, language, watched);
+    answer = await writeAnswer(context, user, answerer, question, language, watched);
     stored = toChatMessage(await insertChatMessage(context.db, answer.message));
   } catch (error) {
+    // a failure before the first word gives the day's conversation and the included answer back; once words
+    // were sent, the answer was delivered and counts
     if (!hasSentText) {
-      await returnChatSlot(context.db, user.id, askedAt);
+      if (takesSlot) await returnChatSlot(context.db, user.id, askedAt);
       if (answer?.usedIncluded) await returnDaily(context.db, 'includedAnswers', user.id, askedAt);
     }
     throw error;
   }
+  // a model was meant to answer but the built-in analyst did (included answers used up, provider down)
+  if (takesSlot && answer.message.aiProvider === 'technical_analysis')
+    await returnChatSlot(context.db, user.id, askedAt);
   if (answer.interruptedBy !== undefined) throw answer.interruptedBy;
   return stored;
 }
@@ -136,14 +147,12 @@ type WrittenAnswer = { message: NewChatMessage; usedIncluded: boolean; interrupt
 async function writeAnswer(
   context: ChatContext,
   user: Actor,
+  answerer: Answerer,
   question: string,
   language: Language,
   listeners: ChatListeners,
 ): Promise<WrittenAnswer> {
   const onStep = listeners.onStep ?? (() => undefined);
-  // before the first step: a key that needs the user's attention (stored but unreadable) is an ordinary
-  // error answer, also on the stream
-  const answerer = await chooseAnswerer(context, user);
   const { money } = await latestMoney(context.market, accountCurrency(user)).catch(() => ({
     money: usdMoney,
   }));
@@ -152,7 +161,11 @@ async function writeAnswer(
   onStep('response_generation', 'processing');
   const modelTools = new Set<string>();
   const answer = await askModel(context, user, { answerer, data, briefing, question, modelTools }, listeners);
-  const text = answer.text ?? composeOfflineNote(language, briefing, answer.offlineReason);
+  const text =
+    answer.text ??
+    composeOfflineNote(language, briefing, answer.offlineReason, {
+      introduce: await startsBuiltInConversation(context.db, user.id, context.now()),
+    });
   if (answer.text === undefined) listeners.onDelta?.(text);
   const closing = `\n\n${disclaimer(language)}`;
   listeners.onDelta?.(closing);
@@ -235,6 +248,20 @@ async function askModel(
     }
     return { offlineReason: { kind: 'provider_unavailable', provider: answerer.provider } };
   }
+}
+
+/**
+ * Whether the built-in analyst says who it is and why it answers: once per conversation, i.e. on the day's
+ * first answer, or when the answer before was written by a model.
+ */
+async function startsBuiltInConversation(db: Db, userId: string, now: Date): Promise<boolean> {
+  const { rows } = await listChatMessages(db, userId, { offset: 0, limit: 1 });
+  const previous = rows[0];
+  return (
+    previous === undefined ||
+    previous.aiProvider !== 'technical_analysis' ||
+    calendarDay(previous.createdAt) !== calendarDay(now)
+  );
 }
 
 export async function getChatHistory(db: Db, actor: Actor, query: { page: number; limit: number }) {

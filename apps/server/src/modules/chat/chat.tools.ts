@@ -1,5 +1,13 @@
-import type { CandleInterval } from '@farol/contract';
+import {
+  quoteLevels,
+  sizePosition,
+  measureLevel,
+  type CandleInterval,
+  type Currency,
+  type QuotedLevels,
+} from '@farol/contract';
 import { isAppError } from '../../lib/app-error.ts';
+import { latestMoney } from '../../lib/currency.ts';
 import { resolveMarketSymbol } from '../signals/signals.service.ts';
 import { catalog, findIndicator, runIndicator } from '@farol/indicators';
 import type { Coin } from '../market/market.types.ts';
@@ -7,6 +15,8 @@ import type { ChatData } from './chat.types.ts';
 
 // The read-only tools of the four agents. Each returns plain numbers (rounded only where a
 // trader would never read more digits) so the model can cite them and the offline analyst can print them.
+// Every distance and size is measured from the coin's one quoted price (`quoteCoin`) by the shared
+// trade-levels arithmetic, so an answer never measures a stop from one price and quotes another.
 
 const CANDLES_FOR_INDICATORS = 300;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -18,14 +28,67 @@ const lastFinite = (values: ArrayLike<number>) => {
   return undefined;
 };
 
+const currencyOf = (data: ChatData): Currency => data.money?.currency ?? 'USD';
+
+/** The price an answer quotes for a coin, in the user's currency, and where and when it was read. */
+export type PriceQuote = { price: number; currency: Currency; source: string; asOf: string };
+
+/**
+ * The one price the chat quotes for a coin: the market list's current price in the user's currency (the
+ * price the coin page shows, kept current by the live stream), else the last close the signal engine read.
+ */
+export async function quoteCoin(
+  data: ChatData,
+  symbol: string,
+  fallback?: () => Promise<{ price: number; source: string; asOf: string } | undefined>,
+): Promise<PriceQuote | undefined> {
+  const currency = currencyOf(data);
+  const listed = await (async () => {
+    const [{ data: pairs }, coins] = await Promise.all([
+      data.market.getMarketPairs(),
+      data.market.getCoins(undefined, currency),
+    ]);
+    const coinId = pairs.bySymbol.get(symbol)?.coinId;
+    const coin = coins.data.find((candidate) =>
+      coinId === undefined ? candidate.symbol === symbol : candidate.id === coinId,
+    );
+    return coin?.currentPrice === undefined
+      ? undefined
+      : { price: coin.currentPrice, source: coins.source, asOf: new Date(coins.fetchedAt).toISOString() };
+  })().catch(() => undefined);
+  const chosen = listed ?? (await fallback?.().catch(() => undefined));
+  return chosen && chosen.price > 0 ? { ...chosen, price: roundPrice(chosen.price), currency } : undefined;
+}
+
 export type SignalBrief = Awaited<ReturnType<typeof getSignalAnalysis>>;
 
-/** The signals engine's reading of a coin (the market-analysis page's numbers, as they are). */
-export async function getSignalAnalysis(data: ChatData, symbol: string) {
+/**
+ * The signals engine's reading of a coin (the analysis page's signal, indicators and levels), every level
+ * measured from the coin's quoted price.
+ */
+export async function getSignalAnalysis(data: ChatData, symbol: string, quote?: PriceQuote) {
   const analysis = await data.signals.getAnalysis(symbol, data.language, data.money);
+  const quoted =
+    quote ??
+    (await quoteCoin(data, symbol, async () => ({
+      price: analysis.price,
+      source: analysis.source,
+      asOf: analysis.asOf,
+    })))!;
+  const levels: QuotedLevels = quoteLevels({
+    price: quoted.price,
+    currency: quoted.currency,
+    stop:
+      analysis.recommendedStrategy.stopLoss === null
+        ? null
+        : roundPrice(analysis.recommendedStrategy.stopLoss),
+    targets: analysis.recommendedStrategy.targets.map(roundPrice),
+    supports: analysis.supportLevels.slice(0, 3).map(roundPrice),
+    resistances: analysis.resistanceLevels.slice(0, 3).map(roundPrice),
+  });
   return {
     symbol: analysis.symbol,
-    price: analysis.price,
+    quote: quoted,
     signal: analysis.marketSignal.signal,
     strength: analysis.marketSignal.strength,
     confidence: analysis.marketSignal.confidence,
@@ -35,17 +98,14 @@ export async function getSignalAnalysis(data: ChatData, symbol: string) {
     macd: analysis.keyIndicators.macd,
     bollinger: analysis.keyIndicators.bollinger,
     volume: analysis.keyIndicators.volume,
-    supportLevels: analysis.supportLevels.slice(0, 3),
-    resistanceLevels: analysis.resistanceLevels.slice(0, 3),
+    /** Supports, resistances, the strategy's stop and targets, each with its distance from `quote.price`. */
+    levels,
     riskLevel: analysis.confluenceAnalysis.riskLevel,
     /** Where the price should be in 24 h and 7 d, 8 times in 10, with the coverage measured on validation. */
     expectedRange: analysis.expectedRange,
-    strategy: {
-      name: analysis.recommendedStrategy.name,
-      stopLoss: analysis.recommendedStrategy.stopLoss,
-      targets: analysis.recommendedStrategy.targets,
-    },
+    strategy: { name: analysis.recommendedStrategy.name },
     source: analysis.source,
+    /** The close the signal was computed at (its candles); the quote may be newer. */
     asOf: analysis.asOf,
   };
 }
@@ -141,10 +201,18 @@ const STOP_MULTIPLES = [1.5, 2, 3] as const;
 
 export type VolatilityBrief = Exclude<Awaited<ReturnType<typeof getVolatility>>, { error: string }>;
 
-/** ATR(14)-based volatility and stop distances for a long position, on closed candles. */
-export async function getVolatility(data: ChatData, symbol: string, interval: CandleInterval = '1d') {
+/**
+ * ATR(14)-based volatility on closed candles, and stops 1.5, 2 and 3 ATR below the coin's quoted price for a
+ * long position, each with its distance from that price.
+ */
+export async function getVolatility(
+  data: ChatData,
+  symbol: string,
+  interval: CandleInterval = '1d',
+  quote?: PriceQuote,
+) {
   const { data: candles, source } = await data.market.getCandles(symbol, interval, CANDLES_FOR_INDICATORS);
-  const price = candles.at(-1)?.close;
+  const close = candles.at(-1)?.close;
   const atr = lastFinite(
     runIndicator(
       'ATR',
@@ -156,57 +224,73 @@ export async function getVolatility(data: ChatData, symbol: string, interval: Ca
       { optInTimePeriod: ATR_PERIOD },
     ).outReal!,
   );
-  if (price === undefined || atr === undefined)
+  if (close === undefined || atr === undefined)
     return { error: `Not enough ${interval} candles for ${symbol}.` };
-  // prices in the user's currency (ATR scales with the price; the percentages do not change)
+  // money in the user's currency: ATR scales with the price
   const rate = data.money?.rate ?? 1;
+  const lastCandle = candles.at(-1)!;
+  const quoted =
+    quote ??
+    (await quoteCoin(data, symbol, async () => ({
+      price: close * rate,
+      source,
+      asOf: new Date(lastCandle.openTime).toISOString(),
+    })))!;
+  const atrInCurrency = roundPrice(atr * rate);
   return {
     symbol,
     interval,
-    currency: data.money?.currency ?? 'USD',
-    price: roundPrice(price * rate),
-    atr: roundPrice(atr * rate),
+    currency: quoted.currency,
+    quote: quoted,
+    atr: atrInCurrency,
     atrPeriod: ATR_PERIOD,
-    atrPercent: round((atr / price) * 100),
-    stops: STOP_MULTIPLES.map((multiple) => ({
-      atrMultiple: multiple,
-      price: roundPrice((price - multiple * atr) * rate),
-      distancePercent: round(((multiple * atr) / price) * 100),
-    })),
+    atrPercent: measureLevel(quoted.price, quoted.price + atrInCurrency).distancePercent,
+    stops: STOP_MULTIPLES.flatMap((multiple) => {
+      const stop = roundPrice(quoted.price - multiple * atrInCurrency);
+      // an ATR wider than a third of the price leaves no stop above zero at 3 ATR
+      return stop > 0
+        ? [
+            {
+              atrMultiple: multiple,
+              price: stop,
+              distancePercent: measureLevel(quoted.price, stop).distancePercent,
+            },
+          ]
+        : [];
+    }),
     source,
   };
 }
 
+/** How many units of `to` one unit of the user's currency is worth (USD stands for USDT, as everywhere). */
+async function conversionFactor(data: ChatData, to: Currency): Promise<number> {
+  const from = currencyOf(data);
+  if (from === to) return 1;
+  const brlPerUsd = from === 'BRL' ? data.money!.rate : (await latestMoney(data.market, 'BRL')).money.rate;
+  return to === 'BRL' ? brlPerUsd : 1 / brlPerUsd;
+}
+
 /**
- * Fixed-fractional position sizing: the position whose loss at the stop equals `riskPercent` of capital.
- * Works in the capital's own currency (BRL or USD) because only ratios are used; coin units are given
- * for USD only, as Farol's prices are in USD.
+ * Fixed-fractional position sizing: the position whose loss at the stop equals `riskPercent` of the capital
+ * (never worth more than the capital: no leverage is suggested). `price` and `stopPrice` are in the user's
+ * currency (a coin's quote and a stop of the briefing); they are converted to the capital's currency first.
  */
-export function calculatePositionSize(input: {
-  price: number;
-  stopPrice: number;
-  capital: number;
-  riskPercent: number;
-  currency: 'BRL' | 'USD';
-}) {
-  const stopDistance = (input.price - input.stopPrice) / input.price;
-  if (!(stopDistance > 0)) return { error: 'The stop must be below the entry price for a long position.' };
-  const riskAmount = (input.capital * input.riskPercent) / 100;
-  // Never more than the capital itself: no leverage is suggested.
-  const positionValue = Math.min(riskAmount / stopDistance, input.capital);
-  return {
-    currency: input.currency,
+export async function calculatePositionSize(
+  data: ChatData,
+  input: { price: number; stopPrice: number; capital: number; riskPercent: number; currency: Currency },
+) {
+  const factor = await conversionFactor(data, input.currency);
+  const size = sizePosition({
+    price: roundPrice(input.price * factor),
+    stopPrice: roundPrice(input.stopPrice * factor),
     capital: input.capital,
     riskPercent: input.riskPercent,
-    riskAmount: round(riskAmount),
-    entryPrice: input.price,
-    stopPrice: input.stopPrice,
-    stopDistancePercent: round(stopDistance * 100),
-    positionValue: round(positionValue),
-    positionPercentOfCapital: round((positionValue / input.capital) * 100),
-    ...(input.currency === 'USD' ? { units: Number((positionValue / input.price).toPrecision(6)) } : {}),
-  };
+    currency: input.currency,
+  });
+  return 'error' in size ? { error: 'The stop must differ from the entry price.' } : size;
 }
+
+export type PositionBrief = Awaited<ReturnType<typeof calculatePositionSize>>;
 
 /** Market cap, rank, volume and supply of a coin from the market list (by symbol or CoinGecko id). */
 export async function getCoinFundamentals(data: ChatData, symbolOrId: string) {

@@ -1,4 +1,12 @@
-import type { Analysis, MarketSignal, MarketSource, SignalIndicator, SignalTimeframe } from '@farol/contract';
+import {
+  quoteLevels,
+  sizePosition,
+  type Analysis,
+  type MarketSignal,
+  type MarketSource,
+  type SignalIndicator,
+  type SignalTimeframe,
+} from '@farol/contract';
 import { usdMoney, type Money } from '../../lib/currency.ts';
 import { formatDecimal, formatPercent, formatPrice } from '@farol/i18n/format';
 import { translate, type Language } from '@farol/i18n';
@@ -190,18 +198,33 @@ function renderStrategy(
   };
 }
 
+/** Capital of 100 units: the position's value is then its share of the capital, in percent. */
+const PERCENT_CAPITAL = 100;
+
 function renderRecommendation(
   language: Language,
   format: Formatters,
   recommendation: Recommendation,
+  price: number,
 ): string {
   switch (recommendation.kind) {
-    case 'position_size':
-      return t(language, 'recommendations.position_size', {
-        risk: format.percent(recommendation.riskPercent),
-        stop: format.price(recommendation.stopLoss),
-        position: format.percent(recommendation.positionPercent),
+    case 'position_size': {
+      // sized by the same arithmetic as the chat, from the price this analysis states
+      const size = sizePosition({
+        price,
+        stopPrice: recommendation.stopLoss,
+        capital: PERCENT_CAPITAL,
+        riskPercent: recommendation.riskPercent,
+        currency: 'USD',
       });
+      return t(language, 'recommendations.position_size', {
+        risk: format.percent('error' in size ? recommendation.riskPercent : size.riskPercent),
+        stop: format.price(recommendation.stopLoss),
+        position: format.percent(
+          'error' in size ? recommendation.positionPercent : size.positionPercentOfCapital,
+        ),
+      });
+    }
     case 'setup_not_recommended':
       return t(language, 'recommendations.setup_not_recommended', {
         count: format.decimals(recommendation.count, 0),
@@ -291,6 +314,10 @@ export function renderAnalysis(
   const hourly = facts.readings['1h'];
   const convert = (value: number) => value * money.rate;
   const strategy = renderStrategy(language, format, facts, facts.strategy);
+  const supportLevels = facts.levels.supports.map((level) => convert(level.price));
+  const resistanceLevels = facts.levels.resistances.map((level) => convert(level.price));
+  const stopLoss = strategy.stopLoss === null ? null : convert(strategy.stopLoss);
+  const targets = strategy.targets.map(convert);
   return {
     symbol,
     price: convert(facts.price),
@@ -317,8 +344,8 @@ export function renderAnalysis(
       bollinger: { position: hourly.bollingerPosition, squeeze: hourly.isSqueeze },
       volume: { trend: hourly.volumeTrend, anomaly: hourly.isVolumeAnomaly },
     },
-    supportLevels: facts.levels.supports.map((level) => convert(level.price)),
-    resistanceLevels: facts.levels.resistances.map((level) => convert(level.price)),
+    supportLevels,
+    resistanceLevels,
     confluenceAnalysis: {
       signalStrength: facts.confluence.signalStrength,
       marketContext: t(language, `context.${facts.confluence.marketContext}`),
@@ -326,20 +353,24 @@ export function renderAnalysis(
       riskLevel: facts.confluence.riskLevel,
       confluenceFactors: facts.confluence.factors.map((factor) => renderFactor(language, format, factor)),
     },
-    recommendedStrategy: {
-      ...strategy,
-      stopLoss: strategy.stopLoss === null ? null : convert(strategy.stopLoss),
-      targets: strategy.targets.map(convert),
-    },
+    recommendedStrategy: { ...strategy, stopLoss, targets },
     expectedRange: facts.expectedRanges.map((range) => ({
       ...range,
       low: convert(range.low),
       high: convert(range.high),
       measuredCoverage: measuredRangeCoverage(range.horizonHours),
     })),
+    levels: quoteLevels({
+      price: convert(facts.price),
+      currency: money.currency,
+      stop: stopLoss,
+      targets,
+      supports: supportLevels,
+      resistances: resistanceLevels,
+    }),
     aiAnalysis: renderNarrative(language, format, symbol, facts),
     recommendations: facts.recommendations.map((recommendation) =>
-      renderRecommendation(language, format, recommendation),
+      renderRecommendation(language, format, recommendation, facts.price),
     ),
     source,
     asOf: new Date(facts.asOf).toISOString(),

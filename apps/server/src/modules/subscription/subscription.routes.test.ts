@@ -53,15 +53,33 @@ forEachEngine((engine) => {
         popular: true,
         limits: { dailyConversations: -1, coinsVisible: 500, alerts: 100 },
       });
-      expect(byId.profissional.features).toContain('Conversas ilimitadas com a IA');
+      // no operator AI key in this app: no card promises AI the product cannot give
+      expect(byId.profissional.features).toContain(
+        'Respostas de IA ilimitadas com sua própria chave de API; o analista embutido sempre incluído',
+      );
+      expect(byId.profissional.features).toContain(
+        'Agentes especializados (técnico, fundamentos, risco e sentimento) em cada resposta',
+      );
+      expect(byId.iniciante.features).toContain(
+        '5 respostas de IA por dia com sua própria chave de API; o analista embutido responde sem limite',
+      );
+      for (const plan of Object.values(byId))
+        for (const feature of plan.features as string[]) {
+          expect(feature).not.toMatch(/conversas (ilimitadas )?com a IA|Agentes de IA|IA incluída/iu);
+        }
       expect(byId.enterprise).toMatchObject({ price: 'Personalizado', contactSales: true });
       const en = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'en' } });
       expect(en.body.data[0]).toMatchObject({
         name: 'Free',
-        features: expect.arrayContaining(['3 AI conversations per day']),
+        features: expect.arrayContaining([
+          '3 AI answers a day with your own API key; the built-in analyst answers without limit',
+        ]),
       });
       const es = await t.request('GET', '/api/subscription/plans', { headers: { 'accept-language': 'es' } });
       expect(es.body.data[2].features).toContain('Hasta 100 alertas');
+      expect(es.body.data[1].features).toContain(
+        '5 respuestas de IA al día con tu propia clave API; el analista integrado responde sin límite',
+      );
     });
 
     it('reports a new account on the free plan, and an admin as exempt from limits', async () => {

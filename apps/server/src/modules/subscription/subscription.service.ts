@@ -60,7 +60,7 @@ const toLimitsView = (limits: PlanLimits): PlanLimitsView => ({
 function featureCount(feature: string, limits: PlanLimits): number | undefined {
   if (feature === 'topCoins' || feature === 'mainCoins') return limits.coinsVisible;
   if (feature === 'signals' || feature === 'premiumSignals') return limits.marketSignals;
-  if (feature === 'conversations') return limits.conversationsPerDay;
+  if (feature === 'conversations' || feature === 'conversationsOwnKey') return limits.conversationsPerDay;
   if (feature === 'alerts') return limits.alerts;
   return undefined;
 }
@@ -75,7 +75,7 @@ export function listPlans(language: Language, config: Config): Plan[] {
     currency: 'BRL',
     interval: 'month',
     features: [
-      ...entry.features.map((feature) =>
+      ...honestFeatures(config, entry.id, entry.features).map((feature) =>
         translate(language, `billing:features.${feature}`, { count: featureCount(feature, entry.limits) }),
       ),
       ...includedAiFeature(language, config, entry.id),
@@ -85,6 +85,28 @@ export function listPlans(language: Language, config: Config): Plan[] {
     ...(entry.popular ? { popular: true } : {}),
     ...(entry.contactSales ? { contactSales: true } : {}),
   }));
+}
+
+/** Without included AI, the lines that would promise it say what the plan gives instead. */
+const withoutIncludedAi: Record<string, string | null> = {
+  conversations: 'conversationsOwnKey',
+  unlimitedConversations: 'unlimitedConversationsOwnKey',
+  specialistAgents: 'specialistAgentsBuiltIn',
+  // the conversations line already says the AI answers with the user's own key
+  ownApiKeys: null,
+};
+
+/**
+ * A plan's feature keys as the product can keep them: a plan with no included AI (no operator AI key, or the
+ * free plan) promises AI answers only with the user's own key, and the built-in analyst's unlimited ones.
+ */
+function honestFeatures(config: Config, plan: CatalogPlanId, features: readonly string[]): string[] {
+  if (includedAnswersOfPlan(config, plan) > 0) return [...features];
+  return features.flatMap((feature) => {
+    const replacement = withoutIncludedAi[feature];
+    if (replacement === undefined) return [feature];
+    return replacement === null ? [] : [replacement];
+  });
 }
 
 /** With operator AI keys, the paid plans say how many answers a day their included AI writes. */

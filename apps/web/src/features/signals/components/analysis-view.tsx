@@ -1,4 +1,4 @@
-import type { Analysis, RiskLevel } from '@farol/contract';
+import type { Analysis, QuotedLevel, RiskLevel } from '@farol/contract';
 import {
   Activity,
   BrainCircuit,
@@ -20,11 +20,14 @@ import { cn } from '../../../lib/cn.ts';
 import {
   formatDateTime,
   formatMacd,
+  formatPercent,
   formatPrice,
   formatRsi,
   formatWholePercent,
 } from '../../../lib/format.ts';
+import { UpgradeButton } from '../../../components/upgrade-button.tsx';
 import { SignalBadge } from './signal-badge.tsx';
+import { SignalRecordNote } from './signal-record-note.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
@@ -116,6 +119,7 @@ export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
           <Meter label={t('metrics.confidence')} value={marketSignal.confidence} />
           <Meter label={t('metrics.trendStrength')} value={analysis.trendStrength} />
         </div>
+        <SignalRecordNote signal={marketSignal.signal} confidence={marketSignal.confidence} />
         <p className="text-sm leading-relaxed">{marketSignal.reasoning}</p>
       </CardContent>
     </Card>
@@ -189,25 +193,40 @@ export function KeyIndicators({ analysis }: { analysis: Analysis }) {
   );
 }
 
-type PriceListProps = { title: string; prices: number[]; tone: 'success' | 'danger'; currency: Currency };
+/** A level's distance from the analysis's price, signed by its side ("−3,20%", "+1,05%"). */
+const signedDistance = (level: QuotedLevel) =>
+  formatPercent(level.side === 'below' ? -level.distancePercent : level.distancePercent, { signed: true });
 
-function PriceList({ title, prices, tone, currency }: PriceListProps) {
+type PriceListProps = {
+  title: string;
+  levels: QuotedLevel[];
+  tone: 'success' | 'danger';
+  currency: Currency;
+};
+
+function PriceList({ title, levels, tone, currency }: PriceListProps) {
   const { t } = useTranslation('marketAnalysis');
   return (
     <div className="flex flex-col gap-2">
       <h3 className={cn('text-sm font-medium', tone === 'success' ? 'text-success' : 'text-danger')}>
         {title}
       </h3>
-      {prices.length === 0 ? (
+      {levels.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('levels.none')}</p>
       ) : (
         <ol className="flex flex-col gap-1 text-sm tabular-nums">
-          {prices.map((price, index) => (
-            <li key={`${price}-${index}`} className="flex justify-between rounded bg-muted/30 px-2 py-1">
+          {levels.map((level, index) => (
+            <li
+              key={`${level.price}-${index}`}
+              className="flex flex-wrap justify-between gap-x-2 rounded bg-muted/30 px-2 py-1"
+            >
               <span className="text-muted-foreground">
                 {index === 0 ? t('levels.nearest') : `${index + 1}`}
               </span>
-              <span>{formatPrice(price, currency)}</span>
+              <span>
+                {formatPrice(level.price, currency)}{' '}
+                <span className="text-xs text-muted-foreground">({signedDistance(level)})</span>
+              </span>
             </li>
           ))}
         </ol>
@@ -221,16 +240,19 @@ export function SupportResistance({ analysis }: { analysis: Analysis }) {
   const currency = useAnalysisCurrency(analysis);
   return (
     <Section icon={Layers} title={t('levels.title')}>
+      <p className="mb-3 text-xs text-muted-foreground">
+        {t('levels.fromPrice', { price: formatPrice(analysis.levels.price, currency) })}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <PriceList
           title={t('levels.support')}
-          prices={analysis.supportLevels}
+          levels={analysis.levels.supports}
           tone="success"
           currency={currency}
         />
         <PriceList
           title={t('levels.resistance')}
-          prices={analysis.resistanceLevels}
+          levels={analysis.levels.resistances}
           tone="danger"
           currency={currency}
         />
@@ -276,6 +298,7 @@ export function ConfluenceCard({ analysis }: { analysis: Analysis }) {
 export function StrategyCard({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   const strategy = analysis.recommendedStrategy;
+  const { stop, targets } = analysis.levels;
   const currency = useAnalysisCurrency(analysis);
   return (
     <Section icon={Target} title={t('strategy.title')}>
@@ -297,15 +320,24 @@ export function StrategyCard({ analysis }: { analysis: Analysis }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 tabular-nums">
           <dt className="text-muted-foreground">{t('strategy.stopLoss')}</dt>
           <dd className="text-danger">
-            {strategy.stopLoss === null ? t('strategy.noStop') : formatPrice(strategy.stopLoss, currency)}
+            {stop === null
+              ? t('strategy.noStop')
+              : `${formatPrice(stop.price, currency)} (${signedDistance(stop)})`}
           </dd>
           <dt className="text-muted-foreground">{t('strategy.targets')}</dt>
           <dd className="text-success">
-            {strategy.targets.length === 0
+            {targets.length === 0
               ? '—'
-              : strategy.targets.map((target) => formatPrice(target, currency)).join(' · ')}
+              : targets
+                  .map((target) => `${formatPrice(target.price, currency)} (${signedDistance(target)})`)
+                  .join(' · ')}
           </dd>
         </dl>
+        {stop !== null ? (
+          <p className="text-xs text-muted-foreground">
+            {t('levels.fromPrice', { price: formatPrice(analysis.levels.price, currency) })}
+          </p>
+        ) : null}
       </div>
     </Section>
   );
@@ -366,8 +398,8 @@ export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
 }
 
 /**
- * Plans without advanced analysis: the server's message (or the default) and the upgrade buttons,
- * disabled and labelled coming soon like every purchase button.
+ * Plans without advanced analysis: the server's message (or the default), Stripe Checkout for Profissional
+ * (disabled and labelled coming soon while plans cannot be bought here) and the way to the plans.
  */
 export function AnalysisLocked({ message }: { message?: string }) {
   const { t } = useTranslation('marketAnalysis');
@@ -378,7 +410,7 @@ export function AnalysisLocked({ message }: { message?: string }) {
         <h2 className="text-lg font-semibold">{t('locked.title')}</h2>
         <p className="max-w-md text-sm text-muted-foreground">{message ?? t('locked.default')}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button disabled>{t('locked.upgrade')}</Button>
+          <UpgradeButton />
           <Button asChild variant="ghost">
             <Link to="/pricing">{t('locked.seePlans')}</Link>
           </Button>

@@ -13,6 +13,8 @@ import { formatDateTime, formatPrice, formatRsi, formatWholePercent } from '../.
 import { useDashboardSignalsQuery } from '../api/signals-api.ts';
 import { SignalBadge } from './signal-badge.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
+import { useTrackRecordQuery } from '../api/track-record-api.ts';
+import { measuredHitRate, RecordLink } from './signal-record-note.tsx';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 
 /** An outage (no answer or 5xx) is "temporarily unavailable"; anything else is an error loading signals. */
@@ -21,6 +23,7 @@ const isOutage = (error: unknown) => !isApiError(error) || error.status === 0 ||
 /** Dashboard panel of market signals: as many coins as the plan allows, refreshed every 60 s. */
 export function SignalsPanel() {
   const { t } = useTranslation('marketAnalysis');
+  const record = useTrackRecordQuery();
   const query = useDashboardSignalsQuery();
   const currency = currencyOf(query.data, useCurrency());
   const signals = query.data?.data ?? [];
@@ -72,9 +75,15 @@ export function SignalsPanel() {
             </div>
             <ul className="[&>li]:border-b [&>li]:border-border/60">
               {signals.map((item) => (
-                <SignalRow key={item.symbol} item={item} currency={currency} />
+                <SignalRow
+                  key={item.symbol}
+                  item={item}
+                  currency={currency}
+                  hitRate={record.data ? measuredHitRate(record.data, item.signal).hitRate : null}
+                />
               ))}
             </ul>
+            <ConfidenceNote />
           </>
         )}
         {signals.length > 0 && unavailable.length > 0 ? <UnavailableCoins coins={unavailable} /> : null}
@@ -92,6 +101,16 @@ export function SignalsPanel() {
 }
 
 /** The coins of the list that have no signal now, each with why, beside the ones that have. */
+/** What the confidence figure means, and the way to the measured record. */
+function ConfidenceNote() {
+  const { t } = useTranslation('marketAnalysis');
+  return (
+    <p className="mt-2 text-xs text-muted-foreground">
+      {t('record.panelNote')} <RecordLink />
+    </p>
+  );
+}
+
 function UnavailableCoins({ coins }: { coins: UnavailableSignal[] }) {
   const { t } = useTranslation('marketAnalysis');
   return (
@@ -117,7 +136,16 @@ const rowGrid = 'grid grid-cols-[3.25rem_minmax(0,1fr)_auto_2.75rem] items-cente
  * the row's one verdict (no trend label beside it to contradict it); confidence and RSI follow in small
  * print from sm up. The whole row opens the coin's page.
  */
-function SignalRow({ item, currency }: { item: MarketSignal; currency: Currency }) {
+function SignalRow({
+  item,
+  currency,
+  hitRate,
+}: {
+  item: MarketSignal;
+  currency: Currency;
+  /** The class's measured 24 h hit rate (0-1) in the track record; null while unknown. */
+  hitRate: number | null;
+}) {
   const { t } = useTranslation(['marketAnalysis', 'dashboard']);
   return (
     <li>
@@ -140,7 +168,10 @@ function SignalRow({ item, currency }: { item: MarketSignal; currency: Currency 
           <span>
             {t('metrics.confidence')}: {formatWholePercent(item.confidence)}
           </span>{' '}
-          <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>
+          <span>RSI {formatRsi(item.keyIndicators.rsi.value)}</span>{' '}
+          {hitRate === null ? null : (
+            <span>{t('record.rowHitRate', { hitRate: formatWholePercent(hitRate * 100) })}</span>
+          )}
         </span>
       </Link>
     </li>

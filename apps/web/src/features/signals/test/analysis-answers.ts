@@ -1,4 +1,7 @@
-import { analysisResponseSchema, type Currency } from '@farol/contract';
+import { analysisResponseSchema, quoteLevels, type Currency } from '@farol/contract';
+
+const SUPPORTS = [3050, 2980];
+const RESISTANCES = [3200];
 
 /** GET /api/market-signals/analysis/{symbol}, built through the contract (a contract change breaks it here). */
 export const analysisAnswer = (symbol: string, currency: Currency = 'BRL') =>
@@ -44,8 +47,8 @@ export const analysisAnswer = (symbol: string, currency: Currency = 'BRL') =>
         bollinger: { position: 'lower_half', squeeze: true },
         volume: { trend: 'rising', anomaly: true },
       },
-      supportLevels: [3050, 2980],
-      resistanceLevels: [3200],
+      supportLevels: SUPPORTS,
+      resistanceLevels: RESISTANCES,
       confluenceAnalysis: {
         signalStrength: 55,
         marketContext: 'Tendência de baixa',
@@ -64,6 +67,14 @@ export const analysisAnswer = (symbol: string, currency: Currency = 'BRL') =>
         { horizonHours: 24, low: 3010, high: 3240, probability: 0.8, measuredCoverage: 0.78 },
         { horizonHours: 168, low: 2800, high: 3500, probability: 0.8, measuredCoverage: 0.801 },
       ],
+      levels: quoteLevels({
+        price: 3120.456,
+        currency,
+        stop: 3260,
+        targets: [3050, 2980],
+        supports: SUPPORTS,
+        resistances: RESISTANCES,
+      }),
       aiAnalysis: 'O ETH perde força no curto prazo.',
       recommendations: ['Reduza a alavancagem'],
       source: 'simulated',
