@@ -112,6 +112,25 @@ export function formatDateTime(value: Date | string | number, language = current
   }).format(toDate(value));
 }
 
+/**
+ * The market screens' one time zone: the chart's axis, the signal's and the analysis' times all read in it,
+ * whatever the visitor's clock (a trader compares a candle with the time a signal was computed).
+ */
+export const MARKET_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Date and time in the market screens' zone, the zone named: pt-BR `21/11/2025, 14:05 BRT`. */
+export function formatMarketDateTime(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: MARKET_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(toDate(value));
+}
+
 /** Long date for "member since": pt-BR `21 de novembro de 2025`. */
 export function formatLongDate(value: Date | string | number, language = currentLanguage()): string {
   return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(toDate(value));

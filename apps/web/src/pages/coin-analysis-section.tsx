@@ -8,6 +8,7 @@ import {
   AiAnalysisCard,
   ConfluenceCard,
   KeyIndicators,
+  SignalReasoningCard,
   StrategyCard,
   SupportResistance,
 } from '../features/signals/components/analysis-view.tsx';
@@ -67,14 +68,18 @@ function SignedInAnalysis(props: SectionProps) {
   if (!canAnalyse || analysis.isError) return <AnalysisPreview {...props} />;
   if (analysis.isPending) return loading;
   const data = analysis.data.data;
+  // Why the signal, then what to do about it (strategy, levels), then the readings and the context behind it.
   return (
     <div className="flex flex-col gap-4">
-      <KeyIndicators analysis={data} />
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <SupportResistance analysis={data} />
-        <ConfluenceCard analysis={data} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SignalReasoningCard analysis={data} />
         <StrategyCard analysis={data} />
       </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <SupportResistance analysis={data} />
+        <ConfluenceCard analysis={data} />
+      </div>
+      <KeyIndicators analysis={data} />
       <AiAnalysisCard analysis={data} />
     </div>
   );

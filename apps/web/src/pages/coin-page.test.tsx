@@ -237,6 +237,44 @@ describe('CoinPage', () => {
     expect(calls.some((call) => call.url === '/api/subscription/current')).toBe(true);
   });
 
+  it('shows everything the analysis says on the coin page: why, confidence, rules, levels, strategy, readings', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      '/coins/btc',
+      (url) => {
+        if (url === '/api/subscription/current')
+          return { status: 200, body: subscriptionAnswer('profissional') };
+        if (url === '/api/market-signals/analysis/BTC?currency=BRL')
+          return { status: 200, body: analysisAnswer('BTC') };
+        return visitorRoutes(url);
+      },
+      true,
+    );
+    const why = (
+      await screen.findByRole('heading', { name: 'Por que este sinal' }, { timeout: 5000 })
+    ).closest('section')!;
+    expect(within(why).getByText('Médias em baixa e MACD negativo.')).toBeVisible();
+    // the score is signed once (+42 above); the analysis adds confidence and trend strength, not an unsigned strength
+    expect(screen.getByText('+42')).toBeInTheDocument();
+    expect(screen.queryByText('Força do sinal')).toBeNull();
+    expect(screen.queryByText('58%')).toBeNull();
+    for (const score of ['71%', '40%', '55%']) expect(screen.getByText(score)).toBeVisible();
+    // times in the chart's zone, named: 12:00 UTC is 09:00 in São Paulo
+    expect(screen.getByText(/Calculado em 01\/01\/2026, 09:00/)).toBeInTheDocument();
+    expect(screen.getByText(/Vela de 1 h fechada em 01\/01\/2026, 09:00/)).toBeInTheDocument();
+    // the rules that voted, folded until asked for
+    await user.click(screen.getByText('Indicadores ativos (1)'));
+    expect(await screen.findByText('Histograma MACD')).toBeVisible();
+    expect(screen.getByText('38,3')).toBeVisible();
+    expect(screen.getByText('-12,3457')).toBeVisible();
+    expect(screen.getByText('Rompimento iminente')).toBeVisible();
+    expect(screen.getByText('Anomalia de volume')).toBeVisible();
+    expect(screen.getByText('Alto')).toBeVisible();
+    expect(screen.getByText('R$ 3.050,00', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('R$ 3.260,00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Leitura automática dos indicadores' })).toBeInTheDocument();
+  });
+
   it('toggles the favourite star of a signed-in user', async () => {
     const user = userEvent.setup();
     let isFavorite = false;

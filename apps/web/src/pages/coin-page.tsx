@@ -27,7 +27,11 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { CoinAnalysisSection } from './coin-analysis-section.tsx';
 import { currencyOf, useCurrency, type Currency } from '../lib/currency.ts';
 
-/** /coins/{symbol}: public; signed-in users also get their favourite star, alerts and the chat. */
+/**
+ * /coins/{symbol}: the coin's analysis screen (/market-analysis only picks the coin and opens this page):
+ * price, chart with the analysis' levels, signal, the analysis the plan covers, then the coin's market facts.
+ * Public; signed-in users also get their favourite star, alerts and the chat.
+ */
 export function CoinPage() {
   const { t } = useTranslation('coin');
   const { symbol: requested = '' } = useParams();
@@ -172,7 +176,6 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
         badges={<MarketSourceBadge source={source} cache={cache} />}
         actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
       />
-      <CoinFactsCard coin={coin} currency={currency} source={source} />
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">
@@ -183,13 +186,17 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
           </div>
           <SignalSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
           <CoinAnalysisSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
+          <CoinFactsCard coin={coin} currency={currency} source={source} />
         </>
       ) : (
-        <EmptyState
-          icon={ChartNoAxesCombined}
-          title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
-          description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
-        />
+        <>
+          <CoinFactsCard coin={coin} currency={currency} source={source} />
+          <EmptyState
+            icon={ChartNoAxesCombined}
+            title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
+            description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
+          />
+        </>
       )}
     </>
   );
