@@ -103,6 +103,7 @@ describe('the market analysis picker', () => {
       const { router } = renderPage(path);
       expect(await screen.findByText('coin page', {}, { timeout: 5000 })).toBeVisible();
       expect(router.state.location.pathname).toBe(coinPage);
+      expect(router.state.location.search).toBe(path.includes('lng=en') ? '?lng=en' : '');
     },
     SLOW,
   );

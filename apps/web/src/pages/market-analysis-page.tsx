@@ -30,7 +30,14 @@ function linkedSymbol(params: URLSearchParams): string | null {
 export function MarketAnalysisPage() {
   const [params] = useSearchParams();
   const symbol = linkedSymbol(params);
-  if (symbol) return <Navigate to={coinAnalysisPath(symbol)} replace />;
+  if (symbol) {
+    // the rest of the link (?lng=es…) goes along
+    const rest = new URLSearchParams(params);
+    rest.delete('coin');
+    rest.delete('symbol');
+    const search = rest.size > 0 ? `?${rest}` : '';
+    return <Navigate to={`${coinAnalysisPath(symbol)}${search}`} replace />;
+  }
   return <AnalysisPicker />;
 }
 
