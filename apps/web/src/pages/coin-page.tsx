@@ -11,6 +11,7 @@ import { PageContainer } from '../components/ui/page-container.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
 import { coinUrl, isNotFound, useCoinQuery } from '../features/coin/api/coin-api.ts';
 import { FavoriteButton, SignInStar } from '../features/coin/components/favorite-button.tsx';
+import { CoinConverter } from '../features/coin/components/coin-converter.tsx';
 import { CoinFactsCard, CoinHeading } from '../features/coin/components/coin-overview.tsx';
 import { SignalSection } from '../features/coin/components/signal-section.tsx';
 import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
@@ -160,6 +161,26 @@ function SignedInCoinChart({ symbol }: { symbol: string }) {
   return <PriceChartCard symbol={symbol} levels={levels} />;
 }
 
+/** The coin's market facts and the converter beside them (under them on a phone). */
+function CoinMarket({
+  coin,
+  currency,
+  source,
+}: {
+  coin: CoinFacts;
+  currency: Currency;
+  source: MarketSource;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <CoinFactsCard coin={coin} currency={currency} source={source} />
+      </div>
+      <CoinConverter coin={coin} currency={currency} />
+    </div>
+  );
+}
+
 type CoinScreenProps = { coin: CoinFacts; source: MarketSource; cache: CacheInfo; currency: Currency };
 
 function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
@@ -186,11 +207,11 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
           </div>
           <SignalSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
           <CoinAnalysisSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
-          <CoinFactsCard coin={coin} currency={currency} source={source} />
+          <CoinMarket coin={coin} currency={currency} source={source} />
         </>
       ) : (
         <>
-          <CoinFactsCard coin={coin} currency={currency} source={source} />
+          <CoinMarket coin={coin} currency={currency} source={source} />
           <EmptyState
             icon={ChartNoAxesCombined}
             title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
