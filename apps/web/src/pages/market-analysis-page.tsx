@@ -6,12 +6,10 @@ import { Button } from '../components/ui/button.tsx';
 import { PageContainer } from '../components/ui/page-container.tsx';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
 import { SymbolSearch, useAnalysableCoinOptions } from '../features/market/components/symbol-search.tsx';
+import { coinPagePath } from '../lib/coin-prices.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 const SYMBOL_TEXT = /^[A-Za-z0-9]{1,20}$/;
-
-/** The coin page is the analysis screen: `/coins/{symbol}`, lower case as every link to it. */
-export const coinAnalysisPath = (symbol: string) => `/coins/${symbol.toLowerCase()}`;
 
 /**
  * The coin an old analysis link named: `?coin=doge` (the page's own links, saved and shared) or `?symbol=BTC`;
@@ -36,7 +34,7 @@ export function MarketAnalysisPage() {
     rest.delete('coin');
     rest.delete('symbol');
     const search = rest.size > 0 ? `?${rest}` : '';
-    return <Navigate to={`${coinAnalysisPath(symbol)}${search}`} replace />;
+    return <Navigate to={`${coinPagePath(symbol)}${search}`} replace />;
   }
   return <AnalysisPicker />;
 }
@@ -64,7 +62,7 @@ function AnalysisPicker() {
       </header>
       <SymbolSearch
         value=""
-        onChange={(chosen) => void navigate(coinAnalysisPath(chosen))}
+        onChange={(chosen) => void navigate(coinPagePath(chosen))}
         options={options}
         status={status}
         label={t('coinSearch')}
@@ -75,11 +73,11 @@ function AnalysisPicker() {
         <h2 id="quick-choices-title" className="text-sm font-medium text-muted-foreground">
           {t('coinPicker')}
         </h2>
-        <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
+        <ul className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-5">
           {analysisSymbols.map((quick) => (
             <li key={quick}>
               <Link
-                to={coinAnalysisPath(quick)}
+                to={coinPagePath(quick)}
                 className="flex min-h-14 items-center justify-between gap-3 rounded-lg border border-border bg-card px-4 py-2 transition-colors hover:border-primary/60 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <span className="flex flex-col">

@@ -113,7 +113,7 @@ export function KeyIndicators({ analysis }: { analysis: Analysis }) {
   const { rsi, macd, bollinger, volume } = analysis.keyIndicators;
   return (
     <Section icon={Activity} title={t('indicators.title')}>
-      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Indicator
           label={t('indicators.rsi')}
           value={formatRsi(rsi.value)}
