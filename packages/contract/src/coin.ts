@@ -33,7 +33,7 @@ export const coinFactsSchema = z.object({
   low24h: z.number().nullable(),
   /** The highest price ever, in the answer's `currency`, and when it was (ISO); null when the source sent none. */
   allTimeHigh: z.number().nullable(),
-  allTimeHighDate: z.iso.datetime({ offset: true }).nullable(),
+  allTimeHighDate: z.iso.datetime().nullable(),
   /** Change of the price over 30 days and over a year, in %, in the answer's `currency`. */
   priceChangePercentage30d: z.number().nullable(),
   priceChangePercentage1y: z.number().nullable(),
