@@ -1,15 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import {
-  grantPlan,
-  registerAccount,
+  languages,
   signedInPage,
-  startMailingServer,
-  verifyAccount,
+  withProfissionalTrader,
   type Account,
   type Language,
 } from './support/journey.ts';
-import { launchBrowser } from './support/server.ts';
 
 // Captures the coin page (the analysis screen) and the /market-analysis picker from the production build on
 // the simulated market, at 390 and 1366 px in each language, as full-page PNGs in SHOTS_DIR (default
@@ -17,7 +14,6 @@ import { launchBrowser } from './support/server.ts';
 
 const outputDir = process.env.SHOTS_DIR ?? '/tmp/farol-shots';
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
-const languages: Language[] = ['pt-BR', 'en', 'es'];
 
 async function capture(browser: Browser, serverUrl: string, trader: Account, language: Language) {
   const pageErrors: string[] = [];
@@ -37,24 +33,7 @@ async function capture(browser: Browser, serverUrl: string, trader: Account, lan
   if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
 }
 
-async function main() {
-  const [server, browser] = await Promise.all([
-    startMailingServer({ ADMIN_EMAILS: 'admin@farol.test' }),
-    launchBrowser(),
-  ]);
-  try {
-    await mkdir(outputDir, { recursive: true });
-    const admin = await verifyAccount(server, await registerAccount(server.url, 'Admin', 'admin@farol.test'));
-    const trader = await verifyAccount(
-      server,
-      await registerAccount(server.url, 'Ana Trader', 'ana.trader@example.com'),
-    );
-    await grantPlan(server.url, admin, trader, 'profissional');
-    for (const language of languages) await capture(browser, server.url, trader, language);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
-
-await main();
+await withProfissionalTrader(async ({ server, browser, pro }) => {
+  await mkdir(outputDir, { recursive: true });
+  for (const language of languages) await capture(browser, server.url, pro, language);
+});

@@ -118,27 +118,26 @@ export function formatDateTime(value: Date | string | number, language = current
  */
 export const MARKET_TIME_ZONE = 'America/Sao_Paulo';
 
+const marketDay = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: MARKET_TIME_ZONE,
+} as const satisfies Intl.DateTimeFormatOptions;
+
 /** Date and time in the market screens' zone, the zone named: pt-BR `21/11/2025, 14:05 BRT`. */
 export function formatMarketDateTime(value: Date | string | number, language = currentLanguage()): string {
   return dateFormat(language, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
+    ...marketDay,
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: MARKET_TIME_ZONE,
     timeZoneName: 'short',
   }).format(toDate(value));
 }
 
 /** A date in the market screens' zone: pt-BR `20/01/2025`. */
 export function formatMarketDate(value: Date | string | number, language = currentLanguage()): string {
-  return dateFormat(language, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: MARKET_TIME_ZONE,
-  }).format(toDate(value));
+  return dateFormat(language, marketDay).format(toDate(value));
 }
 
 /** Long date for "member since": pt-BR `21 de novembro de 2025`. */

@@ -127,6 +127,14 @@ const visitorRoutes = (url: string): StubAnswer | undefined => {
   return undefined;
 };
 
+/** A profissional user's plan and BTC's analysis, then what a visitor gets. */
+const profissionalRoutes = (url: string): StubAnswer | undefined => {
+  if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+  if (url === '/api/market-signals/analysis/BTC?currency=BRL')
+    return { status: 200, body: analysisAnswer('BTC') };
+  return visitorRoutes(url);
+};
+
 describe('CoinPage', () => {
   it('moves the price with the live stream, glowing the way it went, and says ao vivo', async () => {
     vi.stubGlobal('EventSource', EventSource);
@@ -218,16 +226,12 @@ describe('CoinPage', () => {
     const { calls } = renderPage(
       '/coins/btc',
       (url) => {
-        if (url === '/api/subscription/current')
-          return { status: 200, body: subscriptionAnswer('profissional') };
-        if (url === '/api/market-signals/analysis/BTC?currency=BRL')
-          return { status: 200, body: analysisAnswer('BTC') };
         if (url === '/api/crypto/toggle-favorite')
           return {
             status: 200,
             body: { success: true, data: { coinId: 'bitcoin', isFavorite: true }, message: 'ok' },
           };
-        return visitorRoutes(url);
+        return profissionalRoutes(url);
       },
       true,
     );
@@ -247,17 +251,7 @@ describe('CoinPage', () => {
 
   it('shows everything the analysis says on the coin page: why, confidence, rules, levels, strategy, readings', async () => {
     const user = userEvent.setup();
-    renderPage(
-      '/coins/btc',
-      (url) => {
-        if (url === '/api/subscription/current')
-          return { status: 200, body: subscriptionAnswer('profissional') };
-        if (url === '/api/market-signals/analysis/BTC?currency=BRL')
-          return { status: 200, body: analysisAnswer('BTC') };
-        return visitorRoutes(url);
-      },
-      true,
-    );
+    renderPage('/coins/btc', profissionalRoutes, true);
     const why = (
       await screen.findByRole('heading', { name: 'Por que este sinal' }, { timeout: 15_000 })
     ).closest('section')!;

@@ -12,7 +12,11 @@ import { LoadingState } from '../components/ui/spinner.tsx';
 import { coinUrl, isNotFound, useCoinQuery } from '../features/coin/api/coin-api.ts';
 import { FavoriteButton, SignInStar } from '../features/coin/components/favorite-button.tsx';
 import { CoinConverter } from '../features/coin/components/coin-converter.tsx';
-import { CoinFactsCard, CoinHeading } from '../features/coin/components/coin-overview.tsx';
+import {
+  CoinFactsCard,
+  CoinHeading,
+  type CoinMarketProps,
+} from '../features/coin/components/coin-overview.tsx';
 import { SignalSection } from '../features/coin/components/signal-section.tsx';
 import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
@@ -162,15 +166,7 @@ function SignedInCoinChart({ symbol }: { symbol: string }) {
 }
 
 /** The coin's market facts and the converter beside them (under them on a phone). */
-function CoinMarket({
-  coin,
-  currency,
-  source,
-}: {
-  coin: CoinFacts;
-  currency: Currency;
-  source: MarketSource;
-}) {
+function CoinMarket({ coin, currency, source }: CoinMarketProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">

@@ -122,15 +122,10 @@ const toneOf = (change: number | null) =>
  * The price's range and history (24 h high and low, all-time high and how far below it, 30 d and 1 y), rank,
  * market cap, volume and supply; a figure the source does not know says so.
  */
-export function CoinFactsCard({
-  coin,
-  currency,
-  source,
-}: {
-  coin: CoinFacts;
-  currency: Currency;
-  source: MarketSource;
-}) {
+/** A coin's market facts, the currency they are in and where they came from. */
+export type CoinMarketProps = { coin: CoinFacts; currency: Currency; source: MarketSource };
+
+export function CoinFactsCard({ coin, currency, source }: CoinMarketProps) {
   const { t } = useTranslation('coin');
   const compact = (value: number | null) => (value === null ? t('facts.unknown') : formatCompact(value));
   const money = (value: number | null) =>

@@ -20,7 +20,7 @@ vi.mock('./price-chart.tsx', () => ({
     levels = [],
     label,
   }: {
-    candles: unknown[];
+    candles: { close: number }[];
     seriesKey: string;
     indicators: IndicatorChoice;
     levels?: PriceLevel[];
