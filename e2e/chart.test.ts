@@ -199,8 +199,8 @@ describe('the trader chart', () => {
     await context.close();
   }, 90_000);
 
-  it('draws support and resistance on the analysis page with labels that overlap nothing', async () => {
-    await onEveryScreen('/market-analysis', async ({ page, chart, language, isPhone }) => {
+  it('draws support and resistance on the coin page (the analysis screen) with labels that overlap nothing', async () => {
+    await onEveryScreen('/coins/btc', async ({ page, chart, language, isPhone }) => {
       await chart.locator('[data-level-label]').first().waitFor();
       await expectClearLabels(chart);
       await chart.scrollIntoViewIfNeeded();

@@ -114,4 +114,55 @@ describe('prices in reais', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('redraws the chart in the new currency at each switch: its last close and its whole range sit at the price shown', async () => {
+    const { context, page } = await signedInPage(journey.browser, journey.pro, {
+      viewport: wide,
+      pageErrors: journey.pageErrors,
+    });
+    await page.goto(`${journey.server.url}/coins/btc`);
+    await page.getByRole('heading', { level: 1, name: /Bitcoin/ }).waitFor();
+    await expectChartAtPrice(page, 'BRL');
+    for (const [from, to] of [
+      ['R', 'USD'],
+      ['US', 'BRL'],
+      ['R', 'USD'],
+      ['US', 'BRL'],
+    ] as const) {
+      await page.getByRole('button', { name: new RegExp(`^${from}\\$: moeda dos preços`) }).click();
+      await expectChartAtPrice(page, to);
+    }
+    await context.close();
+  });
 });
+
+/** `R$ 464.870,00` or `US$ 86.234,10` (pt-BR) as a number. */
+const amountOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+/**
+ * The chart of the coin page is drawn in `currency`: its title names the pair, the price shown and the last close
+ * the chart holds agree within 3 % (the heading's price comes from the market list, the close from the candles),
+ * and every candle the chart holds lies within half and twice that price (a series patched across a switch keeps
+ * the other currency's history, five times off).
+ */
+async function expectChartAtPrice(page: Page, currency: 'BRL' | 'USD') {
+  const pair = currency === 'BRL' ? 'BTC/BRL' : 'BTC/USDT';
+  await page.getByRole('heading', { name: `Gráfico ${pair}` }).waitFor();
+  const shown = page.getByText(/^Preço: (R|US)\$/).first();
+  const chart = page.locator('[data-drawn-close]').first();
+  const reading = async () => {
+    const text = (await shown.textContent()) ?? '';
+    const price = amountOf(text.replace(/^Preço: /, ''));
+    const close = Number(await chart.getAttribute('data-drawn-close'));
+    const low = Number(await chart.getAttribute('data-drawn-low'));
+    const high = Number(await chart.getAttribute('data-drawn-high'));
+    return {
+      currency: text.includes('US$') ? 'USD' : 'BRL',
+      closeAtPrice: Math.abs(close / price - 1) < 0.03,
+      rangeAtPrice: low > price / 2 && high < price * 2,
+    };
+  };
+  await expect
+    .poll(reading, { timeout: 15_000 })
+    .toEqual({ currency, closeAtPrice: true, rangeAtPrice: true });
+}

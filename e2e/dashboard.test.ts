@@ -85,8 +85,8 @@ describe('dashboard journeys', () => {
     for (const name of ['Bitcoin', 'Ethereum', 'Chainlink', 'Polygon'])
       expect(await coinRows(page).filter({ hasText: name }).count()).toBe(1);
     expect(await page.getByRole('searchbox').count()).toBe(0);
-    await page.goto(`${server.url}/market-analysis?lng=pt-BR`);
-    await page.getByText('Análise avançada requer plano Profissional').waitFor();
+    await page.goto(`${server.url}/coins/btc?lng=pt-BR`);
+    await page.getByText('Análise completa no plano Profissional').waitFor();
     await context.close();
   }, 60_000);
 
@@ -117,9 +117,10 @@ describe('dashboard journeys', () => {
 
     await page.getByRole('link', { name: 'Ver análise completa' }).click();
     await page.waitForURL('**/market-analysis');
-    await page.getByText('Preço de BTC').waitFor();
-    await page.getByRole('radio', { name: 'ETH' }).click();
-    await page.getByText('Preço de ETH').waitFor();
+    // the picker opens the coin page, the analysis screen
+    await page.getByRole('link', { name: /^ETH/ }).click();
+    await page.waitForURL('**/coins/eth');
+    await page.getByRole('heading', { name: 'Por que este sinal' }).waitFor();
     await page.getByRole('heading', { name: 'Suportes e resistências', exact: true }).waitFor();
     // the levels chart is drawn in the analysis's own currency (reais here), so its levels sit on its candles
     await page.getByRole('img', { name: /^Gráfico de velas ETH\/BRL/ }).waitFor();
@@ -169,10 +170,14 @@ const signedInPages: { path: string; name: string; ready: (page: Page) => Promis
   {
     path: '/market-analysis',
     name: 'market-analysis',
+    ready: (page) => page.getByRole('link', { name: /^ETH/ }).waitFor(),
+  },
+  {
+    path: '/coins/eth',
+    name: 'coin-eth-analysis',
     ready: async (page) => {
-      await page.getByRole('radio', { name: 'ETH' }).click();
       await page.locator('[data-level-label]').first().waitFor();
-      await page.getByText(/ETH/).filter({ visible: true }).first().waitFor();
+      await page.locator('#coin-analysis-title').waitFor();
     },
   },
   { path: '/chat', name: 'chat', ready: (page) => page.getByRole('textbox').first().waitFor() },

@@ -2,16 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import {
-  grantPlan,
   languages,
-  registerAccount,
   signedInPage,
-  startMailingServer,
-  verifyAccount,
+  withProfissionalTrader,
   type Account,
   type Language,
 } from './support/journey.ts';
-import { launchBrowser } from './support/server.ts';
 
 // The landing's hero shows the product itself: this script (`npm run screenshots:hero`, after `npm run
 // build`) starts the production build on the simulated market, signs in a Profissional trader and captures
@@ -71,24 +67,7 @@ async function captureDashboard(browser: Browser, serverUrl: string, trader: Acc
   if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
 }
 
-async function main() {
-  const [server, browser] = await Promise.all([
-    startMailingServer({ ADMIN_EMAILS: 'admin@farol.test' }),
-    launchBrowser(),
-  ]);
-  try {
-    await mkdir(outputDir, { recursive: true });
-    const admin = await verifyAccount(server, await registerAccount(server.url, 'Admin', 'admin@farol.test'));
-    const trader = await verifyAccount(
-      server,
-      await registerAccount(server.url, 'Ana Trader', 'ana.trader@example.com'),
-    );
-    await grantPlan(server.url, admin, trader, 'profissional');
-    for (const language of languages) await captureDashboard(browser, server.url, trader, language);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
-
-await main();
+await withProfissionalTrader(async ({ server, browser, pro }) => {
+  await mkdir(outputDir, { recursive: true });
+  for (const language of languages) await captureDashboard(browser, server.url, pro, language);
+});

@@ -26,20 +26,21 @@ describe('language of server texts', () => {
     const { context, page } = await signedInPage(journey.browser, journey.pro, {
       pageErrors: journey.pageErrors,
     });
-    await page.goto(`${journey.server.url}/market-analysis`);
-    await page.getByText('Preço de BTC').waitFor();
+    // the coin page is the analysis screen
+    await page.goto(`${journey.server.url}/coins/btc`);
+    await page.getByRole('heading', { name: 'Por que este sinal' }).waitFor();
     await page.getByText(portugueseReasoning).waitFor();
 
     await page.getByRole('button', { name: /: Idioma,/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
-    await page.getByText('BTC price').waitFor();
+    await page.getByRole('heading', { name: 'Why this signal' }).waitFor();
     // The answer on screen is fetched in English at once (its query key carries the language): no reload.
     await page.getByText(englishReasoning).waitFor();
     expect(await page.getByText(portugueseReasoning).count()).toBe(0);
     await expect.poll(() => savedLanguage(journey.pro.token)).toBe('en');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.goto(`${journey.server.url}/market-analysis`);
+    await page.goto(`${journey.server.url}/coins/btc`);
     await page.getByText(englishReasoning).waitFor();
     await context.close();
   }, 90_000);
@@ -48,8 +49,10 @@ describe('language of server texts', () => {
     const { context, page } = await signedInPage(journey.browser, journey.pro, {
       pageErrors: journey.pageErrors,
     });
-    await page.goto(`${journey.server.url}/market-analysis?lng=es`);
-    await page.getByText('Precio de BTC').waitFor();
+    // an old analysis link opens the coin page, its ?lng= along
+    await page.goto(`${journey.server.url}/market-analysis?coin=btc&lng=es`);
+    await page.waitForURL('**/coins/btc?lng=es');
+    await page.getByRole('heading', { name: 'Por qué esta señal' }).waitFor();
     await page.getByText(spanishReasoning).waitFor();
     await expect.poll(() => savedLanguage(journey.pro.token)).toBe('es');
     await context.close();
@@ -75,7 +78,7 @@ describe('language of server texts', () => {
     expect(
       await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('i18nextLng')]),
     ).toEqual(['es', 'es']);
-    await page.goto(`${journey.server.url}/market-analysis`);
+    await page.goto(`${journey.server.url}/coins/btc`);
     await page.getByText(spanishReasoning).waitFor();
     await context.close();
   }, 90_000);

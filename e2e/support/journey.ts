@@ -150,6 +150,44 @@ export type ProfissionalJourney = {
  * Registers the suite's hooks: the built server (simulated market, an SMTP peer as its mail server,
  * admin@farol.test as admin once verified), Chromium, and one verified user granted the profissional plan (for `months`, or without end). Page errors fail the suite.
  */
+/**
+ * The built server (simulated market, an SMTP peer as its mail server, admin@farol.test as admin once verified),
+ * Chromium, and one verified user named `name` at `email` granted the profissional plan (for `months`, or
+ * without end): what the journeys and the screenshot scripts start from.
+ */
+export async function startProfissionalTrader(
+  name: string,
+  email: string,
+  options: { months?: number; serverEnv?: Record<string, string> } = {},
+): Promise<{ server: MailingServer; browser: Browser; pro: Account }> {
+  const [server, browser] = await Promise.all([
+    startMailingServer({ ADMIN_EMAILS: 'admin@farol.test', ...options.serverEnv }),
+    launchBrowser(),
+  ]);
+  // ADMIN_EMAILS makes admin only a verified address
+  const admin = await verifyAccount(
+    server,
+    await registerAccount(server.url, 'Admin Farol', 'admin@farol.test'),
+  );
+  const pro = await verifyAccount(server, await registerAccount(server.url, name, email));
+  await grantPlan(server.url, admin, pro, 'profissional', options.months);
+  return { server, browser, pro };
+}
+
+/** A screenshot script's run: Ana, a profissional trader, on a started server and browser, stopped after. */
+export async function withProfissionalTrader(
+  run: (started: Awaited<ReturnType<typeof startProfissionalTrader>>) => Promise<void>,
+): Promise<void> {
+  const started = await startProfissionalTrader('Ana Trader', 'ana.trader@example.com');
+  try {
+    await run(started);
+  } finally {
+    await started.browser.close();
+    await started.server.stop();
+  }
+}
+
+/** Registers the suite's hooks around startProfissionalTrader. Page errors fail the suite. */
 export function setUpProfissionalJourney(
   label: string,
   months?: number,
@@ -158,21 +196,14 @@ export function setUpProfissionalJourney(
 ): ProfissionalJourney {
   const journey = { pageErrors: [] as string[] } as ProfissionalJourney;
   beforeAll(async () => {
-    [journey.server, journey.browser] = await Promise.all([
-      startMailingServer({ ADMIN_EMAILS: 'admin@farol.test', ...serverEnv?.() }),
-      launchBrowser(),
-    ]);
     await mkdir(screenshotDir, { recursive: true });
-    // ADMIN_EMAILS makes admin only a verified address
-    const admin = await verifyAccount(
-      journey.server,
-      await registerAccount(journey.server.url, 'Admin Farol', 'admin@farol.test'),
+    Object.assign(
+      journey,
+      await startProfissionalTrader('Paula Pro', `pro.${label}.${Date.now()}@example.com`, {
+        months,
+        serverEnv: serverEnv?.(),
+      }),
     );
-    journey.pro = await verifyAccount(
-      journey.server,
-      await registerAccount(journey.server.url, 'Paula Pro', `pro.${label}.${Date.now()}@example.com`),
-    );
-    await grantPlan(journey.server.url, admin, journey.pro, 'profissional', months);
   }, 120_000);
   afterAll(async () => {
     expect(journey.pageErrors).toEqual([]);

@@ -28,6 +28,15 @@ export const coinFactsSchema = z.object({
   circulatingSupply: z.number().nullable(),
   totalSupply: z.number().nullable(),
   maxSupply: z.number().nullable(),
+  /** The last 24 h's highest and lowest price, in the answer's `currency`; null when the source sent none. */
+  high24h: z.number().nullable(),
+  low24h: z.number().nullable(),
+  /** The highest price ever, in the answer's `currency`, and when it was (ISO); null when the source sent none. */
+  allTimeHigh: z.number().nullable(),
+  allTimeHighDate: z.iso.datetime().nullable(),
+  /** Change of the price over 30 days and over a year, in %, in the answer's `currency`. */
+  priceChangePercentage30d: z.number().nullable(),
+  priceChangePercentage1y: z.number().nullable(),
   /** False for visitors. */
   isFavorite: z.boolean(),
   /** True when the coin has a Binance USDT spot pair: candles, signal and analysis (the ten and every other such coin). */
@@ -42,7 +51,7 @@ export const coinFactsResponseSchema = z.object({
   data: coinFactsSchema,
   source: marketSourceSchema,
   cache: cacheInfoSchema,
-  /** price, marketCap and volume24h are in this currency (`?currency=`, else the caller's preference or language). */
+  /** price, marketCap, volume24h, the 24 h high and low and the all-time high are in this currency (`?currency=`, else the caller's preference or language). */
   currency: currencySchema,
 });
 export type CoinFactsResponse = z.infer<typeof coinFactsResponseSchema>;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatMacd,
+  formatMarketDateTime,
+  parseDecimalInput,
   formatPercent,
   formatPrice,
   formatRsi,
@@ -32,5 +34,20 @@ describe('format', () => {
   it('shows hour and minute in pt-BR date-times', () => {
     const local = new Date(2025, 10, 21, 14, 5);
     expect(formatDateTime(local, 'pt-BR')).toBe('21/11/2025, 14:05');
+  });
+
+  it('writes market times in São Paulo time whatever the clock, naming the zone', () => {
+    expect(plain(formatMarketDateTime('2026-01-01T12:00:00.000Z', 'pt-BR'))).toMatch(/^01\/01\/2026, 09:00 /);
+    expect(plain(formatMarketDateTime('2026-01-01T12:00:00.000Z', 'en'))).toMatch(/^01\/01\/2026, 09:00 AM /);
+  });
+
+  it('reads numbers typed in the interface language, and nothing else', () => {
+    expect(parseDecimalInput('1.250,75', 'pt-BR')).toBe(1250.75);
+    expect(parseDecimalInput('0,5', 'es')).toBe(0.5);
+    expect(parseDecimalInput('1,250.75', 'en')).toBe(1250.75);
+    expect(parseDecimalInput(' 1250 ', 'pt-BR')).toBe(1250);
+    expect(parseDecimalInput('12,', 'pt-BR')).toBe(12);
+    for (const text of ['', 'abc', '1,2,3', '-1', '1e5', '1.5.', '1.5', '12.34,5'])
+      expect(parseDecimalInput(text, 'pt-BR'), text).toBeNull();
   });
 });

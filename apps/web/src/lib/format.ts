@@ -112,7 +112,60 @@ export function formatDateTime(value: Date | string | number, language = current
   }).format(toDate(value));
 }
 
+/**
+ * The market screens' one time zone: the chart's axis, the signal's and the analysis' times all read in it,
+ * whatever the visitor's clock (a trader compares a candle with the time a signal was computed).
+ */
+export const MARKET_TIME_ZONE = 'America/Sao_Paulo';
+
+const marketDay = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: MARKET_TIME_ZONE,
+} as const satisfies Intl.DateTimeFormatOptions;
+
+/** Date and time in the market screens' zone, the zone named: pt-BR `21/11/2025, 14:05 BRT`. */
+export function formatMarketDateTime(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, {
+    ...marketDay,
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(toDate(value));
+}
+
+/** A date in the market screens' zone: pt-BR `20/01/2025`. */
+export function formatMarketDate(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, marketDay).format(toDate(value));
+}
+
 /** Long date for "member since": pt-BR `21 de novembro de 2025`. */
 export function formatLongDate(value: Date | string | number, language = currentLanguage()): string {
   return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(toDate(value));
+}
+
+/**
+ * A number typed in the interface language (pt-BR and es `1.234,56`, en `1,234.56`; the group separator may be
+ * left out); null when it is not one.
+ */
+export function parseDecimalInput(text: string, language = currentLanguage()): number | null {
+  const decimal = language === 'en' ? '.' : ',';
+  const group = decimal === ',' ? '\\.' : ',';
+  const point = decimal === ',' ? ',' : '\\.';
+  // groups of three, or none at all ("1.5" in pt-BR is not fifteen); a trailing separator is a number being typed
+  const shape = new RegExp(`^(\\d{1,3}(${group}\\d{3})+|\\d+)(${point}\\d*)?$`);
+  const cleaned = text.trim().replace(/\s/g, '');
+  if (!shape.test(cleaned)) return null;
+  return Number(
+    cleaned
+      .split(decimal === ',' ? '.' : ',')
+      .join('')
+      .replace(decimal, '.'),
+  );
+}
+
+/** A plain amount for an input (no currency sign, groups as the language writes them): up to `digits` decimals. */
+export function formatInputAmount(value: number, digits: number, language = currentLanguage()): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
 }

@@ -8,6 +8,7 @@ import {
   AiAnalysisCard,
   ConfluenceCard,
   KeyIndicators,
+  SignalReasoningCard,
   StrategyCard,
   SupportResistance,
 } from '../features/signals/components/analysis-view.tsx';
@@ -68,15 +69,23 @@ function SignedInAnalysis(props: SectionProps) {
   if (!canAnalyse || analysis.isError) return <AnalysisPreview {...props} />;
   if (analysis.isPending) return loading;
   const data = analysis.data.data;
+  // Why the signal and where the levels are, then what to do about it and how the timeframes agree: two
+  // stacks side by side on a desktop (no row waits for its taller neighbour), one column on a phone in the same
+  // order; then the readings and the written reading.
   return (
     <div className="flex flex-col gap-4">
-      <KeyIndicators analysis={data} />
-      <ExpectedRangeCard analysis={data} />
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <SupportResistance analysis={data} />
-        <ConfluenceCard analysis={data} />
-        <StrategyCard analysis={data} />
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="flex flex-col gap-4">
+          <SignalReasoningCard analysis={data} />
+          <SupportResistance analysis={data} />
+        </div>
+        <div className="flex flex-col gap-4">
+          <StrategyCard analysis={data} />
+          <ConfluenceCard analysis={data} />
+        </div>
       </div>
+      <ExpectedRangeCard analysis={data} />
+      <KeyIndicators analysis={data} />
       <AiAnalysisCard analysis={data} />
     </div>
   );

@@ -39,6 +39,14 @@ const bitcoin: CoinFacts = {
   circulatingSupply: 19832115,
   totalSupply: 19832134,
   maxSupply: 21000000,
+  // the recorded CoinGecko row (fixtures/coingecko/coins_markets_vs_usd_per_page30.json), with 30 d and 1 y
+  // changes of the shape CoinGecko sends for price_change_percentage=30d,1y
+  high24h: 86975,
+  low24h: 78228,
+  allTimeHigh: 105495,
+  allTimeHighDate: '2025-01-20T07:16:25.271Z',
+  priceChangePercentage30d: -18.4321,
+  priceChangePercentage1y: 12.5,
   isFavorite: false,
   isAnalysed: true,
   analysisSymbol: 'BTC',
@@ -117,6 +125,14 @@ const visitorRoutes = (url: string): StubAnswer | undefined => {
   if (url === '/api/market-data/coins/btc?currency=BRL') return { status: 200, body: coinAnswer() };
   if (url === '/api/market-signals/summary/BTC?currency=BRL') return { status: 200, body: summaryAnswer };
   return undefined;
+};
+
+/** A profissional user's plan and BTC's analysis, then what a visitor gets. */
+const profissionalRoutes = (url: string): StubAnswer | undefined => {
+  if (url === '/api/subscription/current') return { status: 200, body: subscriptionAnswer('profissional') };
+  if (url === '/api/market-signals/analysis/BTC?currency=BRL')
+    return { status: 200, body: analysisAnswer('BTC') };
+  return visitorRoutes(url);
 };
 
 describe('CoinPage', () => {
@@ -210,16 +226,12 @@ describe('CoinPage', () => {
     const { calls } = renderPage(
       '/coins/btc',
       (url) => {
-        if (url === '/api/subscription/current')
-          return { status: 200, body: subscriptionAnswer('profissional') };
-        if (url === '/api/market-signals/analysis/BTC?currency=BRL')
-          return { status: 200, body: analysisAnswer('BTC') };
         if (url === '/api/crypto/toggle-favorite')
           return {
             status: 200,
             body: { success: true, data: { coinId: 'bitcoin', isFavorite: true }, message: 'ok' },
           };
-        return visitorRoutes(url);
+        return profissionalRoutes(url);
       },
       true,
     );
@@ -235,6 +247,89 @@ describe('CoinPage', () => {
     await user.click(screen.getByRole('link', { name: 'Criar alerta' }));
     expect(await screen.findByText('landed on /alerts')).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/subscription/current')).toBe(true);
+  });
+
+  it('shows everything the analysis says on the coin page: why, confidence, rules, levels, strategy, readings', async () => {
+    const user = userEvent.setup();
+    renderPage('/coins/btc', profissionalRoutes, true);
+    const why = (
+      await screen.findByRole('heading', { name: 'Por que este sinal' }, { timeout: 15_000 })
+    ).closest('section')!;
+    expect(within(why).getByText('Médias em baixa e MACD negativo.')).toBeVisible();
+    // the score is signed once (+42 above); the analysis adds confidence and trend strength, not an unsigned strength
+    expect(screen.getByText('+42')).toBeInTheDocument();
+    expect(screen.queryByText('Força do sinal')).toBeNull();
+    expect(screen.queryByText('58%')).toBeNull();
+    for (const score of ['71%', '40%', '55%']) expect(screen.getByText(score)).toBeVisible();
+    // times in the chart's zone, named: 12:00 UTC is 09:00 in São Paulo
+    expect(screen.getByText(/Calculado em 01\/01\/2026, 09:00/)).toBeInTheDocument();
+    expect(screen.getByText(/Vela de 1 h fechada em 01\/01\/2026, 09:00/)).toBeInTheDocument();
+    // the rules that voted, folded until asked for
+    await user.click(screen.getByText('Indicadores ativos (1)'));
+    expect(await screen.findByText('Histograma MACD')).toBeVisible();
+    expect(screen.getByText('38,3')).toBeVisible();
+    expect(screen.getByText('-12,3457')).toBeVisible();
+    expect(screen.getByText('Rompimento iminente')).toBeVisible();
+    expect(screen.getByText('Anomalia de volume')).toBeVisible();
+    expect(screen.getByText('Alto')).toBeVisible();
+    expect(screen.getByText('R$ 3.050,00', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('R$ 3.260,00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Leitura automática dos indicadores' })).toBeInTheDocument();
+  });
+
+  it('shows the 24 h range, the all-time high with its date and distance, 30 d and 1 y, and unknown figures as such', async () => {
+    renderPage('/coins/btc', visitorRoutes);
+    const facts = await screen.findByRole('heading', { name: 'Dados de mercado' }, { timeout: 5000 });
+    const card = within(facts.closest('section')!);
+    const fact = (label: string) => card.getByText(label).nextElementSibling as HTMLElement;
+    expect(fact('Máxima em 24 h')).toHaveTextContent('R$ 86.975,00');
+    expect(fact('Mínima em 24 h')).toHaveTextContent('R$ 78.228,00');
+    expect(fact('Variação em 30 dias')).toHaveTextContent('-18,43%');
+    expect(fact('Variação em 30 dias')).toHaveClass('text-danger-text');
+    expect(fact('Variação em 1 ano')).toHaveTextContent('+12,50%');
+    // 79 847 / 105 495 − 1 = −24,31 %; the date in São Paulo time, as the chart
+    expect(fact('Máxima histórica')).toHaveTextContent('R$ 105.495,0020/01/2025 · -24,31% desde ela');
+  });
+
+  it('says unavailable for the figures the source did not send', async () => {
+    renderPage('/coins/btc', (url) =>
+      url === '/api/market-data/coins/btc?currency=BRL'
+        ? {
+            status: 200,
+            body: coinAnswer({
+              high24h: null,
+              allTimeHigh: null,
+              allTimeHighDate: null,
+              priceChangePercentage1y: null,
+            }),
+          }
+        : visitorRoutes(url),
+    );
+    const label = await screen.findByText('Máxima histórica', {}, { timeout: 5000 });
+    expect(label.nextElementSibling).toHaveTextContent(/^Indisponível$/);
+    expect(screen.getByText('Máxima em 24 h').nextElementSibling).toHaveTextContent(/^Indisponível$/);
+    expect(screen.getByText('Variação em 1 ano').nextElementSibling).toHaveTextContent(/^Indisponível$/);
+  });
+
+  it('converts the coin to reais and back at the page price, and says when a figure is not a number', async () => {
+    const user = userEvent.setup();
+    renderPage('/coins/btc', visitorRoutes);
+    const coinField = await screen.findByLabelText('Quantidade de BTC', {}, { timeout: 5000 });
+    const moneyField = screen.getByLabelText('Valor em R$');
+    expect(coinField).toHaveValue('1');
+    expect(moneyField).toHaveValue('79.847');
+    await user.clear(coinField);
+    await user.type(coinField, '0,5');
+    expect(moneyField).toHaveValue('39.923,5');
+    await user.clear(moneyField);
+    await user.type(moneyField, '1.000');
+    // 1 000 / 79 847 to the satoshi
+    expect(coinField).toHaveValue('0,01252395');
+    await user.type(moneyField, 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Digite um número, como 0,5 ou 1.250,00.');
+    expect(moneyField).toHaveAttribute('aria-invalid', 'true');
+    expect(coinField).toHaveValue('');
+    expect(screen.getByText('Pelo preço do topo da página: 1 BTC = R$ 79.847,00.')).toBeInTheDocument();
   });
 
   it('toggles the favourite star of a signed-in user', async () => {

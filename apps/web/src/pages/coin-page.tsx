@@ -11,7 +11,12 @@ import { PageContainer } from '../components/ui/page-container.tsx';
 import { LoadingState } from '../components/ui/spinner.tsx';
 import { coinUrl, isNotFound, useCoinQuery } from '../features/coin/api/coin-api.ts';
 import { FavoriteButton, SignInStar } from '../features/coin/components/favorite-button.tsx';
-import { CoinFactsCard, CoinHeading } from '../features/coin/components/coin-overview.tsx';
+import { CoinConverter } from '../features/coin/components/coin-converter.tsx';
+import {
+  CoinFactsCard,
+  CoinHeading,
+  type CoinMarketProps,
+} from '../features/coin/components/coin-overview.tsx';
 import { SignalSection } from '../features/coin/components/signal-section.tsx';
 import { useToggleFavoriteMutation } from '../features/market/api/market-api.ts';
 import { MarketSourceBadge } from '../features/market/components/market-source-badge.tsx';
@@ -27,7 +32,11 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { CoinAnalysisSection } from './coin-analysis-section.tsx';
 import { currencyOf, useCurrency, type Currency } from '../lib/currency.ts';
 
-/** /coins/{symbol}: public; signed-in users also get their favourite star, alerts and the chat. */
+/**
+ * /coins/{symbol}: the coin's analysis screen (/market-analysis only picks the coin and opens this page):
+ * price, chart with the analysis' levels, signal, the analysis the plan covers, then the coin's market facts.
+ * Public; signed-in users also get their favourite star, alerts and the chat.
+ */
 export function CoinPage() {
   const { t } = useTranslation('coin');
   const { symbol: requested = '' } = useParams();
@@ -156,6 +165,18 @@ function SignedInCoinChart({ symbol }: { symbol: string }) {
   return <PriceChartCard symbol={symbol} levels={levels} />;
 }
 
+/** The coin's market facts and the converter beside them (under them on a phone). */
+function CoinMarket({ coin, currency, source }: CoinMarketProps) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <CoinFactsCard coin={coin} currency={currency} source={source} />
+      </div>
+      <CoinConverter coin={coin} currency={currency} />
+    </div>
+  );
+}
+
 type CoinScreenProps = { coin: CoinFacts; source: MarketSource; cache: CacheInfo; currency: Currency };
 
 function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
@@ -172,7 +193,6 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
         badges={<MarketSourceBadge source={source} cache={cache} />}
         actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
       />
-      <CoinFactsCard coin={coin} currency={currency} source={source} />
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">
@@ -183,13 +203,17 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
           </div>
           <SignalSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
           <CoinAnalysisSection symbol={symbol} isSignedIn={isSignedIn} returnPath={returnPath} />
+          <CoinMarket coin={coin} currency={currency} source={source} />
         </>
       ) : (
-        <EmptyState
-          icon={ChartNoAxesCombined}
-          title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
-          description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
-        />
+        <>
+          <CoinMarket coin={coin} currency={currency} source={source} />
+          <EmptyState
+            icon={ChartNoAxesCombined}
+            title={t('chart.notAnalysedTitle', { symbol: coin.symbol })}
+            description={t('chart.notAnalysedDescription', { symbol: coin.symbol })}
+          />
+        </>
       )}
     </>
   );

@@ -40,10 +40,48 @@ describe('coin facts from the recorded CoinGecko list', () => {
       circulatingSupply: row.circulating_supply,
       totalSupply: row.total_supply,
       maxSupply: row.max_supply,
+      high24h: row.high_24h,
+      low24h: row.low_24h,
+      allTimeHigh: row.ath,
+      allTimeHighDate: row.ath_date,
+      // this page was recorded without price_change_percentage=30d,1y: unknown, not zero
+      priceChangePercentage30d: null,
+      priceChangePercentage1y: null,
       isFavorite: false,
       isAnalysed: true,
       analysisSymbol: 'BTC',
     });
+  });
+
+  it('answers the 24 h range, the all-time high and the 30 d and 1 y changes CoinGecko sent, in the asked currency', async () => {
+    // page 2 was recorded with price_change_percentage=1h,24h,7d,14d,30d,200d,1y (CoinGecko's *_in_currency)
+    const row = readTestJson<Record<string, number | string>[]>(
+      'fixtures/coingecko/coins_markets_vs_usd_category-analytics_per_page250_pcp.json',
+    ).find((item) => item.id === 'the-graph')!;
+    const dollars = await recorded.testApp.request('GET', '/api/market-data/coins/grt?currency=USD');
+    expect(dollars.status).toBe(200);
+    expect(coinFactsResponseSchema.parse(dollars.body).data).toMatchObject({
+      id: 'the-graph',
+      price: row.current_price,
+      high24h: row.high_24h,
+      low24h: row.low_24h,
+      allTimeHigh: row.ath,
+      allTimeHighDate: row.ath_date,
+      priceChangePercentage30d: row.price_change_percentage_30d_in_currency,
+      priceChangePercentage1y: row.price_change_percentage_1y_in_currency,
+    });
+    // in reais (CoinGecko's vs_currency=brl: the stub scales the recorded money fields by the recorded BRL/USD)
+    const reais = coinFactsResponseSchema.parse(
+      (await recorded.testApp.request('GET', '/api/market-data/coins/grt?currency=BRL')).body,
+    );
+    expect(reais.currency).toBe('BRL');
+    const rate = reais.data.price! / (row.current_price as number);
+    expect(rate).toBeGreaterThan(4);
+    expect(reais.data.high24h).toBeCloseTo((row.high_24h as number) * rate, 8);
+    expect(reais.data.low24h).toBeCloseTo((row.low_24h as number) * rate, 8);
+    expect(reais.data.allTimeHigh).toBeCloseTo((row.ath as number) * rate, 6);
+    expect(reais.data.priceChangePercentage30d).toBe(row.price_change_percentage_30d_in_currency);
+    expect(reais.data.priceChangePercentage1y).toBe(row.price_change_percentage_1y_in_currency);
   });
 
   it('reads the symbol in any case and never asks CoinGecko once per visitor', async () => {

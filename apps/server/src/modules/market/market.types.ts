@@ -25,6 +25,14 @@ export type Coin = {
   circulatingSupply?: number;
   totalSupply?: number;
   maxSupply?: number;
+  /** The last 24 h's extremes and the all-time high, in the list's currency. */
+  high24h?: number;
+  low24h?: number;
+  allTimeHigh?: number;
+  /** ISO time of the all-time high. */
+  allTimeHighDate?: string;
+  priceChangePercentage30d?: number;
+  priceChangePercentage1y?: number;
 };
 
 export type GlobalMarket = {

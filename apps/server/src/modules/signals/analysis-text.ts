@@ -33,7 +33,12 @@ function createFormatters(language: Language, money: Money = usdMoney) {
     return format;
   };
   const list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
+  // São Paulo time, as the chart's axis and every time on the analysis screen beside this text
+  const time = new Intl.DateTimeFormat(language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  });
   return {
     /** Candles are quoted in USDT, shown as US dollars, or converted at `money.rate`. */
     price: (value: number) => formatPrice(value * money.rate, language, money.currency),

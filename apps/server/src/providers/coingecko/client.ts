@@ -35,7 +35,7 @@ export function createCoinGeckoClient(
         per_page: String(perPage),
         page: String(page),
         sparkline: 'true',
-        price_change_percentage: '1h,24h,7d',
+        price_change_percentage: '1h,24h,7d,30d,1y',
       });
       const items = await fetchUpstreamJson(request(`/coins/markets?${query}`), coinGeckoMarketsSchema);
       return items.map(mapCoinGeckoMarket);

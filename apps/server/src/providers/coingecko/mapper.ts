@@ -13,6 +13,13 @@ function sparklineOf(item: CoinGeckoMarket): number[] | undefined {
   return prices.length >= 2 ? downsampleSeries(prices) : undefined;
 }
 
+/** CoinGecko's ISO time, normalised; undefined when absent or not a time. */
+function isoTimeOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
 export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
   return {
     id: item.id,
@@ -30,6 +37,12 @@ export function mapCoinGeckoMarket(item: CoinGeckoMarket): Coin {
     circulatingSupply: unknownWhenZero(item.circulating_supply),
     totalSupply: present(item.total_supply),
     maxSupply: present(item.max_supply),
+    high24h: present(item.high_24h),
+    low24h: present(item.low_24h),
+    allTimeHigh: present(item.ath),
+    allTimeHighDate: isoTimeOf(item.ath_date),
+    priceChangePercentage30d: present(item.price_change_percentage_30d_in_currency),
+    priceChangePercentage1y: present(item.price_change_percentage_1y_in_currency),
   };
 }
 

@@ -12,9 +12,15 @@ export const coinGeckoMarketSchema = z.object({
   market_cap_rank: looseNumber,
   total_volume: looseNumber,
   price_change_percentage_24h: looseNumber,
-  // asked for with price_change_percentage=1h,24h,7d
+  high_24h: looseNumber,
+  low_24h: looseNumber,
+  ath: looseNumber,
+  ath_date: looseString,
+  // asked for with price_change_percentage=1h,24h,7d,30d,1y
   price_change_percentage_1h_in_currency: looseNumber,
   price_change_percentage_7d_in_currency: looseNumber,
+  price_change_percentage_30d_in_currency: looseNumber,
+  price_change_percentage_1y_in_currency: looseNumber,
   // asked for with sparkline=true: hourly prices over 7 days
   sparkline_in_7d: z
     .object({ price: z.array(looseNumber) })

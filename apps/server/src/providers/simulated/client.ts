@@ -43,11 +43,34 @@ const sparklineTimes = (timeMs: number) =>
 
 const change = (price: number, before: number) => (price / before - 1) * 100;
 
+/**
+ * The extremes of the last 24 h's 15m closes (the model keeps no intraday highs for the list: its closes
+ * stand in for them, so the range is a little narrower than the candles').
+ */
+function dayRange(model: SimulatedModel, index: number, timeMs: number) {
+  let high = -Infinity;
+  let low = Infinity;
+  for (let step = 0; step < STEPS_PER_DAY; step += 1) {
+    const close = model.lastClose(index, timeMs, step);
+    high = Math.max(high, close);
+    low = Math.min(low, close);
+  }
+  return { high24h: high, low24h: low };
+}
+
 function analysisCoins({ model }: Universe, timeMs: number): Coin[] {
   return model.coins.map((spec, index): Coin => {
     const price = model.lastClose(index, timeMs);
     const dayBefore = model.lastClose(index, timeMs, STEPS_PER_DAY);
     const sparkline = sparklineTimes(timeMs).map((time) => model.lastClose(index, time));
+    // the simulation starts at its epoch: no change over a span it has not run (and no all-time high: its
+    // whole history would have to be scanned, so the list leaves it unknown, as CoinGecko does for some coins)
+    const changeOver = (days: number) => {
+      const steps = days * STEPS_PER_DAY;
+      return timeMs - (steps + 1) * STEP_MS >= SIMULATION_EPOCH_MS
+        ? change(price, model.lastClose(index, timeMs, steps))
+        : undefined;
+    };
     return {
       id: spec.id,
       symbol: spec.symbol,
@@ -58,6 +81,9 @@ function analysisCoins({ model }: Universe, timeMs: number): Coin[] {
       priceChangePercentage1h: change(price, model.lastClose(index, timeMs, STEPS_PER_HOUR)),
       priceChangePercentage24h: change(price, dayBefore),
       priceChangePercentage7d: change(price, sparkline[0]!),
+      priceChangePercentage30d: changeOver(30),
+      priceChangePercentage1y: changeOver(365),
+      ...dayRange(model, index, timeMs),
       sparkline7d: sparkline,
       circulatingSupply: spec.circulatingSupply,
     };
@@ -148,6 +174,8 @@ const inSimulatedBrl = (coin: Coin): Coin => ({
   currentPrice: coin.currentPrice === undefined ? undefined : coin.currentPrice * SIMULATED_USDT_BRL,
   marketCap: coin.marketCap === undefined ? undefined : coin.marketCap * SIMULATED_USDT_BRL,
   totalVolume: coin.totalVolume === undefined ? undefined : coin.totalVolume * SIMULATED_USDT_BRL,
+  high24h: coin.high24h === undefined ? undefined : coin.high24h * SIMULATED_USDT_BRL,
+  low24h: coin.low24h === undefined ? undefined : coin.low24h * SIMULATED_USDT_BRL,
   sparkline7d: coin.sparkline7d?.map((price) => price * SIMULATED_USDT_BRL),
 });
 

@@ -166,4 +166,25 @@ describe('simulated market', () => {
     expect(lastQuarter.close).toBeCloseTo(withPair.currentPrice!, 8);
     await expect(simulated.fetchCandles('NOPEUSDT', '1h', 10, now)).rejects.toThrow(/invalid symbol/);
   });
+
+  it("gives the ten the 24 h range of the 15m closes and the 30 d and 1 y changes of the model's own past", async () => {
+    const simulated = market();
+    const coins = await simulated.fetchCoins(1, 250);
+    const bitcoin = coins.find((coin) => coin.id === 'bitcoin')!;
+    const quarters = await simulated.fetchCandles('BTCUSDT', '15m', 96, now - 15 * 60_000);
+    const closes = quarters.map((candle) => candle.close);
+    expect(bitcoin.high24h).toBeCloseTo(Math.max(...closes), 8);
+    expect(bitcoin.low24h).toBeCloseTo(Math.min(...closes), 8);
+    const daily = await simulated.fetchCandles('BTCUSDT', '15m', 1, now - 15 * 60_000 - 30 * 86_400_000);
+    expect(bitcoin.priceChangePercentage30d).toBeCloseTo(
+      (bitcoin.currentPrice! / daily.at(-1)!.close - 1) * 100,
+      8,
+    );
+    expect(bitcoin.priceChangePercentage1y).toEqual(expect.any(Number));
+    // no all-time high: the model's whole past would have to be scanned, so it says none
+    expect(bitcoin.allTimeHigh).toBeUndefined();
+    const inReais = (await simulated.fetchCoins(1, 250, 'BRL')).find((coin) => coin.id === 'bitcoin')!;
+    expect(inReais.high24h).toBeCloseTo(bitcoin.high24h! * 5.5, 6);
+    expect(inReais.priceChangePercentage30d).toBe(bitcoin.priceChangePercentage30d);
+  });
 });

@@ -10,10 +10,10 @@ export const appSections = [
 
 export type AppSection = (typeof appSections)[number];
 
-/** A coin's page belongs to the dashboard's market list, so the dashboard stays marked there. */
+/** A coin's page is the coin's analysis screen, so the analysis section is marked there. */
 export function isSectionActive(section: AppSection, pathname: string): boolean {
   if (pathname === section.to || pathname.startsWith(`${section.to}/`)) return true;
-  return section.to === '/dashboard' && pathname.startsWith('/coins/');
+  return section.to === '/market-analysis' && pathname.startsWith('/coins/');
 }
 
 const appPaths = [

@@ -1,25 +1,7 @@
 import { WifiOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-
-function subscribeToConnection(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser says it has a network connection, re-rendering when that changes. */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeToConnection,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useIsOnline } from '../../lib/use-is-online.ts';
 
 /**
  * A banner under the top bar while the browser is offline: the page shows what the service worker kept,

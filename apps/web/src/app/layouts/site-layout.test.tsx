@@ -64,10 +64,11 @@ describe('SiteLayout navigation', () => {
     expect(within(tabBar).getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it("keeps the dashboard marked on a coin's page, which is reached from its market list", () => {
+  it("marks the analysis on a coin's page, the coin's analysis screen", () => {
     renderAt('/coins/btc', { signedIn: true });
     const tabBar = screen.getByRole('navigation', { name: 'Seções do app' });
-    expect(within(tabBar).getByRole('link', { name: 'Painel' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabBar).getByRole('link', { name: 'Análise' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabBar).getByRole('link', { name: 'Painel' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('signed in, the account menu keeps the profile, the settings and the logout', async () => {

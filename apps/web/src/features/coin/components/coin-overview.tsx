@@ -3,11 +3,17 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import type { Currency } from '../../../lib/currency.ts';
-import { formatCompact, formatCompactMoney, formatPercent, formatPrice } from '../../../lib/format.ts';
+import {
+  formatCompact,
+  formatCompactMoney,
+  formatMarketDate,
+  formatPercent,
+  formatPrice,
+} from '../../../lib/format.ts';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
 import { PriceFlash } from '../../../components/ui/price-flash.tsx';
 
@@ -81,34 +87,84 @@ export function CoinHeading({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({
+  label,
+  value,
+  detail,
+  tone,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  tone?: 'up' | 'down';
+}) {
   return (
     <div className="flex flex-col gap-0.5 rounded-md border border-border bg-muted/30 p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-base font-semibold tabular-nums">{value}</dd>
+      <dd
+        className={cn(
+          'text-base font-semibold tabular-nums',
+          tone === 'up' && 'text-success',
+          tone === 'down' && 'text-danger-text',
+        )}
+      >
+        {value}
+        {detail ? <span className="block text-xs font-normal text-muted-foreground">{detail}</span> : null}
+      </dd>
     </div>
   );
 }
 
-/** Rank, market cap, volume and supply; a figure the source does not know says so. */
-export function CoinFactsCard({
-  coin,
-  currency,
-  source,
-}: {
-  coin: CoinFacts;
-  currency: Currency;
-  source: MarketSource;
-}) {
+const toneOf = (change: number | null) =>
+  change === null || change === 0 ? undefined : change > 0 ? 'up' : 'down';
+
+/**
+ * The price's range and history (24 h high and low, all-time high and how far below it, 30 d and 1 y), rank,
+ * market cap, volume and supply; a figure the source does not know says so.
+ */
+/** A coin's market facts, the currency they are in and where they came from. */
+export type CoinMarketProps = { coin: CoinFacts; currency: Currency; source: MarketSource };
+
+export function CoinFactsCard({ coin, currency, source }: CoinMarketProps) {
   const { t } = useTranslation('coin');
   const compact = (value: number | null) => (value === null ? t('facts.unknown') : formatCompact(value));
   const money = (value: number | null) =>
     value === null ? t('facts.unknown') : formatCompactMoney(value, currency);
+  const price = (value: number | null) =>
+    value === null ? t('facts.unknown') : formatPrice(value, currency);
+  const change = (value: number | null) =>
+    value === null ? t('facts.unknown') : formatPercent(value, { signed: true });
+  const { allTimeHigh, allTimeHighDate } = coin;
+  // how far the price is under its all-time high (the list's price: the same the heading shows)
+  const fromHigh = allTimeHigh !== null && coin.price !== null ? (coin.price / allTimeHigh - 1) * 100 : null;
+  const highDetail = [
+    allTimeHighDate ? formatMarketDate(allTimeHighDate) : null,
+    fromHigh !== null
+      ? t('facts.fromAllTimeHigh', { change: formatPercent(fromHigh, { signed: true }) })
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card>
-      <CardContent className="pt-5">
-        <h2 className="sr-only">{t('facts.title')}</h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <CardHeader>
+        <CardTitle>{t('facts.title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+          <Fact label={t('facts.high24h')} value={price(coin.high24h)} />
+          <Fact label={t('facts.low24h')} value={price(coin.low24h)} />
+          <Fact
+            label={t('facts.change30d')}
+            value={change(coin.priceChangePercentage30d)}
+            tone={toneOf(coin.priceChangePercentage30d)}
+          />
+          <Fact
+            label={t('facts.change1y')}
+            value={change(coin.priceChangePercentage1y)}
+            tone={toneOf(coin.priceChangePercentage1y)}
+          />
+          <Fact label={t('facts.allTimeHigh')} value={price(allTimeHigh)} detail={highDetail || undefined} />
           <Fact label={t('facts.rank')} value={coin.rank === null ? t('facts.unknown') : `#${coin.rank}`} />
           <Fact label={t('facts.marketCap')} value={money(coin.marketCap)} />
           <Fact label={t('facts.volume')} value={money(coin.volume24h)} />

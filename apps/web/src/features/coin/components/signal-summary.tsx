@@ -10,7 +10,7 @@ import { formatDecimal } from '@farol/i18n/format';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatMacd, formatPercent, formatRsi } from '../../../lib/format.ts';
+import { formatMacd, formatMarketDateTime, formatPercent, formatRsi } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 // Buy side green, sell side red, neutral grey: the colours of the signal badges elsewhere.
@@ -84,7 +84,7 @@ export function SignalScore({ summary, symbol }: { summary: SignalSummary; symbo
       </div>
       <p className="text-sm text-muted-foreground">{t('coin:score.scale')}</p>
       <p className="text-xs text-muted-foreground">
-        {t('coin:score.asOf', { date: formatDateTime(summary.asOf) })}
+        {t('coin:score.asOf', { date: formatMarketDateTime(summary.asOf) })}
       </p>
     </div>
   );

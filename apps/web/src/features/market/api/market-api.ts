@@ -182,10 +182,9 @@ export function useDominanceQuery() {
   });
 }
 
-/** Candles in the display currency, or in `wanted` (a chart drawing levels that came in another one). */
-export function useCandlesQuery(symbol: string, interval: CandleInterval, limit = 500, wanted?: Currency) {
-  const display = useCurrency();
-  const currency = wanted ?? display;
+/** Candles in the display currency (part of the URL, so of the query key: a switch asks them again). */
+export function useCandlesQuery(symbol: string, interval: CandleInterval, limit = 500) {
+  const currency = useCurrency();
   const url = `/api/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}&currency=${currency}`;
   // while the page's stream pushes these candles, polling would only repeat them
   const isStreamed = useIsStreamed(symbol, interval, currency);

@@ -15,7 +15,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { chartPriceDigits, formatChartPrice, formatRsi } from '../../../lib/format.ts';
+import { chartPriceDigits, formatChartPrice, formatRsi, MARKET_TIME_ZONE } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import {
   pointsOf,
@@ -26,8 +26,8 @@ import {
 } from './chart-indicators.ts';
 import { LATEST_CLEAR_BARS, RIGHT_OFFSET_BARS, type LogicalRange } from './chart-view.ts';
 
-// The chart reads in São Paulo time whatever the visitor's clock.
-const CHART_TIME_ZONE = 'America/Sao_Paulo';
+// The chart reads in São Paulo time whatever the visitor's clock (the zone of every market screen's times).
+const CHART_TIME_ZONE = MARKET_TIME_ZONE;
 
 export const chartColors = {
   background: '#121826',
@@ -376,6 +376,31 @@ export function fillChart(handles: ChartHandles, points: ChartPoints, since: num
     since === null
       ? points.candles.length
       : handles.barCount + points.candles.filter((candle) => candle.time > since).length;
+  markDrawnSeries(handles);
+}
+
+/**
+ * The range and last close of the candles the chart holds, on its element (`data-drawn-low`, `-high`,
+ * `-close`): the series is drawn on a canvas, and the browser tests compare what it holds, not what it was
+ * handed, with the price on screen (a series patched across currencies holds one currency's history under
+ * the other's last candle).
+ */
+function markDrawnSeries(handles: ChartHandles): void {
+  const element = handles.chart.chartElement().parentElement;
+  if (!element) return;
+  let low = Infinity;
+  let high = -Infinity;
+  let close: number | undefined;
+  for (const bar of handles.candles.data()) {
+    if (!('close' in bar)) continue;
+    low = Math.min(low, bar.low);
+    high = Math.max(high, bar.high);
+    close = bar.close;
+  }
+  if (close === undefined) return;
+  element.dataset.drawnLow = String(low);
+  element.dataset.drawnHigh = String(high);
+  element.dataset.drawnClose = String(close);
 }
 
 /** How many bars the chart holds before the first of `candleCount` candles (see ChartHandles.barCount). */

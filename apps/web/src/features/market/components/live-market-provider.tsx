@@ -24,7 +24,10 @@ export function LiveMarketProvider({ children }: { children: ReactNode }) {
     () => streamRequestOf(registrations.values(), currency, MAX_STREAM_SYMBOLS),
     [registrations, currency],
   );
-  const mode = useMarketStream(request);
-  const value = useMemo(() => ({ mode, request, register }), [mode, request, register]);
+  const { mode, connection } = useMarketStream(request);
+  const value = useMemo(
+    () => ({ mode, connection, request, register }),
+    [mode, connection, request, register],
+  );
   return <LiveMarketContext value={value}>{children}</LiveMarketContext>;
 }

@@ -1,7 +1,8 @@
 import { analysisSymbolNames, analysisSymbols } from '@farol/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { saveVisitorCurrency } from '../../../lib/currency.ts';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../../../test/render.tsx';
 import { analysableCoinsAnswer, candlesAnswer } from '../test/market-answers.ts';
 import type { IndicatorChoice } from './chart-indicators.ts';
@@ -19,7 +20,7 @@ vi.mock('./price-chart.tsx', () => ({
     levels = [],
     label,
   }: {
-    candles: unknown[];
+    candles: { close: number }[];
     seriesKey: string;
     indicators: IndicatorChoice;
     levels?: PriceLevel[];
@@ -27,7 +28,7 @@ vi.mock('./price-chart.tsx', () => ({
   }) => (
     <div role="img" aria-label={label}>
       <p>
-        chart {seriesKey} with {candles.length} candles
+        chart {seriesKey} with {candles.length} candles, last close {candles.at(-1)?.close}
       </p>
       <p>panes: {['price', ...(['rsi', 'macd'] as const).filter((pane) => indicators[pane])].join(' ')}</p>
       <p>
@@ -59,7 +60,7 @@ const toggle = (name: string) => screen.getByRole('button', { name });
 describe('PriceChartCard', () => {
   it('says where reais candles come from and how they were converted, crediting Binance', async () => {
     renderCard();
-    expect(await screen.findByText('chart BTC-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByText('BTC/USDT × USDT/BRL ·')).toBeVisible();
     const link = screen.getByRole('link', { name: 'Dados: Binance, abre o site da Binance em nova aba' });
     expect(link).toHaveAttribute('href', 'https://www.binance.com');
@@ -74,9 +75,40 @@ describe('PriceChartCard', () => {
     expect(screen.queryByText(/USDT\/BRL/)).toBeNull();
   });
 
+  it('hands the chart a new series at each currency switch, the candles of that currency (R$ → US$ → R$)', async () => {
+    // the dollar candles at a fifth of the reais ones, as a real conversion would have them
+    const inReais = candlesAnswer(120, 'BRL');
+    const dollars = candlesAnswer(120, 'USD');
+    const inDollars = {
+      ...dollars,
+      data: dollars.data.map((candle) => ({
+        ...candle,
+        open: candle.open / 5,
+        high: candle.high / 5,
+        low: candle.low / 5,
+        close: candle.close / 5,
+      })),
+    };
+    const calls = stubFetch((url) => {
+      if (url === '/api/market-signals/coins') return { status: 200, body: coins };
+      const isDollars = new URL(url, 'http://web').searchParams.get('currency') === 'USD';
+      return { status: 200, body: isDollars ? inDollars : inReais };
+    });
+    renderRoutes([{ path: '/', element: <PriceChartCard /> }], '/');
+    const brl = inReais.data.at(-1)!.close;
+    const usd = inDollars.data.at(-1)!.close;
+    expect(await screen.findByText(`chart BTC-1h-BRL with 120 candles, last close ${brl}`)).toBeVisible();
+    act(() => saveVisitorCurrency('USD'));
+    expect(await screen.findByText(`chart BTC-1h-USD with 120 candles, last close ${usd}`)).toBeVisible();
+    act(() => saveVisitorCurrency('BRL'));
+    // back in reais: the reais series again (a series key of its own, so the chart redraws it whole)
+    expect(await screen.findByText(`chart BTC-1h-BRL with 120 candles, last close ${brl}`)).toBeVisible();
+    expect(calls.some((call) => call.url.includes('currency=USD'))).toBe(true);
+  });
+
   it('draws BTC 1h with volume, RSI and MACD by default, each switch pressed', async () => {
     const { candleCalls } = renderCard();
-    expect(await screen.findByText('chart BTC-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Gráfico BTC/BRL' })).toBeVisible();
     expect(screen.getByText('panes: price rsi macd')).toBeVisible();
     for (const name of ['Volume', 'RSI', 'MACD'])
@@ -123,7 +155,7 @@ describe('PriceChartCard', () => {
 
   it('searches every coin with a Binance pair, the ten first as quick choices', async () => {
     const { candleCalls } = renderCard();
-    await screen.findByText('chart BTC-1h with 120 candles');
+    await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false });
     const user = userEvent.setup();
     const search = screen.getByRole('combobox', { name: 'Moeda do gráfico' });
     await user.click(search);
@@ -139,7 +171,7 @@ describe('PriceChartCard', () => {
     await user.type(search, 'dog');
     expect(symbols()).toEqual(['DOGEDogecoin']);
     await user.click(within(list).getByRole('option', { name: /DOGE/ }));
-    expect(await screen.findByText('chart DOGE-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart DOGE-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Gráfico DOGE/BRL' })).toBeVisible();
     expect(candleCalls()).toContain(
       '/api/market-data/candles?symbol=DOGE&interval=1h&limit=500&currency=BRL',
@@ -149,7 +181,7 @@ describe('PriceChartCard', () => {
   it('charts the coin picked in the symbol search, asks for its candles and remembers it', async () => {
     const user = userEvent.setup();
     const { candleCalls, unmount } = renderCard();
-    await screen.findByText('chart BTC-1h with 120 candles');
+    await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false });
     const search = screen.getByRole('combobox', { name: 'Moeda do gráfico' });
     expect(search).toHaveValue('BTC · Bitcoin');
     await user.click(search);
@@ -161,19 +193,19 @@ describe('PriceChartCard', () => {
         .map((option) => option.textContent),
     ).toEqual(['ETHEthereum']);
     await user.click(within(list).getByRole('option', { name: /ETH/ }));
-    expect(await screen.findByText('chart ETH-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart ETH-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Gráfico ETH/BRL' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Gráfico de velas ETH/BRL, 1 hora' })).toBeVisible();
     expect(candleCalls()).toContain('/api/market-data/candles?symbol=ETH&interval=1h&limit=500&currency=BRL');
     unmount();
     renderCard();
-    expect(await screen.findByText('chart ETH-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart ETH-1h-BRL with 120 candles', { exact: false })).toBeVisible();
   });
 
   it('is driven by the keyboard: arrows move through the coins, Enter picks, Escape closes', async () => {
     const user = userEvent.setup();
     renderCard();
-    await screen.findByText('chart BTC-1h with 120 candles');
+    await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false });
     await user.tab();
     const search = screen.getByRole('combobox', { name: 'Moeda do gráfico' });
     expect(search).toHaveFocus();
@@ -183,7 +215,7 @@ describe('PriceChartCard', () => {
     expect(screen.getByRole('option', { name: /BNB/ })).toHaveAttribute('aria-selected', 'true');
     expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: /BNB/ }).id);
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('chart BNB-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart BNB-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(search).toHaveAttribute('aria-expanded', 'false');
     await user.type(search, 'zzz');
     expect(screen.getByRole('status')).toHaveTextContent('Nenhuma moeda encontrada');
@@ -195,16 +227,16 @@ describe('PriceChartCard', () => {
   it('switches the interval and asks for those candles', async () => {
     const user = userEvent.setup();
     const { candleCalls } = renderCard();
-    await screen.findByText('chart BTC-1h with 120 candles');
+    await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false });
     await user.click(screen.getByRole('radio', { name: '4 horas' }));
-    expect(await screen.findByText('chart BTC-4h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart BTC-4h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(candleCalls()).toContain('/api/market-data/candles?symbol=BTC&interval=4h&limit=500&currency=BRL');
   });
 
   it('charts the coin a page names, with its levels and without the symbol search', async () => {
     const levels: PriceLevel[] = [{ price: 95_000, kind: 'resistance', title: 'R1' }];
     renderCard(<PriceChartCard symbol="ADA" levels={levels} />);
-    expect(await screen.findByText('chart ADA-1h with 120 candles')).toBeVisible();
+    expect(await screen.findByText('chart ADA-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByText('levels: R1=95000')).toBeVisible();
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Gráfico ADA/BRL' })).toBeVisible();
@@ -227,7 +259,7 @@ describe('PriceChartCard', () => {
   it('goes full screen as an overlay where the browser has no Fullscreen API, and Esc leaves', async () => {
     const user = userEvent.setup();
     const { container } = renderCard();
-    await screen.findByText('chart BTC-1h with 120 candles');
+    await screen.findByText('chart BTC-1h-BRL with 120 candles', { exact: false });
     await user.click(screen.getByRole('button', { name: 'Tela cheia' }));
     const exit = screen.getByRole('button', { name: 'Sair da tela cheia' });
     expect(exit).toHaveAttribute('aria-pressed', 'true');

@@ -24,9 +24,8 @@ import { quickChoiceOptions, SymbolSearch, useAnalysableCoinOptions } from './sy
 // lightweight-charts is the heaviest module of the dashboard: loaded on its own so the first paint does not wait.
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
-// Chart 500 px tall (candles, volume, RSI and MACD share it); the levels chart of the analysis page 320 px.
+// Chart 500 px tall (candles, volume, RSI and MACD share it).
 export const DASHBOARD_CHART_HEIGHT = 500;
-const LEVELS_CHART_HEIGHT = 320;
 
 type ChartBodyProps = {
   symbol: string;
@@ -37,8 +36,6 @@ type ChartBodyProps = {
   levels?: readonly PriceLevel[];
   viewRef?: Ref<ChartView>;
   caption: string;
-  /** The currency the levels are in: the candles are asked in it (else in the display currency). */
-  currency?: Currency;
 };
 
 function ChartFrame({ height, children }: { height: number | undefined; children: ReactNode }) {
@@ -58,7 +55,7 @@ const chartPair = (symbol: string, currency: Currency) => `${symbol}/${currency 
 function ChartBody(props: ChartBodyProps) {
   const { symbol, interval, height, indicators, levels, viewRef, caption } = props;
   const { t } = useTranslation(['dashboard', 'common']);
-  const query = useCandlesQuery(symbol, interval, undefined, props.currency);
+  const query = useCandlesQuery(symbol, interval);
   useLiveSymbols([symbol], interval);
   const currency = currencyOf(query.data, useCurrency());
   const pair = chartPair(symbol, currency);
@@ -87,7 +84,8 @@ function ChartBody(props: ChartBodyProps) {
           <Suspense fallback={placeholder}>
             <PriceChart
               candles={candles}
-              seriesKey={`${symbol}-${interval}`}
+              // a new currency is a new series: its candles are drawn afresh, never patched onto the other's
+              seriesKey={`${symbol}-${interval}-${currency}`}
               indicators={indicators}
               levels={levels}
               viewRef={viewRef}
@@ -304,30 +302,6 @@ export function PriceChartCard({
         />
       </CardContent>
     </Card>
-  );
-}
-
-/** A chart of one coin (1h) with its support and resistance, for a page that has its own card around it. */
-export function CoinLevelsChart({
-  symbol,
-  levels,
-  currency,
-}: {
-  symbol: string;
-  levels: readonly PriceLevel[];
-  /** The analysis's currency: the candles are asked in it, so levels and candles agree. */
-  currency: Currency;
-}) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <ChartBody
-      symbol={symbol}
-      interval="1h"
-      height={LEVELS_CHART_HEIGHT}
-      levels={levels}
-      currency={currency}
-      caption={t('chart.timeZone')}
-    />
   );
 }
 

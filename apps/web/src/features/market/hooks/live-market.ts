@@ -2,20 +2,21 @@ import type { CandleInterval } from '@farol/contract';
 import { createContext, useContext, useEffect, useId } from 'react';
 import { useMarketSymbolOf } from '../../../lib/analysable-coins.ts';
 import type { Currency } from '../../../lib/currency.ts';
-import type { MarketStreamRequest, StreamMode } from './use-market-stream.ts';
+import type { MarketStreamRequest, StreamConnection, StreamMode } from './use-market-stream.ts';
 
 /** What a screen part shows live: its coins' market symbols (any case) and, for a chart, the candles' interval. */
 export type LiveRegistration = { symbols: readonly string[]; interval?: CandleInterval };
 
 export type LiveMarket = {
   mode: StreamMode | null;
+  connection: StreamConnection | null;
   /** What the open stream follows (null: none). */
   request: MarketStreamRequest | null;
   /** Adds a screen part's coins to the stream; the returned function takes them out. */
   register: (id: string, registration: LiveRegistration) => () => void;
 };
 
-const noLiveMarket: LiveMarket = { mode: null, request: null, register: () => () => {} };
+const noLiveMarket: LiveMarket = { mode: null, connection: null, request: null, register: () => () => {} };
 
 /** The page's one market stream (LiveMarketProvider); outside one, nothing streams and screens poll. */
 export const LiveMarketContext = createContext<LiveMarket>(noLiveMarket);
@@ -46,6 +47,9 @@ export function useLiveCoins(coins: readonly { id: string }[]): void {
 
 /** The stream's mode on this page, null when none is open (the screens then poll, as before the stream). */
 export const useLiveMode = (): StreamMode | null => useContext(LiveMarketContext).mode;
+
+/** The stream's connection on this page (see StreamConnection), null where none was opened. */
+export const useLiveConnection = (): StreamConnection | null => useContext(LiveMarketContext).connection;
 
 /** Whether the open stream pushes `symbol`'s `interval` candles in `currency` (its polling can then stop). */
 export function useIsStreamed(symbol: string, interval: CandleInterval, currency: Currency): boolean {

@@ -17,6 +17,15 @@ export const MARKET_STREAM_URL = '/api/market/stream';
 /** What feeds the screens: `live` (Binance's stream), `polling` or `simulated` as the server says; null while no stream is open. */
 export type StreamMode = StreamStatusEvent['mode'];
 
+/**
+ * The stream's connection as the screens say it: `open`, or `reconnecting` after an open stream dropped (the
+ * browser or the backoff tries again; the figures are the last received). Null before a first connection and
+ * where none can be made (no stream on this server): the screens then poll and say their answers' age.
+ */
+export type StreamConnection = 'open' | 'reconnecting';
+
+export type MarketStreamState = { mode: StreamMode | null; connection: StreamConnection | null };
+
 export type MarketStreamRequest = {
   /** Upper case; the first MAX_STREAM_SYMBOLS are followed. */
   symbols: readonly string[];
@@ -69,11 +78,12 @@ const isTabHidden = () => document.visibilityState === 'hidden';
  * answers the screens read. One EventSource at a time; closed while the tab is hidden, and on return the
  * screens' answers are asked again (the catch-up) before it reopens. A dropped connection is resumed by the
  * browser with `Last-Event-ID`; a refused one (404, 429, no network) is tried again with backoff, the
- * screens polling meanwhile. Returns the stream's mode, null while none is open.
+ * screens polling meanwhile. Returns the stream's mode (null while none is open) and its connection.
  */
-export function useMarketStream(request: MarketStreamRequest | null): StreamMode | null {
+export function useMarketStream(request: MarketStreamRequest | null): MarketStreamState {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<StreamMode | null>(null);
+  const [connection, setConnection] = useState<StreamConnection | null>(null);
   const url = request && request.symbols.length > 0 ? marketStreamUrl(request) : null;
 
   useEffect(() => {
@@ -84,6 +94,7 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
     let failures = 0;
     let isStopped = false;
     let isCatchingUp = false;
+    let wasOpen = false;
 
     const open = () => {
       openTimer = undefined;
@@ -92,6 +103,8 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
       source = current;
       current.addEventListener('open', () => {
         failures = 0;
+        wasOpen = true;
+        setConnection('open');
       });
       current.addEventListener('status', (message) => {
         const status = parseEvent(streamStatusEventSchema, message);
@@ -106,8 +119,9 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
         if (candle) applyCandle(queryClient, candle);
       });
       current.addEventListener('error', () => {
-        // Not live while it is down: the indicator goes back to the answers' own age.
+        // Not live while it is down: the screens say it reconnects (or, never opened, their answers' age).
         setMode(null);
+        if (wasOpen) setConnection('reconnecting');
         // CONNECTING: the browser reconnects by itself (with Last-Event-ID). CLOSED: refused, try later.
         if (current.readyState !== EventSource.CLOSED || source !== current) return;
         source = null;
@@ -122,6 +136,7 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
       source?.close();
       source = null;
       setMode(null);
+      setConnection(null);
     };
 
     const onVisibilityChange = () => {
@@ -148,5 +163,5 @@ export function useMarketStream(request: MarketStreamRequest | null): StreamMode
     };
   }, [queryClient, url]);
 
-  return mode;
+  return { mode, connection };
 }

@@ -5,28 +5,23 @@ import {
   Crosshair,
   Layers,
   ListChecks,
-  Lock,
   ShieldAlert,
   Target,
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
-  formatDateTime,
   formatMacd,
   formatPercent,
+  formatMarketDateTime,
   formatPrice,
   formatRsi,
   formatWholePercent,
 } from '../../../lib/format.ts';
-import { UpgradeButton } from '../../../components/upgrade-button.tsx';
-import { SignalBadge } from './signal-badge.tsx';
 import { SignalRecordNote } from './signal-record-note.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
@@ -94,38 +89,6 @@ function useAnalysisCurrency(analysis: Analysis): Currency {
   return currencyOf(analysis, useCurrency());
 }
 
-/** Headline of the analysis: price, overall signal and its strength, confidence and trend strength. */
-export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
-  const { t } = useTranslation('marketAnalysis');
-  const { marketSignal } = analysis;
-  const currency = useAnalysisCurrency(analysis);
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-4 pt-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <p className="text-sm text-muted-foreground">{t('summary.price', { symbol: analysis.symbol })}</p>
-            <p className="text-3xl font-semibold tabular-nums">{formatPrice(analysis.price, currency)}</p>
-          </div>
-          <div className="flex flex-col items-end gap-1">
-            <SignalBadge signal={marketSignal.signal} className="px-3 py-1 text-sm" />
-            <span className="text-xs text-muted-foreground">
-              {t('summary.asOf', { date: formatDateTime(analysis.asOf) })}
-            </span>
-          </div>
-        </div>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <Meter label={t('metrics.strength')} value={marketSignal.strength} />
-          <Meter label={t('metrics.confidence')} value={marketSignal.confidence} />
-          <Meter label={t('metrics.trendStrength')} value={analysis.trendStrength} />
-        </div>
-        <SignalRecordNote signal={marketSignal.signal} confidence={marketSignal.confidence} />
-        <p className="text-sm leading-relaxed">{marketSignal.reasoning}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
 function Indicator({
   label,
   value,
@@ -152,7 +115,7 @@ export function KeyIndicators({ analysis }: { analysis: Analysis }) {
   const { rsi, macd, bollinger, volume } = analysis.keyIndicators;
   return (
     <Section icon={Activity} title={t('indicators.title')}>
-      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Indicator
           label={t('indicators.rsi')}
           value={formatRsi(rsi.value)}
@@ -364,58 +327,64 @@ export function AiAnalysisCard({ analysis }: { analysis: Analysis }) {
   );
 }
 
-export function ActiveIndicatorsCard({ analysis }: { analysis: Analysis }) {
+/** Each rule that voted, its vote and the reading behind it (the reasoning's detail). */
+function ActiveIndicatorList({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
   const indicators = analysis.marketSignal.indicators;
+  if (indicators.length === 0) return <p className="text-sm text-muted-foreground">{t('active.none')}</p>;
   return (
-    <Section icon={ListChecks} title={t('active.title', { total: indicators.length })}>
-      {indicators.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('active.none')}</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border/60 text-sm">
-          {indicators.map((indicator) => (
-            <li key={`${indicator.rule}-${indicator.timeframe}`} className="flex flex-col gap-0.5 py-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">
-                  {indicator.name}{' '}
-                  <span className="text-xs text-muted-foreground">{indicator.timeframe}</span>
-                </span>
-                <Badge variant={indicator.vote > 0 ? 'success' : indicator.vote < 0 ? 'danger' : 'neutral'}>
-                  {indicator.vote > 0
-                    ? t('active.buy')
-                    : indicator.vote < 0
-                      ? t('active.sell')
-                      : t('active.abstain')}
-                </Badge>
-              </div>
-              <span className="text-muted-foreground">{indicator.explanation}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
+    <ul className="flex flex-col divide-y divide-border/60 text-sm">
+      {indicators.map((indicator) => (
+        <li key={`${indicator.rule}-${indicator.timeframe}`} className="flex flex-col gap-0.5 py-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-medium">
+              {indicator.name} <span className="text-xs text-muted-foreground">{indicator.timeframe}</span>
+            </span>
+            <Badge variant={indicator.vote > 0 ? 'success' : indicator.vote < 0 ? 'danger' : 'neutral'}>
+              {indicator.vote > 0
+                ? t('active.buy')
+                : indicator.vote < 0
+                  ? t('active.sell')
+                  : t('active.abstain')}
+            </Badge>
+          </div>
+          <span className="text-muted-foreground">{indicator.explanation}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 /**
- * Plans without advanced analysis: the server's message (or the default), Stripe Checkout for Profissional
- * (disabled and labelled coming soon while plans cannot be bought here) and the way to the plans.
+ * Why the signal is what it is: the engine's reasoning (its signed score on the −100 … +100 scale, as the
+ * score above), how confident it is, how strong the trend, and the rules that voted, folded (a phone would
+ * otherwise scroll through every rule). No unsigned "strength" beside the signed score: it is the same number
+ * without its sign.
  */
-export function AnalysisLocked({ message }: { message?: string }) {
+export function SignalReasoningCard({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation('marketAnalysis');
+  const { marketSignal } = analysis;
   return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-        <Lock aria-hidden="true" className="size-9 text-primary" />
-        <h2 className="text-lg font-semibold">{t('locked.title')}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">{message ?? t('locked.default')}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <UpgradeButton />
-          <Button asChild variant="ghost">
-            <Link to="/pricing">{t('locked.seePlans')}</Link>
-          </Button>
+    <Section icon={ListChecks} title={t('why.title')}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm leading-relaxed">{marketSignal.reasoning}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Meter label={t('metrics.confidence')} value={marketSignal.confidence} />
+          <Meter label={t('metrics.trendStrength')} value={analysis.trendStrength} />
         </div>
-      </CardContent>
-    </Card>
+        <SignalRecordNote signal={marketSignal.signal} confidence={marketSignal.confidence} />
+        <p className="text-xs text-muted-foreground">
+          {t('summary.asOf', { date: formatMarketDateTime(analysis.asOf) })}
+        </p>
+        <details className="group rounded-md border border-border">
+          <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+            {t('active.title', { total: marketSignal.indicators.length })}
+          </summary>
+          <div className="px-3 pb-2">
+            <ActiveIndicatorList analysis={analysis} />
+          </div>
+        </details>
+      </div>
+    </Section>
   );
 }
