@@ -1,4 +1,4 @@
-import type { Currency, KeyProvider, QuotedLevel } from '@farol/contract';
+import type { Currency, ExpectedRange, KeyProvider, QuotedLevel } from '@farol/contract';
 import { translate, type Language } from '@farol/i18n';
 import { formatDecimal, formatPercent, formatPrice, formatWholePercent } from '@farol/i18n/format';
 import { providerLabels } from '../api-keys/api-keys.service.ts';
@@ -54,6 +54,33 @@ function horizonText(t: (key: string, params?: Record<string, unknown>) => strin
     : t('offline.inHours', { count: hours });
 }
 
+/** "Entre … e … em 24 h, 8 vezes em 10 (…)": the expected ranges as one line; undefined when there are none. */
+function expectedRangeLine(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  format: ReturnType<typeof formatters>,
+  expectedRange: readonly ExpectedRange[],
+): string | undefined {
+  if (expectedRange.length === 0) return undefined;
+  return t('offline.expectedRange', {
+    ranges: expectedRange
+      .map((range) =>
+        t('offline.expectedRangeItem', {
+          low: format.usd(range.low),
+          high: format.usd(range.high),
+          horizon: horizonText(t, range.horizonHours),
+          times: Math.round(range.probability * 10),
+          measured:
+            range.measuredCoverage === null
+              ? ''
+              : t('offline.expectedRangeMeasured', {
+                  coverage: format.percent(range.measuredCoverage * 100),
+                }),
+        }),
+      )
+      .join('; '),
+  });
+}
+
 function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing): string[] {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `chat:${key}`, params);
   const format = formatters(language, briefing.currency);
@@ -98,28 +125,12 @@ function coinSection(language: Language, coin: CoinBriefing, briefing: Briefing)
       }),
     );
     // briefings stored before the ranges existed have none
-    const expectedRange = (technical as Partial<typeof technical>).expectedRange ?? [];
-    if (expectedRange.length > 0)
-      lines.push(
-        t('offline.expectedRange', {
-          ranges: expectedRange
-            .map((range) =>
-              t('offline.expectedRangeItem', {
-                low: format.usd(range.low),
-                high: format.usd(range.high),
-                horizon: horizonText(t, range.horizonHours),
-                times: Math.round(range.probability * 10),
-                measured:
-                  range.measuredCoverage === null
-                    ? ''
-                    : t('offline.expectedRangeMeasured', {
-                        coverage: format.percent(range.measuredCoverage * 100),
-                      }),
-              }),
-            )
-            .join('; '),
-        }),
-      );
+    const rangeLine = expectedRangeLine(
+      t,
+      format,
+      (technical as Partial<typeof technical>).expectedRange ?? [],
+    );
+    if (rangeLine) lines.push(rangeLine);
     if (technical.reasoning) lines.push(t('offline.reasoning', { reasoning: technical.reasoning }));
   } else if (
     briefing.agents.includes('technical_analyst') &&
