@@ -16,6 +16,8 @@ export const emailTemplates = [
   'account-deleted',
   'refund-issued',
   'webhook-disabled',
+  'push-paused',
+  'alert-digest',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 

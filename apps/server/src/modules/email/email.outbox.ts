@@ -122,6 +122,22 @@ export async function claimDueEmails(
 }
 
 /**
+ * Keeps claimed rows reserved while they are in flight: a delivery that takes longer than the lease (a slow
+ * destination, up to its deadline) is not taken and sent again by another worker meanwhile.
+ */
+export async function extendEmailLeases(
+  executor: DbExecutor,
+  ids: readonly string[],
+  lockedUntil: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(emailOutbox)
+    .set({ lockedUntil })
+    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'sending')));
+}
+
+/**
  * Message fields that carry a one-time link (a password reset, an address confirmation): needed only to
  * render the message, so they leave the outbox once it is delivered or given up.
  */

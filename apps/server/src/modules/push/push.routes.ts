@@ -5,7 +5,8 @@ import {
   pushUnsubscribeRequestSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
+import { limitPerUser } from '../../lib/rate-limiter.ts';
+import { PUSH_SUBSCRIPTIONS_PER_HOUR, subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
 
 const tags = ['push'];
 
@@ -28,7 +29,16 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions',
     {
-      config: { access: 'user', errors: ['push_endpoint_refused', 'service_unavailable'] },
+      config: {
+        access: 'user',
+        errors: ['push_endpoint_refused', 'service_unavailable', 'too_many_requests'],
+      },
+      // each new browser may replace an older one: adding them is limited per user
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'push-subscriptions-user',
+        max: PUSH_SUBSCRIPTIONS_PER_HOUR,
+        windowMs: 3_600_000,
+      }),
       schema: {
         tags,
         operationId: 'subscribePush',

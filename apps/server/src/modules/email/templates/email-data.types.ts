@@ -42,6 +42,10 @@ export type EmailDataByTemplate = {
   contact: { name: string; email: string; subject: string; message: string };
   /** A webhook that failed WEBHOOK_MAX_CONSECUTIVE_FAILURES times in a row was disabled. */
   'webhook-disabled': { name: string; url: string };
+  /** A browser whose push service failed PUSH_MAX_CONSECUTIVE_FAILURES times in a row was paused. */
+  'push-paused': { name: string; service: string };
+  /** Firings past the hourly notification budget, gathered into one message per channel. */
+  'alert-digest': { name: string; events: AlertFiringData[] };
   /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */
   digest: { name: string; events: AlertFiringData[]; checksPaused?: boolean };
 };

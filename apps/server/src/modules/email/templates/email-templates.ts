@@ -62,7 +62,7 @@ type TemplateBuilder<T extends EmailTemplate> = (
 
 /** What an advanced firing saw: the change and its window, the signal's new class, the level crossed. */
 function describeAdvancedFiring(
-  context: TemplateContext<'crypto-alert' | 'digest'>,
+  context: TemplateContext<'crypto-alert' | 'digest' | 'alert-digest'>,
   firing: AlertFiringData,
 ) {
   const { t, format } = context;
@@ -80,11 +80,31 @@ function describeAdvancedFiring(
   return undefined;
 }
 
-const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
+const describeCondition = (
+  context: TemplateContext<'crypto-alert' | 'digest' | 'alert-digest'>,
+  firing: AlertFiringData,
+) =>
   describeAdvancedFiring(context, firing) ??
   context.t(`conditions.${firing.condition}`, {
     threshold: context.format.thresholdValue(firing.condition, firing.threshold, firing.currency),
   });
+
+/** The firings of a digest (the daily one, or the hourly budget's) as a table. */
+const firingsTable = (context: TemplateContext<'digest' | 'alert-digest'>) => ({
+  kind: 'table' as const,
+  head: [
+    context.t('digest.alert'),
+    context.t('digest.condition'),
+    context.t('digest.observed'),
+    context.t('digest.time'),
+  ],
+  rows: context.data.events.map((firing) => [
+    `${firing.alertName} (${firing.coinSymbol})`,
+    describeCondition(context, firing),
+    context.format.conditionValue(firing.condition, firing.observedValue, firing.currency),
+    context.format.dateTime(firing.triggeredAt),
+  ]),
+});
 
 const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
 
@@ -106,6 +126,15 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'paragraph', text: t('webhooks.disabledIntro', { url: data.url }) },
       { kind: 'paragraph', text: t('webhooks.disabledNext') },
       { kind: 'button', label: t('webhooks.disabledCta'), url: link(appUrl, '/settings') },
+    ],
+  }),
+  'push-paused': ({ data, t, appUrl }) => ({
+    subject: t('pushPaused.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('pushPaused.intro', { service: data.service }) },
+      { kind: 'paragraph', text: t('pushPaused.next') },
+      { kind: 'button', label: t('pushPaused.cta'), url: link(appUrl, '/settings') },
     ],
   }),
   'account-deleted': ({ data, t }) => ({
@@ -250,6 +279,19 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'quote', text: data.message },
     ],
   }),
+  'alert-digest': (context) => {
+    const { data, t, appUrl } = context;
+    return {
+      subject: t('alertDigest.subject', { count: data.events.length }),
+      greeting: t('layout.greeting', { name: data.name }),
+      blocks: [
+        { kind: 'paragraph', text: t('alertDigest.intro') },
+        firingsTable(context),
+        { kind: 'button', label: t('alertDigest.cta'), url: link(appUrl, '/alerts') },
+      ],
+      disclaimer: t('layout.disclaimer'),
+    };
+  },
   digest: (context) => {
     const { data, t, format, appUrl } = context;
     return {
@@ -257,16 +299,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       greeting: t('layout.greeting', { name: data.name }),
       blocks: [
         { kind: 'paragraph', text: t('digest.intro') },
-        {
-          kind: 'table',
-          head: [t('digest.alert'), t('digest.condition'), t('digest.observed'), t('digest.time')],
-          rows: data.events.map((firing) => [
-            `${firing.alertName} (${firing.coinSymbol})`,
-            describeCondition(context, firing),
-            format.conditionValue(firing.condition, firing.observedValue, firing.currency),
-            format.dateTime(firing.triggeredAt),
-          ]),
-        },
+        firingsTable(context),
         ...(data.checksPaused ? [{ kind: 'paragraph' as const, text: t('digest.checksPaused') }] : []),
         { kind: 'button', label: t('digest.cta'), url: link(appUrl, '/alerts') },
       ],
@@ -318,5 +351,20 @@ export function renderAlertPush(languageTag: string, data: EmailDataByTemplate['
     body: `${t('cryptoAlert.observed')}: ${format.conditionValue(data.condition, data.observedValue, data.currency)}`,
     url: '/alerts',
     tag: `alert-${data.alertName}-${data.coinSymbol}`,
+  };
+}
+
+/** The hourly budget's digest as one push notice or Telegram message: how many fired, and where to see them. */
+export function renderAlertDigestPush(
+  languageTag: string,
+  data: EmailDataByTemplate['alert-digest'],
+): PushNotice {
+  const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
+  return {
+    title: t('alertDigest.pushTitle', { count: data.events.length }),
+    body: t('alertDigest.pushBody'),
+    url: '/alerts',
+    tag: 'alert-digest',
   };
 }
