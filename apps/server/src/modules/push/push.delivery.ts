@@ -14,8 +14,7 @@ import {
   type OutboxPassReport,
 } from '../email/email.delivery.ts';
 import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
-import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
-import { renderAlertPush } from '../email/templates/email-templates.ts';
+import { renderChannelNotice } from '../email/templates/email-templates.ts';
 import {
   deletePushSubscription,
   findPushSubscription,
@@ -55,7 +54,7 @@ async function sendToBrowser(context: PushDeliveryContext, row: EmailOutboxRow):
   if (!browser || browser.pausedAt) return 'gone';
   // checked again now: the subscription may predate the check, or its host moved since
   const endpoint = checkPushEndpoint(context.config, browser.endpoint);
-  const notice = renderAlertPush(row.language, row.data as EmailDataByTemplate['crypto-alert']);
+  const notice = renderChannelNotice(row.template, row.language, row.data);
   const request = webpush.generateRequestDetails(
     { endpoint: browser.endpoint, keys: { p256dh: browser.p256dh, auth: browser.auth } },
     JSON.stringify(notice),

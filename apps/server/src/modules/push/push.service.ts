@@ -5,7 +5,7 @@ import type { Db, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadOrCreateSharedValue } from '../../lib/secrets.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueueChannelMessage } from '../email/email.outbox.ts';
+import { enqueueAlertNotice, type AlertNoticeBudget } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import {
   deleteUserPushSubscription,
@@ -82,20 +82,27 @@ export async function subscribeBrowser(
 export const unsubscribeBrowser = (db: Db, actor: Actor, endpoint: string) =>
   deleteUserPushSubscription(db, actor.id, endpoint);
 
-/** Queues an alert firing to every browser of the user, in the caller's transaction; answers how many. */
+/**
+ * Queues an alert firing to every browser of the user not paused, in the caller's transaction, each within its
+ * hourly budget; answers how many.
+ */
 export async function enqueueAlertPushes(
   tx: DbExecutor,
   notice: { userId: string; language: string; data: AlertFiringData & { name: string } },
+  budget: AlertNoticeBudget,
 ): Promise<number> {
   const browsers = await listActivePushSubscriptions(tx, notice.userId);
   for (const browser of browsers)
-    await enqueueChannelMessage(tx, {
-      channel: 'push',
-      userId: notice.userId,
-      to: browser.endpoint,
-      language: notice.language,
-      template: 'crypto-alert',
-      data: notice.data,
-    });
+    await enqueueAlertNotice(
+      tx,
+      {
+        channel: 'push',
+        userId: notice.userId,
+        to: browser.endpoint,
+        language: notice.language,
+        data: notice.data,
+      },
+      budget,
+    );
   return browsers.length;
 }

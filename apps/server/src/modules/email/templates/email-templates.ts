@@ -368,3 +368,9 @@ export function renderAlertDigestPush(
     tag: 'alert-digest',
   };
 }
+
+/** A push or Telegram outbox row's notice: one firing, or the hourly budget's digest of several. */
+export const renderChannelNotice = (template: string, languageTag: string, data: unknown): PushNotice =>
+  template === 'alert-digest'
+    ? renderAlertDigestPush(languageTag, data as EmailDataByTemplate['alert-digest'])
+    : renderAlertPush(languageTag, data as EmailDataByTemplate['crypto-alert']);
