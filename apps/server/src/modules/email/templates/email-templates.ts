@@ -282,7 +282,9 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
   'alert-digest': (context) => {
     const { data, t, appUrl } = context;
     return {
-      subject: t('alertDigest.subject', { count: data.events.length }),
+      subject: t(data.events.length === 1 ? 'alertDigest.subjectOne' : 'alertDigest.subjectMany', {
+        count: data.events.length,
+      }),
       greeting: t('layout.greeting', { name: data.name }),
       blocks: [
         { kind: 'paragraph', text: t('alertDigest.intro') },
@@ -362,7 +364,9 @@ export function renderAlertDigestPush(
   const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
   const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
   return {
-    title: t('alertDigest.pushTitle', { count: data.events.length }),
+    title: t(data.events.length === 1 ? 'alertDigest.pushTitleOne' : 'alertDigest.pushTitleMany', {
+      count: data.events.length,
+    }),
     body: t('alertDigest.pushBody'),
     url: '/alerts',
     tag: 'alert-digest',
