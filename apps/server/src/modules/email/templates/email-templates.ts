@@ -295,7 +295,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
     };
   },
   digest: (context) => {
-    const { data, t, format, appUrl } = context;
+    const { data, t, appUrl } = context;
     return {
       subject: t('digest.subject', { count: data.events.length }),
       greeting: t('layout.greeting', { name: data.name }),
