@@ -70,6 +70,35 @@ async function isVerifiedAddress(executor: DbExecutor, userId: string, address: 
   return Boolean(row?.verifiedAt) && row!.email === address.trim().toLowerCase();
 }
 
+/** A message's template and its data, as one of the pairs EmailMessage allows. */
+type NoticeContent = EmailMessage extends infer M
+  ? M extends EmailMessage
+    ? Pick<M, 'template' | 'data'>
+    : never
+  : never;
+
+/**
+ * Tells a user something about one of their channels (a webhook disabled, a browser paused): a notice to their
+ * address in their saved language, built from their name; nothing when the user is gone or not verified.
+ */
+export async function enqueueNoticeToUser(
+  executor: DbExecutor,
+  userId: string,
+  content: (owner: { name: string }) => NoticeContent,
+): Promise<void> {
+  const [owner] = await executor
+    .select({ email: users.email, name: users.name, preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!owner) return;
+  await enqueueNotice(executor, {
+    to: owner.email,
+    userId,
+    language: owner.preferences.language ?? 'pt-BR',
+    ...content(owner),
+  } as EmailMessage & { userId: string });
+}
+
 /** An alert firing e-mailed like enqueueNotice (verified address only), within the hourly budget. */
 export async function enqueueAlertEmail(
   executor: DbExecutor,

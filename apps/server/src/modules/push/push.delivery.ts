@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { PushSubscriptionRow } from '../../db/schema/push.ts';
-import { users } from '../../db/schema/users.ts';
 import { sendOutbound, type OutboundLimits } from '../../lib/outbound-request.ts';
 import webpush from 'web-push';
 import type { DbExecutor } from '../../db/client.ts';
@@ -13,7 +11,7 @@ import {
   type DeliveryOutcome,
   type OutboxPassReport,
 } from '../email/email.delivery.ts';
-import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { enqueueNoticeToUser, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
 import { renderChannelNotice } from '../email/templates/email-templates.ts';
 import {
   deletePushSubscription,
@@ -110,20 +108,11 @@ async function deliverClaimedPush(
 }
 
 /** E-mails the owner that one of their browsers gets no more notifications, and how to resume it. */
-async function tellOwnerPaused(context: PushDeliveryContext, browser: PushSubscriptionRow) {
-  const [owner] = await context.db
-    .select({ id: users.id, email: users.email, name: users.name, preferences: users.preferences })
-    .from(users)
-    .where(eq(users.id, browser.userId));
-  if (!owner) return;
-  await enqueueNotice(context.db, {
-    to: owner.email,
-    userId: owner.id,
-    language: owner.preferences.language ?? 'pt-BR',
+const tellOwnerPaused = (context: PushDeliveryContext, browser: PushSubscriptionRow) =>
+  enqueueNoticeToUser(context.db, browser.userId, ({ name }) => ({
     template: 'push-paused',
-    data: { name: owner.name, service: new URL(browser.endpoint).hostname },
-  });
-}
+    data: { name, service: new URL(browser.endpoint).hostname },
+  }));
 
 /** One pass of the push worker over the outbox's due push notices. */
 export const deliverDuePushes = (context: PushDeliveryContext): Promise<PushDeliveryReport> =>

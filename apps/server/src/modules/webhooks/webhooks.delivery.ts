@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
-import { users } from '../../db/schema/users.ts';
 import { webhooks } from '../../db/schema/webhooks.ts';
 import { openStoredSecret, type Encryption } from '../../lib/encryption.ts';
 import { sendOutbound, type OutboundLimits } from '../../lib/outbound-request.ts';
 import { drainOutbox, type DeliveryOutcome, type OutboxPassReport } from '../email/email.delivery.ts';
-import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { enqueueNoticeToUser, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 import { checkedLookup, checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
 import { recordWebhookFailure, secretContext } from './webhooks.service.ts';
@@ -49,25 +48,15 @@ export const webhookPayload = (row: EmailOutboxRow) =>
   JSON.stringify({ id: row.id, type: row.template, createdAt: row.createdAt.toISOString(), data: row.data });
 
 async function tellOwner(context: WebhookDeliveryContext, webhookId: string) {
-  const [owner] = await context.db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      preferences: users.preferences,
-      url: webhooks.url,
-    })
+  const [webhook] = await context.db
+    .select({ userId: webhooks.userId, url: webhooks.url })
     .from(webhooks)
-    .innerJoin(users, eq(users.id, webhooks.userId))
     .where(eq(webhooks.id, webhookId));
-  if (!owner) return;
-  await enqueueNotice(context.db, {
-    to: owner.email,
-    userId: owner.id,
-    language: owner.preferences.language ?? 'pt-BR',
+  if (!webhook) return;
+  await enqueueNoticeToUser(context.db, webhook.userId, ({ name }) => ({
     template: 'webhook-disabled',
-    data: { name: owner.name, url: owner.url },
-  });
+    data: { name, url: webhook.url },
+  }));
 }
 
 async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Promise<string | undefined> {
