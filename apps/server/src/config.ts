@@ -83,6 +83,10 @@ export const configSchema = z.object({
   BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(20).max(6000).default(1200),
   FEAR_GREED_BASE_URL: z.url().default('https://api.alternative.me'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  // every outgoing delivery (webhook, push, Telegram, SMTP) is given up after this long in all, however it trickles
+  DELIVERY_DEADLINE_MS: z.coerce.number().int().min(100).default(15_000),
+  // alert notices one destination (an address, a browser, a chat) gets an hour; past it they are gathered into one digest
+  NOTIFICATION_HOURLY_BUDGET: z.coerce.number().int().min(1).default(20),
   // AI chat
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta'),

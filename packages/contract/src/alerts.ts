@@ -115,6 +115,13 @@ export type AlertConditions = z.infer<typeof alertConditionsSchema>;
 // `changeWindow` qualifies `changeAbovePercent`; alone it is no condition
 const hasAnyCondition = (conditions: Record<string, unknown>) =>
   Object.entries(conditions).some(([key, value]) => key !== 'changeWindow' && value !== undefined);
+/** After a firing an alert stays quiet at least this long (and by default exactly this long). */
+export const ALERT_COOLDOWN_DEFAULT_MINUTES = 15;
+/** The longest cooldown a user may choose: a week. */
+export const ALERT_COOLDOWN_MAX_MINUTES = 7 * 24 * 60;
+/** The cooldowns the alert form offers, in minutes. */
+export const alertCooldownChoices = [15, 30, 60, 240, 1440] as const;
+
 const alertBase = {
   name: text().trim().min(1, 'alert_name_required').max(ALERT_NAME_MAX_LENGTH, 'alert_name_too_long'),
   // forced upper case; letters and digits only, like every listed symbol
@@ -127,6 +134,13 @@ const alertBase = {
   coinName: text().trim().min(1, 'coin_name_required').max(ALERT_COIN_NAME_MAX_LENGTH),
   /** The currency of the price thresholds; default: the caller's currency preference. */
   currency: currencySchema.optional(),
+  /** Minutes the alert stays quiet after a firing: 15 by default, longer if chosen, up to a week. */
+  cooldownMinutes: z
+    .number()
+    .int('alert_cooldown_invalid')
+    .min(ALERT_COOLDOWN_DEFAULT_MINUTES, 'alert_cooldown_too_short')
+    .max(ALERT_COOLDOWN_MAX_MINUTES, 'alert_cooldown_too_long')
+    .optional(),
 };
 const withCondition = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
   schema.refine(hasAnyCondition, 'alert_condition_required');
@@ -159,6 +173,8 @@ export const alertSchema = z.object({
   conditions: alertConditionsSchema,
   /** The currency the alert was set in: its price thresholds are compared with the price in it. */
   currency: currencySchema,
+  /** Minutes the alert stays quiet after a firing. */
+  cooldownMinutes: z.number().int(),
   isActive: z.boolean(),
   triggeredCount: z.number().int(),
   createdAt: z.string(),

@@ -17,6 +17,8 @@ export const emailTemplates = [
   'refund-issued',
   'webhook-disabled',
   'access-added',
+  'push-paused',
+  'alert-digest',
 ] as const;
 export type EmailTemplate = (typeof emailTemplates)[number];
 

@@ -27,6 +27,7 @@ const btcAlert: Alert = alertResponseSchema.shape.data.parse({
   coinName: 'Bitcoin',
   conditions: { priceAbove: 110000 },
   currency: 'BRL',
+  cooldownMinutes: 15,
   isActive: true,
   triggeredCount: 0,
   createdAt: '2026-05-02T15:04:00.000Z',
@@ -215,6 +216,8 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('0 de 3 alertas em uso · 3 restantes')).toBeVisible();
 
     const { submit } = await fillCreateDialog(user);
+    // quiet for an hour after each firing instead of the default 15 minutes
+    await user.selectOptions(screen.getByLabelText('Avisar de novo só depois de'), '60');
     await user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
@@ -223,6 +226,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       coinSymbol: 'BTC',
       coinName: 'Bitcoin',
       conditions: { priceAbove: 110000 },
+      cooldownMinutes: 60,
       // set in the display currency (R$ for pt-BR)
       currency: 'BRL',
     });
@@ -282,6 +286,7 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       coinSymbol: 'BTC',
       coinName: 'Bitcoin',
       conditions: { changeAbovePercent: 5, changeWindow: '24h', signalTurns: 'buy', levelCross: 'support' },
+      cooldownMinutes: 15,
       currency: 'BRL',
     });
     expect(await screen.findByText('Variação de mais de 5,00% em 24 h')).toBeVisible();

@@ -37,6 +37,8 @@ export const alerts = pgTable(
     // the currency of the price thresholds (migration 0021)
     currency: text('currency').$type<Currency>().notNull().default('USD'),
     isActive: boolean('is_active').notNull().default(true),
+    // after a firing, the alert stays quiet this long (migration 0034)
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(15),
     // edge triggering: the condition keys true at the last check; a key fires when it enters this set
     metConditions: jsonb('met_conditions').$type<AlertConditionKey[]>().notNull().default([]),
     triggeredCount: integer('triggered_count').notNull().default(0),

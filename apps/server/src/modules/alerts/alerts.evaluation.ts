@@ -186,3 +186,19 @@ export function evaluateAlert(alert: AlertToEvaluate, snapshot: MarketSnapshot):
   }
   return { met, fired };
 }
+
+/**
+ * An alert that fired less than its cooldown ago stays quiet: what would fire now is neither sent nor taken as
+ * met, so a condition still true once the cooldown ends fires then (a price hovering at the line fires once
+ * per cooldown, not once per tick that crosses it).
+ */
+export function withCooldown(
+  alert: { lastTriggered: Date | null; cooldownMinutes: number },
+  evaluation: AlertEvaluation,
+  now: Date,
+): AlertEvaluation {
+  if (evaluation.fired.length === 0 || !alert.lastTriggered) return evaluation;
+  if (now.getTime() - alert.lastTriggered.getTime() >= alert.cooldownMinutes * 60_000) return evaluation;
+  const held = new Set(evaluation.fired.map((reading) => reading.condition));
+  return { met: evaluation.met.filter((condition) => !held.has(condition)), fired: [] };
+}

@@ -32,6 +32,7 @@ export async function insertAlert(
     coinName: string;
     conditions: AlertConditions;
     currency: Currency;
+    cooldownMinutes: number;
   },
 ): Promise<AlertRow> {
   const [row] = await executor.insert(alerts).values(input).returning();

@@ -7,12 +7,18 @@ import {
   type AlertEvent,
   type AlertLimits,
   type CreateAlertRequest,
+  ALERT_COOLDOWN_DEFAULT_MINUTES,
 } from '@farol/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { enqueueNotice } from '../email/email.outbox.ts';
+import {
+  DEFAULT_NOTIFICATION_HOURLY_BUDGET,
+  enqueueAlertEmail,
+  enqueueNotice,
+  type AlertNoticeBudget,
+} from '../email/email.outbox.ts';
 import { enqueueAlertPushes } from '../push/push.service.ts';
 import { enqueueAlertTelegram } from '../telegram/telegram.service.ts';
 import { enqueueUserWebhooks } from '../webhooks/webhooks.service.ts';
@@ -21,7 +27,12 @@ import type { Actor } from '../../plugins/auth.ts';
 import { accountCurrency } from '../../lib/currency.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { resolveMarketSymbol, type SignalsService } from '../signals/signals.service.ts';
-import { evaluateAlert, type AlertEvaluation, type MarketSnapshot } from './alerts.evaluation.ts';
+import {
+  evaluateAlert,
+  withCooldown,
+  type AlertEvaluation,
+  type MarketSnapshot,
+} from './alerts.evaluation.ts';
 import { findListedCoin, readMarketSnapshot } from './alerts.market.ts';
 import {
   countUserAlerts,
@@ -57,6 +68,8 @@ export type AlertsContext = {
    * live): a scheduled check leaves those alerts to it.
    */
   tickedPriceSymbols?: (symbols: readonly string[]) => Promise<ReadonlySet<string>>;
+  /** Alert notices a destination gets in an hour before the rest are gathered into a digest (NOTIFICATION_HOURLY_BUDGET). */
+  notificationHourlyBudget?: number;
 };
 
 /** The stored conditions as the contract states them; a field of the wrong kind is left out. */
@@ -79,6 +92,7 @@ function toAlert(row: AlertRow): Alert {
     coinName: row.coinName,
     conditions,
     currency: row.currency,
+    cooldownMinutes: row.cooldownMinutes,
     isActive: row.isActive,
     triggeredCount: row.triggeredCount,
     createdAt: row.createdAt.toISOString(),
@@ -151,6 +165,7 @@ export async function createAlert(
       coinName: input.coinName,
       conditions: input.conditions,
       currency: input.currency ?? accountCurrency(actor),
+      cooldownMinutes: input.cooldownMinutes ?? ALERT_COOLDOWN_DEFAULT_MINUTES,
     });
   });
   if (row.type === 'preco') context.onPriceAlertsChanged?.();
@@ -209,6 +224,7 @@ async function writeChanges(
   { alert, owner, evaluation }: EvaluatedAlert,
   report: AlertCheckReport,
   now: Date,
+  budget: AlertNoticeBudget,
 ) {
   const applied = await recordAlertCheck(tx, {
     alert,
@@ -235,20 +251,18 @@ async function writeChanges(
     };
     // browser notifications to every browser the owner turned them on in, through the same outbox
     if (owner.preferences.pushNotifications)
-      await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data });
+      await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data }, budget);
     // a linked Telegram chat is an opt-in of its own
-    await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data });
+    await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data }, budget);
     // the owner's webhooks for alert.fired: the same facts, without the owner's name
     const { name: _name, ...firing } = data;
     await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
     if (!owner.preferences.emailAlerts) continue;
-    const queued = await enqueueNotice(tx, {
-      to: owner.email,
-      userId: alert.userId,
-      language: owner.language,
-      template: 'crypto-alert',
-      data,
-    });
+    const queued = await enqueueAlertEmail(
+      tx,
+      { to: owner.email, userId: alert.userId, language: owner.language, data },
+      budget,
+    );
     if (queued) report.emailsQueued += 1;
   }
 }
@@ -302,10 +316,14 @@ async function evaluateEach(
 ): Promise<AlertCheckReport> {
   const report = emptyReport();
   const now = context.now();
+  const budget = {
+    perHour: context.notificationHourlyBudget ?? DEFAULT_NOTIFICATION_HOURLY_BUDGET,
+    now,
+  };
   const changed: EvaluatedAlert[] = [];
   for (const active of [...alerts].sort((a, b) => (a.alert.id < b.alert.id ? -1 : 1))) {
     report.checked += 1;
-    const evaluation = evaluateAlert(active.alert, snapshot);
+    const evaluation = withCooldown(active.alert, evaluateAlert(active.alert, snapshot), now);
     // with nothing fired, the conditions met now are a subset of those before: equal counts, equal sets
     const isUnchanged =
       evaluation.fired.length === 0 && evaluation.met.length === active.alert.metConditions.length;
@@ -316,7 +334,7 @@ async function evaluateEach(
     const batch = changed.slice(start, start + ALERTS_PER_TRANSACTION);
     tasks.push(() =>
       context.db.transaction(async (tx) => {
-        for (const evaluated of batch) await writeChanges(tx, evaluated, report, now);
+        for (const evaluated of batch) await writeChanges(tx, evaluated, report, now, budget);
       }),
     );
   }

@@ -14,6 +14,7 @@ export function registerAlertChecks(app: FastifyInstance) {
     market: app.market,
     signals: app.signals,
     log: app.log,
+    notificationHourlyBudget: app.config.NOTIFICATION_HOURLY_BUDGET,
     // decorated after this module: read when a check runs
     tickedPriceSymbols: (symbols) => app.marketStream.tickedPriceSymbols(symbols),
   }));

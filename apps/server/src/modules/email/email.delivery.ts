@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplate } from '@farol/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow, OutboxChannel } from '../../db/schema/email.ts';
-import { claimDueEmails, markEmailAttemptFailed, markEmailSent } from './email.outbox.ts';
+import { forEachConcurrently } from '../../lib/outbound-request.ts';
+import { claimDueEmails, extendEmailLeases, markEmailAttemptFailed, markEmailSent } from './email.outbox.ts';
 import type { Mailer } from './email.mailer.ts';
 import { renderEmail } from './templates/email-templates.ts';
 
@@ -76,18 +77,29 @@ export type DeliveryReport = {
 
 export type OutboxPassReport = { claimed: number; sent: number; retrying: number; failed: number };
 
+/** Deliveries of one channel in flight at once in one process, unless the channel says otherwise. */
+export const DEFAULT_DELIVERY_CONCURRENCY = 4;
+
+export type DrainOptions = {
+  db: DbExecutor;
+  now: () => Date;
+  channel: OutboxChannel;
+  leaseMs: number;
+  maxBatches?: number;
+  /** Deliveries in flight at once: a slow destination holds one of them, never the others. */
+  concurrency?: number;
+  /** How often the leases of the rows still in flight are pushed `leaseMs` ahead (a third of it by default). */
+  renewEveryMs?: number;
+  log?: FastifyBaseLogger;
+};
+
 /**
  * One pass of a channel's worker: claims the channel's due messages in batches (FOR UPDATE SKIP LOCKED,
- * reserved for `leaseMs`) and hands each to `deliver` until none is due; counts the outcomes.
+ * reserved for `leaseMs`) and hands them to `deliver`, a few at once, until none is due; counts the
+ * outcomes. The rows of a batch not yet settled have their lease extended while the batch runs.
  */
 export async function drainOutbox(
-  options: {
-    db: DbExecutor;
-    now: () => Date;
-    channel: OutboxChannel;
-    leaseMs: number;
-    maxBatches?: number;
-  },
+  options: DrainOptions,
   deliver: (row: EmailOutboxRow) => Promise<DeliveryOutcome>,
 ): Promise<OutboxPassReport> {
   const report: OutboxPassReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
@@ -100,7 +112,27 @@ export async function drainOutbox(
     });
     if (rows.length === 0) break;
     report.claimed += rows.length;
-    for (const row of rows) report[await deliver(row)] += 1;
+    const unsettled = new Set(rows.map((row) => row.id));
+    const renewal = setInterval(
+      () => {
+        const until = new Date(options.now().getTime() + options.leaseMs);
+        extendEmailLeases(options.db, [...unsettled], until).catch((error: unknown) =>
+          options.log?.warn({ err: error, channel: options.channel }, 'outbox lease extension failed'),
+        );
+      },
+      options.renewEveryMs ?? options.leaseMs / 3,
+    );
+    try {
+      await forEachConcurrently(rows, options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY, async (row) => {
+        try {
+          report[await deliver(row)] += 1;
+        } finally {
+          unsettled.delete(row.id);
+        }
+      });
+    } finally {
+      clearInterval(renewal);
+    }
   }
   return report;
 }
@@ -110,7 +142,16 @@ export async function deliverDueEmails(context: DeliveryContext, maxBatches = 20
   const smtpConfigured = context.mailer.isConfigured;
   if (!smtpConfigured) return { smtpConfigured, claimed: 0, sent: 0, retrying: 0, failed: 0 };
   const report = await drainOutbox(
-    { db: context.db, now: context.now, channel: 'email', leaseMs: EMAIL_LEASE_MS, maxBatches },
+    // one at a time: the pooled SMTP transport holds one connection, so more would only queue behind it
+    {
+      db: context.db,
+      now: context.now,
+      channel: 'email',
+      leaseMs: EMAIL_LEASE_MS,
+      maxBatches,
+      concurrency: 1,
+      log: context.log,
+    },
     async (row) => (await deliverClaimedEmail(context, row)).outcome,
   );
   return { smtpConfigured, ...report };

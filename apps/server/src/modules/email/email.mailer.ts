@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { withDeadline } from '../../lib/outbound-request.ts';
 
 export type OutgoingMail = {
   messageId: string;
@@ -28,7 +29,9 @@ export function mailDomain(from: string): string {
 
 const SMTP_TIMEOUT_MS = 15_000;
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'> & Partial<Pick<Config, 'DELIVERY_DEADLINE_MS'>>,
+): Mailer {
   const domain = mailDomain(config.MAIL_FROM);
   if (!config.SMTP_URL) {
     return {
@@ -45,31 +48,45 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
   // Pooled: a pass of the worker sends its messages over one open connection instead of opening (and, on a
   // real relay, negotiating TLS for) one per message (bench:alerts measured about 120 ms a connection even on
   // loopback, 15 ms a message over an open one).
-  const transport = nodemailer.createTransport(
-    {
-      url: config.SMTP_URL,
-      pool: true,
-      maxConnections: 1,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    },
-    { from: config.MAIL_FROM },
-  );
+  const smtpUrl = config.SMTP_URL;
+  const openTransport = () =>
+    nodemailer.createTransport(
+      {
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      },
+      { from: config.MAIL_FROM },
+    );
+  let transport = openTransport();
+  // the socket timeout is an idle one: a relay that trickles its answers would keep a message for ever
+  const deadlineMs = config.DELIVERY_DEADLINE_MS ?? 4 * SMTP_TIMEOUT_MS;
   return {
     isConfigured: true,
     domain,
     send: async (mail) => {
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: mail.messageId,
-        headers: { 'Content-Language': mail.language },
-      });
+      const sending = transport;
+      await withDeadline(
+        sending.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: mail.messageId,
+          headers: { 'Content-Language': mail.language },
+        }),
+        deadlineMs,
+        () => {
+          // the stalled connection is dropped; the next message opens a fresh one
+          if (transport === sending) transport = openTransport();
+          sending.close();
+        },
+      );
     },
     close: () => transport.close(),
   };

@@ -3,7 +3,7 @@ import { isLanguage } from '@farol/i18n';
 import type { DbExecutor } from '../../db/client.ts';
 import { emailOutbox, type EmailOutboxRow, type OutboxChannel } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
-import type { EmailMessage } from './templates/email-data.types.ts';
+import type { AlertFiringData, EmailMessage } from './templates/email-data.types.ts';
 
 export type { EmailMessage } from './templates/email-data.types.ts';
 
@@ -70,6 +70,45 @@ async function isVerifiedAddress(executor: DbExecutor, userId: string, address: 
   return Boolean(row?.verifiedAt) && row!.email === address.trim().toLowerCase();
 }
 
+/** A message's template and its data, as one of the pairs EmailMessage allows. */
+type NoticeContent = EmailMessage extends infer M
+  ? M extends EmailMessage
+    ? Pick<M, 'template' | 'data'>
+    : never
+  : never;
+
+/**
+ * Tells a user something about one of their channels (a webhook disabled, a browser paused): a notice to their
+ * address in their saved language, built from their name; nothing when the user is gone or not verified.
+ */
+export async function enqueueNoticeToUser(
+  executor: DbExecutor,
+  userId: string,
+  content: (owner: { name: string }) => NoticeContent,
+): Promise<void> {
+  const [owner] = await executor
+    .select({ email: users.email, name: users.name, preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!owner) return;
+  await enqueueNotice(executor, {
+    to: owner.email,
+    userId,
+    language: owner.preferences.language ?? 'pt-BR',
+    ...content(owner),
+  } as EmailMessage & { userId: string });
+}
+
+/** An alert firing e-mailed like enqueueNotice (verified address only), within the hourly budget. */
+export async function enqueueAlertEmail(
+  executor: DbExecutor,
+  message: { to: string; userId: string; language: string; data: AlertFiringData & { name: string } },
+  budget: AlertNoticeBudget,
+): Promise<{ id: string; gathered: boolean } | undefined> {
+  if (!(await isVerifiedAddress(executor, message.userId, message.to))) return undefined;
+  return enqueueAlertNotice(executor, { ...message, channel: 'email' }, budget);
+}
+
 /** Queues a notice like enqueueEmail, unless the user's address is not verified (then undefined). */
 export async function enqueueNotice(
   executor: DbExecutor,
@@ -77,6 +116,79 @@ export async function enqueueNotice(
 ): Promise<{ id: string } | undefined> {
   if (!(await isVerifiedAddress(executor, message.userId, message.to))) return undefined;
   return enqueueEmail(executor, message);
+}
+
+/** Alert notices one destination (an address, a browser, a chat) gets in an hour before they are gathered. */
+export const DEFAULT_NOTIFICATION_HOURLY_BUDGET = 20;
+/** How long a budget digest gathers firings before it goes out. */
+export const ALERT_DIGEST_DELAY_MS = 3_600_000;
+
+export type AlertNoticeBudget = { perHour: number; now: Date };
+
+/**
+ * Queues one alert firing to one destination of a channel, within the user's hourly budget there: past it the
+ * firing joins the destination's pending digest (one message gathering them, sent an hour after it opened)
+ * instead of being one message more. The window counts by the database's clock, which dates the rows.
+ */
+export async function enqueueAlertNotice(
+  executor: DbExecutor,
+  message: {
+    channel: OutboxChannel;
+    userId: string;
+    to: string;
+    language: string;
+    data: AlertFiringData & { name: string };
+  },
+  budget: AlertNoticeBudget,
+): Promise<{ id: string; gathered: boolean }> {
+  const destination = and(
+    eq(emailOutbox.userId, message.userId),
+    eq(emailOutbox.channel, message.channel),
+    eq(emailOutbox.toAddress, message.to),
+  );
+  const [recent] = await executor
+    .select({ total: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        destination,
+        eq(emailOutbox.template, 'crypto-alert'),
+        sql`${emailOutbox.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  const values = {
+    channel: message.channel,
+    userId: message.userId,
+    toAddress: message.to,
+    language: isLanguage(message.language) ? message.language : 'pt-BR',
+  };
+  if (Number(recent?.total ?? 0) < budget.perHour) {
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({ ...values, template: 'crypto-alert', data: message.data })
+      .returning({ id: emailOutbox.id });
+    return { id: row!.id, gathered: false };
+  }
+  const { name, ...firing } = message.data;
+  // a digest not yet claimed takes the firing; one being sent (or none) leaves it to a new digest
+  const [joined] = await executor
+    .update(emailOutbox)
+    .set({
+      data: sql`jsonb_set(${emailOutbox.data}, '{events}', (${emailOutbox.data} -> 'events') || ${JSON.stringify([firing])}::jsonb)`,
+    })
+    .where(and(destination, eq(emailOutbox.template, 'alert-digest'), eq(emailOutbox.status, 'pending')))
+    .returning({ id: emailOutbox.id });
+  if (joined) return { id: joined.id, gathered: true };
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      ...values,
+      template: 'alert-digest',
+      data: { name, events: [firing] },
+      nextAttemptAt: new Date(budget.now.getTime() + ALERT_DIGEST_DELAY_MS),
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id, gathered: true };
 }
 
 /** Rows a worker may take: due pending ones, and ones whose sender's lease ran out (it crashed or hung). */
@@ -119,6 +231,22 @@ export async function claimDueEmails(
     })
     .where(inArray(emailOutbox.id, candidates))
     .returning();
+}
+
+/**
+ * Keeps claimed rows reserved while they are in flight: a delivery that takes longer than the lease (a slow
+ * destination, up to its deadline) is not taken and sent again by another worker meanwhile.
+ */
+export async function extendEmailLeases(
+  executor: DbExecutor,
+  ids: readonly string[],
+  lockedUntil: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(emailOutbox)
+    .set({ lockedUntil })
+    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'sending')));
 }
 
 /**

@@ -71,7 +71,10 @@ forEachEngine((engine) => {
       );
       expect(cached.body.data.priceChangePercentage24h).toBeCloseTo(30, 6);
 
-      // back below re-arms; the next crossing fires again
+      // back below re-arms; once the alert's cooldown is over, the next crossing fires again
+      await t.app.db.execute(
+        sql`update alerts set last_triggered = last_triggered - interval '15 minutes' where id = ${alertId}`,
+      );
       stream.sendTicker('DOGEUSDT', 0.27);
       stream.sendTicker('DOGEUSDT', 0.19);
       await eventually(

@@ -189,7 +189,10 @@ forEachEngine((engine) => {
         (count) => count === 1,
       );
 
-      // back below re-arms; the next crossing fires again, once
+      // back below re-arms; once the alert's cooldown is over, the next crossing fires again, once
+      await t.app.db.execute(
+        sql`update alerts set last_triggered = last_triggered - interval '15 minutes' where user_id = ${user.id}`,
+      );
       stubs.stream.sendTicker('BTCUSDT', 98_000);
       await eventually(
         () =>

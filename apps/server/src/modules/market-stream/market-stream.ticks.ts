@@ -87,7 +87,13 @@ export function createTickAlertChecks(app: FastifyInstance, coinOf: TickCoinOf) 
     }
     latest.clear();
     const report = await checkPriceAlertsAgainst(
-      { db: app.db, now: app.now, market: app.market, log: app.log },
+      {
+        db: app.db,
+        now: app.now,
+        market: app.market,
+        log: app.log,
+        notificationHourlyBudget: app.config.NOTIFICATION_HOURLY_BUDGET,
+      },
       [...snapshot.prices.keys()],
       snapshot,
     );

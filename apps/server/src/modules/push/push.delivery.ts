@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { PushSubscriptionRow } from '../../db/schema/push.ts';
+import { sendOutbound, type OutboundLimits } from '../../lib/outbound-request.ts';
 import webpush from 'web-push';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
@@ -8,19 +11,28 @@ import {
   type DeliveryOutcome,
   type OutboxPassReport,
 } from '../email/email.delivery.ts';
-import { markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
-import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
-import { renderAlertPush } from '../email/templates/email-templates.ts';
-import { deletePushSubscription, findPushSubscription } from './push.repository.ts';
-import type { VapidKeys } from './push.service.ts';
+import { enqueueNoticeToUser, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { renderChannelNotice } from '../email/templates/email-templates.ts';
+import {
+  deletePushSubscription,
+  findPushSubscription,
+  recordPushFailure,
+  recordPushSuccess,
+} from './push.repository.ts';
+import { checkPushEndpoint, pushAddressPolicy, type VapidKeys } from './push.service.ts';
+import { checkedLookup } from '../webhooks/webhook-address.ts';
 
 export type PushDeliveryContext = {
   db: DbExecutor;
   vapid: VapidKeys;
   now: () => Date;
-  timeoutMs: number;
+  config: Pick<Config, 'PUSH_ALLOW_INSECURE_ENDPOINTS'>;
+  limits: OutboundLimits;
   log?: FastifyBaseLogger;
 };
+
+/** Failed pushes in a row after which a browser is paused and its owner told (subscribing again resumes it). */
+export const PUSH_MAX_CONSECUTIVE_FAILURES = 5;
 
 export type PushDeliveryReport = OutboxPassReport;
 
@@ -37,23 +49,26 @@ class SubscriptionGone extends Error {}
  */
 async function sendToBrowser(context: PushDeliveryContext, row: EmailOutboxRow): Promise<'sent' | 'gone'> {
   const browser = await findPushSubscription(context.db, row.toAddress);
-  if (!browser) return 'gone';
-  const notice = renderAlertPush(row.language, row.data as EmailDataByTemplate['crypto-alert']);
+  if (!browser || browser.pausedAt) return 'gone';
+  // checked again now: the subscription may predate the check, or its host moved since
+  const endpoint = checkPushEndpoint(context.config, browser.endpoint);
+  const notice = renderChannelNotice(row.template, row.language, row.data);
   const request = webpush.generateRequestDetails(
     { endpoint: browser.endpoint, keys: { p256dh: browser.p256dh, auth: browser.auth } },
     JSON.stringify(notice),
     { vapidDetails: context.vapid, TTL: PUSH_TTL_SECONDS, urgency: 'high', contentEncoding: 'aes128gcm' },
   );
   const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>;
-  const response = await fetch(request.endpoint, {
+  // never a redirect: a push service answers, it does not send the server on somewhere else
+  const { status } = await sendOutbound(endpoint, {
     method: request.method,
     headers,
     body: request.body ?? undefined,
-    signal: AbortSignal.timeout(context.timeoutMs),
+    lookup: checkedLookup(pushAddressPolicy(context.config)),
+    limits: context.limits,
   });
-  if (response.status === 404 || response.status === 410)
-    throw new SubscriptionGone(`push service answered ${response.status}`);
-  if (!response.ok) throw new Error(`push service answered ${response.status}`);
+  if (status === 404 || status === 410) throw new SubscriptionGone(`push service answered ${status}`);
+  if (status < 200 || status >= 300) throw new Error(`push service answered ${status}`);
   return 'sent';
 }
 
@@ -64,6 +79,7 @@ async function deliverClaimedPush(
   try {
     if ((await sendToBrowser(context, row)) === 'sent') {
       await markEmailSent(context.db, row.id, context.now());
+      await recordPushSuccess(context.db, row.toAddress);
       return 'sent';
     }
     await markEmailAttemptFailed(context.db, row.id, 'the browser is no longer subscribed', undefined);
@@ -80,15 +96,27 @@ async function deliverClaimedPush(
       );
       return 'failed';
     }
-    const retryAt = nextAttemptAt(row, context.now());
+    const now = context.now();
+    const paused = await recordPushFailure(context.db, row.toAddress, PUSH_MAX_CONSECUTIVE_FAILURES, now);
+    // a paused browser's notices wait for nothing: it gets no more until its owner subscribes it again
+    const retryAt = paused ? undefined : nextAttemptAt(row, now);
     await markEmailAttemptFailed(context.db, row.id, message.slice(0, 500), retryAt);
     context.log?.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'push delivery failed');
+    if (paused) await tellOwnerPaused(context, paused);
     return retryAt ? 'retrying' : 'failed';
   }
 }
 
+/** E-mails the owner that one of their browsers gets no more notifications, and how to resume it. */
+const tellOwnerPaused = (context: PushDeliveryContext, browser: PushSubscriptionRow) =>
+  enqueueNoticeToUser(context.db, browser.userId, ({ name }) => ({
+    template: 'push-paused',
+    data: { name, service: new URL(browser.endpoint).hostname },
+  }));
+
 /** One pass of the push worker over the outbox's due push notices. */
 export const deliverDuePushes = (context: PushDeliveryContext): Promise<PushDeliveryReport> =>
-  drainOutbox({ db: context.db, now: context.now, channel: 'push', leaseMs: PUSH_LEASE_MS }, (row) =>
-    deliverClaimedPush(context, row),
+  drainOutbox(
+    { db: context.db, now: context.now, channel: 'push', leaseMs: PUSH_LEASE_MS, log: context.log },
+    (row) => deliverClaimedPush(context, row),
   );

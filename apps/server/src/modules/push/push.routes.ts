@@ -7,7 +7,14 @@ import {
   pushUnsubscribeRequestSchema,
 } from '@farol/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listBrowsers, removeBrowser, subscribeBrowser, unsubscribeBrowser } from './push.service.ts';
+import { limitPerUser } from '../../lib/rate-limiter.ts';
+import {
+  listBrowsers,
+  PUSH_SUBSCRIPTIONS_PER_HOUR,
+  removeBrowser,
+  subscribeBrowser,
+  unsubscribeBrowser,
+} from './push.service.ts';
 
 const tags = ['push'];
 
@@ -32,8 +39,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
-        errors: ['email_not_verified', 'push_endpoint_refused', 'service_unavailable'],
+        errors: ['email_not_verified', 'push_endpoint_refused', 'service_unavailable', 'too_many_requests'],
       },
+      // each new browser may replace an older one: adding them is limited per user
+      preHandler: limitPerUser(app.rateLimitStore, {
+        name: 'push-subscriptions-user',
+        max: PUSH_SUBSCRIPTIONS_PER_HOUR,
+        windowMs: 3_600_000,
+      }),
       schema: {
         tags,
         operationId: 'subscribePush',

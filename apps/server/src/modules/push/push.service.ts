@@ -7,12 +7,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import { loadOrCreateSharedValue } from '../../lib/secrets.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueueChannelMessage } from '../email/email.outbox.ts';
+import { enqueueAlertNotice, type AlertNoticeBudget } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import {
   deleteUserPushSubscription,
   deleteUserPushSubscriptionById,
-  listPushSubscriptions,
+  listActivePushSubscriptions,
   listUserPushSubscriptions,
   upsertPushSubscription,
 } from './push.repository.ts';
@@ -35,18 +35,45 @@ export async function loadVapidKeys(db: Db, encryption: Encryption, config: Conf
   return { publicKey, privateKey, subject };
 }
 
-const isLocalHost = (host: string) =>
-  host === 'localhost' || host.endsWith('.localhost') || net.isIP(host.replace(/^\[|\]$/g, '')) !== 0;
+/**
+ * The push services browsers subscribe with: Chrome and Edge on Android/desktop (FCM), Firefox (Mozilla
+ * autopush), Safari (Apple) and the old Edge (Windows Push Notification Services). A subscription names one of
+ * them; any other host is someone aiming the server's POSTs somewhere else.
+ */
+const pushServiceHosts = [
+  (host: string) => host === 'fcm.googleapis.com',
+  (host: string) => host.endsWith('.push.services.mozilla.com'),
+  (host: string) => host.endsWith('.push.apple.com'),
+  (host: string) => host.endsWith('.notify.windows.com'),
+];
+
+/** The address policy push deliveries resolve through (tests may reach the local push service stub). */
+export const pushAddressPolicy = (config: Pick<Config, 'PUSH_ALLOW_INSECURE_ENDPOINTS'>) => ({
+  allowPrivate: config.PUSH_ALLOW_INSECURE_ENDPOINTS,
+});
 
 /**
- * A push endpoint the server may POST to: HTTPS on a named host (push services are public sites), so a
- * subscription cannot point the server at its own network. Tests may allow plain HTTP on local addresses.
+ * A push endpoint the server may POST to: HTTPS, no credentials, on a known push service's host. Delivery then
+ * resolves it through the webhooks' checked lookup (public addresses only) and follows no redirect.
+ * PUSH_ALLOW_INSECURE_ENDPOINTS (tests) lets any host and plain HTTP through, so the local stub can stand in.
  */
-function assertPushEndpoint(config: Config, endpoint: string) {
-  const url = new URL(endpoint);
-  if (config.PUSH_ALLOW_INSECURE_ENDPOINTS) return;
-  if (url.protocol !== 'https:' || isLocalHost(url.hostname)) throw new AppError('push_endpoint_refused');
+export function checkPushEndpoint(
+  config: Pick<Config, 'PUSH_ALLOW_INSECURE_ENDPOINTS'>,
+  endpoint: string,
+): URL {
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
+  if (!url || url.username || url.password) throw new AppError('push_endpoint_refused');
+  if (config.PUSH_ALLOW_INSECURE_ENDPOINTS) return url;
+  const host = url.hostname.toLowerCase();
+  if (url.protocol !== 'https:' || !pushServiceHosts.some((isPushService) => isPushService(host)))
+    throw new AppError('push_endpoint_refused');
+  return url;
 }
+
+/** Browsers one user may receive notifications in; a new one past this replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+/** Subscriptions one user may add in an hour (a browser re-subscribes now and then; a script would not stop). */
+export const PUSH_SUBSCRIPTIONS_PER_HOUR = 20;
 
 export async function subscribeBrowser(
   deps: { db: Db; config: Config },
@@ -54,9 +81,9 @@ export async function subscribeBrowser(
   subscription: PushSubscriptionRequest,
 ): Promise<void> {
   requireVerifiedAddress(actor);
-  assertPushEndpoint(deps.config, subscription.endpoint);
+  checkPushEndpoint(deps.config, subscription.endpoint);
   await deps.db.transaction(async (tx) => {
-    await upsertPushSubscription(tx, actor.id, subscription);
+    await upsertPushSubscription(tx, actor.id, subscription, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
     await noticeAccessAdded(tx, actor, 'push', new URL(subscription.endpoint).host);
   });
 }
@@ -64,21 +91,28 @@ export async function subscribeBrowser(
 export const unsubscribeBrowser = (db: Db, actor: Actor, endpoint: string) =>
   deleteUserPushSubscription(db, actor.id, endpoint);
 
-/** Queues an alert firing to every browser of the user, in the caller's transaction; answers how many. */
+/**
+ * Queues an alert firing to every browser of the user not paused, in the caller's transaction, each within its
+ * hourly budget; answers how many.
+ */
 export async function enqueueAlertPushes(
   tx: DbExecutor,
   notice: { userId: string; language: string; data: AlertFiringData & { name: string } },
+  budget: AlertNoticeBudget,
 ): Promise<number> {
-  const browsers = await listPushSubscriptions(tx, notice.userId);
+  const browsers = await listActivePushSubscriptions(tx, notice.userId);
   for (const browser of browsers)
-    await enqueueChannelMessage(tx, {
-      channel: 'push',
-      userId: notice.userId,
-      to: browser.endpoint,
-      language: notice.language,
-      template: 'crypto-alert',
-      data: notice.data,
-    });
+    await enqueueAlertNotice(
+      tx,
+      {
+        channel: 'push',
+        userId: notice.userId,
+        to: browser.endpoint,
+        language: notice.language,
+        data: notice.data,
+      },
+      budget,
+    );
   return browsers.length;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createOutboxPasses } from '../../lib/outbox-passes.ts';
+import { deliveryLimits } from '../../lib/outbound-request.ts';
 import { deliverDuePushes, type PushDeliveryContext, type PushDeliveryReport } from './push.delivery.ts';
 import { loadVapidKeys } from './push.service.ts';
 
@@ -18,7 +19,8 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
     db: app.db,
     vapid,
     now: app.now,
-    timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,
+    config: app.config,
+    limits: deliveryLimits(app.config),
     log: app.log,
   });
   let isClosing = false;

@@ -10,8 +10,7 @@ import {
   type OutboxPassReport,
 } from '../email/email.delivery.ts';
 import { markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
-import type { EmailDataByTemplate } from '../email/templates/email-data.types.ts';
-import { renderAlertPush } from '../email/templates/email-templates.ts';
+import { renderChannelNotice } from '../email/templates/email-templates.ts';
 import { TelegramError, type TelegramClient } from './telegram.client.ts';
 
 export type TelegramDeliveryContext = {
@@ -28,7 +27,7 @@ const LEASE_MS = 60_000;
 
 /** The alert as one message: what happened, the value seen, and the way to the alerts page. */
 function alertText(row: EmailOutboxRow, appUrl: string): string {
-  const notice = renderAlertPush(row.language, row.data as EmailDataByTemplate['crypto-alert']);
+  const notice = renderChannelNotice(row.template, row.language, row.data);
   return `${notice.title}\n${notice.body}\n${new URL(notice.url, appUrl).toString()}`;
 }
 

@@ -5,7 +5,7 @@ import { isLanguage, translate, type Language } from '@farol/i18n';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { telegramLinks } from '../../db/schema/telegram.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { enqueueChannelMessage } from '../email/email.outbox.ts';
+import { enqueueAlertNotice, type AlertNoticeBudget } from '../email/email.outbox.ts';
 import type { AlertFiringData } from '../email/templates/email-data.types.ts';
 import type { TelegramClient } from './telegram.client.ts';
 import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
@@ -128,20 +128,24 @@ const isUniqueViolation = (error: unknown): boolean =>
   error !== null &&
   ((error as { code?: unknown }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
-/** Queues an alert firing to the user's linked chat, if any, in the caller's transaction. */
+/** Queues an alert firing to the user's linked chat, if any, in the caller's transaction (within the budget). */
 export async function enqueueAlertTelegram(
   tx: DbExecutor,
   notice: { userId: string; language: string; data: AlertFiringData & { name: string } },
+  budget: AlertNoticeBudget,
 ): Promise<boolean> {
   const [row] = await tx.select().from(telegramLinks).where(eq(telegramLinks.userId, notice.userId));
   if (!row?.chatId) return false;
-  await enqueueChannelMessage(tx, {
-    channel: 'telegram',
-    userId: notice.userId,
-    to: row.chatId,
-    language: notice.language,
-    template: 'crypto-alert',
-    data: notice.data,
-  });
+  await enqueueAlertNotice(
+    tx,
+    {
+      channel: 'telegram',
+      userId: notice.userId,
+      to: row.chatId,
+      language: notice.language,
+      data: notice.data,
+    },
+    budget,
+  );
   return true;
 }

@@ -1,20 +1,13 @@
-import http from 'node:http';
-import https from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '@farol/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor } from '../../db/client.ts';
 import type { EmailOutboxRow } from '../../db/schema/email.ts';
-import { users } from '../../db/schema/users.ts';
 import { webhooks } from '../../db/schema/webhooks.ts';
 import { openStoredSecret, type Encryption } from '../../lib/encryption.ts';
-import {
-  drainOutbox,
-  nextAttemptAt,
-  type DeliveryOutcome,
-  type OutboxPassReport,
-} from '../email/email.delivery.ts';
-import { enqueueNotice, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { sendOutbound, type OutboundLimits } from '../../lib/outbound-request.ts';
+import { drainOutbox, type DeliveryOutcome, type OutboxPassReport } from '../email/email.delivery.ts';
+import { enqueueNoticeToUser, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 import { checkedLookup, checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
 import { recordWebhookFailure, secretContext } from './webhooks.service.ts';
@@ -24,6 +17,11 @@ export type WebhookDeliveryContext = {
   encryption: Encryption;
   policy: AddressPolicy;
   now: () => Date;
+  limits: OutboundLimits;
+  /** The lease of a claimed delivery (extended while it is in flight). */
+  leaseMs?: number;
+  /** How often that lease is extended (a third of it by default). */
+  renewEveryMs?: number;
   log?: FastifyBaseLogger;
 };
 
@@ -32,66 +30,33 @@ export const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 15;
 /** The delivery log's reason when the webhook's signing secret no longer decrypts (ENCRYPTION_KEY changed). */
 export const WEBHOOK_SECRET_UNREADABLE =
   'signing secret can no longer be read: delete this webhook and add it again';
-const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 
-/** One POST, through a lookup that refuses private addresses; resolves with the status, rejects on no answer. */
-function post(
-  url: URL,
-  body: string,
-  headers: Record<string, string>,
-  policy: AddressPolicy,
-): Promise<number> {
-  const transport = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = transport.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-        lookup: checkedLookup(policy),
-        timeout: TIMEOUT_MS,
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+/**
+ * When a failed delivery is tried again: a receiver that is down is given time to come back (1 min, 5 min,
+ * 30 min, 2 h, 12 h), rather than the e-mail backoff's quick first retries; after the last, the delivery fails.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
+
+export const webhookRetryAt = (row: Pick<EmailOutboxRow, 'attempts'>, now: Date): Date | undefined => {
+  const delay = WEBHOOK_RETRY_DELAYS_MS[row.attempts - 1];
+  return delay === undefined ? undefined : new Date(now.getTime() + delay);
+};
 
 /** The JSON every delivery carries: the event id (stable across retries, to drop repeats), type, time, data. */
 export const webhookPayload = (row: EmailOutboxRow) =>
   JSON.stringify({ id: row.id, type: row.template, createdAt: row.createdAt.toISOString(), data: row.data });
 
 async function tellOwner(context: WebhookDeliveryContext, webhookId: string) {
-  const [owner] = await context.db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      preferences: users.preferences,
-      url: webhooks.url,
-    })
+  const [webhook] = await context.db
+    .select({ userId: webhooks.userId, url: webhooks.url })
     .from(webhooks)
-    .innerJoin(users, eq(users.id, webhooks.userId))
     .where(eq(webhooks.id, webhookId));
-  if (!owner) return;
-  await enqueueNotice(context.db, {
-    to: owner.email,
-    userId: owner.id,
-    language: owner.preferences.language ?? 'pt-BR',
+  if (!webhook) return;
+  await enqueueNoticeToUser(context.db, webhook.userId, ({ name }) => ({
     template: 'webhook-disabled',
-    data: { name: owner.name, url: owner.url },
-  });
+    data: { name, url: webhook.url },
+  }));
 }
 
 async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Promise<string | undefined> {
@@ -110,17 +75,18 @@ async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Pr
   try {
     // checked again now: the address may have moved since registration
     const url = await checkWebhookUrl(webhook.url, context.policy);
-    const status = await post(
-      url,
+    const { status } = await sendOutbound(url, {
       body,
-      {
+      headers: {
         [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, body, context.now()),
+        'content-type': 'application/json',
         'farol-event': row.template,
         'farol-delivery': row.id,
         'user-agent': 'Farol-Webhooks/1',
       },
-      context.policy,
-    );
+      lookup: checkedLookup(context.policy),
+      limits: context.limits,
+    });
     return status >= 200 && status < 300 ? undefined : `HTTP ${status}`;
   } catch (error) {
     return (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -142,7 +108,7 @@ async function deliverClaimed(
     await markEmailAttemptFailed(context.db, row.id, `webhook ${failure}`, undefined);
     return 'failed';
   }
-  const retryAt = nextAttemptAt(row, now);
+  const retryAt = webhookRetryAt(row, now);
   await markEmailAttemptFailed(context.db, row.id, failure, retryAt);
   context.log?.warn({ outboxId: row.id, attempts: row.attempts, err: failure }, 'webhook delivery failed');
   if (await recordWebhookFailure(context.db, row.toAddress, WEBHOOK_MAX_CONSECUTIVE_FAILURES, now))
@@ -152,6 +118,14 @@ async function deliverClaimed(
 
 /** One pass of the webhook worker over the outbox's due webhook deliveries. */
 export const deliverDueWebhooks = (context: WebhookDeliveryContext): Promise<OutboxPassReport> =>
-  drainOutbox({ db: context.db, now: context.now, channel: 'webhook', leaseMs: LEASE_MS }, (row) =>
-    deliverClaimed(context, row),
+  drainOutbox(
+    {
+      db: context.db,
+      now: context.now,
+      channel: 'webhook',
+      leaseMs: context.leaseMs ?? LEASE_MS,
+      renewEveryMs: context.renewEveryMs,
+      log: context.log,
+    },
+    (row) => deliverClaimed(context, row),
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createOutboxPasses } from '../../lib/outbox-passes.ts';
+import { deliveryLimits } from '../../lib/outbound-request.ts';
 import type { OutboxPassReport } from '../email/email.delivery.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
 import { listWarmCoins } from '../signals/warm-coins.ts';
@@ -29,6 +30,7 @@ export function registerWebhooks(app: FastifyInstance) {
         encryption: app.encryption,
         policy,
         now: app.now,
+        limits: deliveryLimits(app.config),
         log: app.log,
       }).finally(() => app.emailDelivery.kick()),
     onError: (error) => app.log.warn({ err: error }, 'webhook delivery pass failed'),

@@ -14,19 +14,24 @@ export type PushService = {
   received: PushedMessage[];
   /** The status to answer for an endpoint path (201 by default, as push services accept). */
   answers: Map<string, number>;
+  /** Paths answered with a 307 to another address (which a sender must not follow). */
+  redirects: Map<string, string>;
   close: () => Promise<void>;
 };
 
 export async function startPushService(): Promise<PushService> {
   const received: PushedMessage[] = [];
   const answers = new Map<string, number>();
+  const redirects = new Map<string, string>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(answers.get(path) ?? 201).end();
+      const location = redirects.get(path);
+      if (location) response.writeHead(307, { location }).end();
+      else response.writeHead(answers.get(path) ?? 201).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +40,7 @@ export async function startPushService(): Promise<PushService> {
     url: `http://127.0.0.1:${port}`,
     received,
     answers,
+    redirects,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -50,6 +50,10 @@ export type EmailDataByTemplate = {
   'webhook-disabled': { name: string; url: string };
   /** A token, webhook, browser or Telegram chat was added to the account: `label` names it (name, URL, host). */
   'access-added': { name: string; kind: AccountAccessKind; label: string };
+  /** A browser whose push service failed PUSH_MAX_CONSECUTIVE_FAILURES times in a row was paused. */
+  'push-paused': { name: string; service: string };
+  /** Firings past the hourly notification budget, gathered into one message per channel. */
+  'alert-digest': { name: string; events: AlertFiringData[] };
   /** `checksPaused`: the market is simulated as the digest is sent, so alerts are paused (said in the e-mail). */
   digest: { name: string; events: AlertFiringData[]; checksPaused?: boolean };
 };

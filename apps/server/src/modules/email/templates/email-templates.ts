@@ -62,7 +62,7 @@ type TemplateBuilder<T extends EmailTemplate> = (
 
 /** What an advanced firing saw: the change and its window, the signal's new class, the level crossed. */
 function describeAdvancedFiring(
-  context: TemplateContext<'crypto-alert' | 'digest'>,
+  context: TemplateContext<'crypto-alert' | 'digest' | 'alert-digest'>,
   firing: AlertFiringData,
 ) {
   const { t, format } = context;
@@ -80,11 +80,31 @@ function describeAdvancedFiring(
   return undefined;
 }
 
-const describeCondition = (context: TemplateContext<'crypto-alert' | 'digest'>, firing: AlertFiringData) =>
+const describeCondition = (
+  context: TemplateContext<'crypto-alert' | 'digest' | 'alert-digest'>,
+  firing: AlertFiringData,
+) =>
   describeAdvancedFiring(context, firing) ??
   context.t(`conditions.${firing.condition}`, {
     threshold: context.format.thresholdValue(firing.condition, firing.threshold, firing.currency),
   });
+
+/** The firings of a digest (the daily one, or the hourly budget's) as a table. */
+const firingsTable = (context: TemplateContext<'digest' | 'alert-digest'>) => ({
+  kind: 'table' as const,
+  head: [
+    context.t('digest.alert'),
+    context.t('digest.condition'),
+    context.t('digest.observed'),
+    context.t('digest.time'),
+  ],
+  rows: context.data.events.map((firing) => [
+    `${firing.alertName} (${firing.coinSymbol})`,
+    describeCondition(context, firing),
+    context.format.conditionValue(firing.condition, firing.observedValue, firing.currency),
+    context.format.dateTime(firing.triggeredAt),
+  ]),
+});
 
 const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
 
@@ -116,6 +136,15 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'facts', rows: [[t(`accessAdded.kinds.${data.kind}`), data.label]] },
       { kind: 'paragraph', text: t('accessAdded.notYou') },
       { kind: 'button', label: t('accessAdded.cta'), url: link(appUrl, '/settings') },
+    ],
+  }),
+  'push-paused': ({ data, t, appUrl }) => ({
+    subject: t('pushPaused.subject'),
+    greeting: t('layout.greeting', { name: data.name }),
+    blocks: [
+      { kind: 'paragraph', text: t('pushPaused.intro', { service: data.service }) },
+      { kind: 'paragraph', text: t('pushPaused.next') },
+      { kind: 'button', label: t('pushPaused.cta'), url: link(appUrl, '/settings') },
     ],
   }),
   'account-deleted': ({ data, t }) => ({
@@ -260,23 +289,29 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
       { kind: 'quote', text: data.message },
     ],
   }),
+  'alert-digest': (context) => {
+    const { data, t, appUrl } = context;
+    return {
+      subject: t(data.events.length === 1 ? 'alertDigest.subjectOne' : 'alertDigest.subjectMany', {
+        count: data.events.length,
+      }),
+      greeting: t('layout.greeting', { name: data.name }),
+      blocks: [
+        { kind: 'paragraph', text: t('alertDigest.intro') },
+        firingsTable(context),
+        { kind: 'button', label: t('alertDigest.cta'), url: link(appUrl, '/alerts') },
+      ],
+      disclaimer: t('layout.disclaimer'),
+    };
+  },
   digest: (context) => {
-    const { data, t, format, appUrl } = context;
+    const { data, t, appUrl } = context;
     return {
       subject: t('digest.subject', { count: data.events.length }),
       greeting: t('layout.greeting', { name: data.name }),
       blocks: [
         { kind: 'paragraph', text: t('digest.intro') },
-        {
-          kind: 'table',
-          head: [t('digest.alert'), t('digest.condition'), t('digest.observed'), t('digest.time')],
-          rows: data.events.map((firing) => [
-            `${firing.alertName} (${firing.coinSymbol})`,
-            describeCondition(context, firing),
-            format.conditionValue(firing.condition, firing.observedValue, firing.currency),
-            format.dateTime(firing.triggeredAt),
-          ]),
-        },
+        firingsTable(context),
         ...(data.checksPaused ? [{ kind: 'paragraph' as const, text: t('digest.checksPaused') }] : []),
         { kind: 'button', label: t('digest.cta'), url: link(appUrl, '/alerts') },
       ],
@@ -330,3 +365,26 @@ export function renderAlertPush(languageTag: string, data: EmailDataByTemplate['
     tag: `alert-${data.alertName}-${data.coinSymbol}`,
   };
 }
+
+/** The hourly budget's digest as one push notice or Telegram message: how many fired, and where to see them. */
+export function renderAlertDigestPush(
+  languageTag: string,
+  data: EmailDataByTemplate['alert-digest'],
+): PushNotice {
+  const language: Language = isLanguage(languageTag) ? languageTag : 'pt-BR';
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `email:${key}`, params);
+  return {
+    title: t(data.events.length === 1 ? 'alertDigest.pushTitleOne' : 'alertDigest.pushTitleMany', {
+      count: data.events.length,
+    }),
+    body: t('alertDigest.pushBody'),
+    url: '/alerts',
+    tag: 'alert-digest',
+  };
+}
+
+/** A push or Telegram outbox row's notice: one firing, or the hourly budget's digest of several. */
+export const renderChannelNotice = (template: string, languageTag: string, data: unknown): PushNotice =>
+  template === 'alert-digest'
+    ? renderAlertDigestPush(languageTag, data as EmailDataByTemplate['alert-digest'])
+    : renderAlertPush(languageTag, data as EmailDataByTemplate['crypto-alert']);

@@ -16,6 +16,7 @@ import { useCreateAlertForm } from '../hooks/use-create-alert-form.ts';
 import {
   AlertCoinFields,
   AlertConditionsFieldset,
+  AlertCooldownField,
   AlertNameField,
   AlertSentence,
 } from './create-alert-fields.tsx';
@@ -82,6 +83,7 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             onConditionChange={form.setCondition}
           />
           <AlertSentence values={form.values} />
+          <AlertCooldownField id={id} value={form.values.cooldownMinutes} onChange={form.setCooldown} />
           <AlertNameField
             id={id}
             name={form.name}

@@ -1,5 +1,6 @@
 import {
   ALERT_NAME_MAX_LENGTH,
+  alertCooldownChoices,
   alertTypes,
   conditionKeysByType,
   type AlertConditionKey,
@@ -204,5 +205,34 @@ function NumericConditionsFields({ id, values, error, onConditionChange }: Alert
         );
       })}
     </div>
+  );
+}
+
+/** How long the alert stays quiet after it fires: 15 minutes, or a longer choice. */
+export function AlertCooldownField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  onChange: (minutes: number) => void;
+}) {
+  const { t } = useTranslation('alertsPage');
+  return (
+    <FormField label={t('create.cooldown')} htmlFor={`${id}-cooldown`} hint={t('create.cooldownHint')}>
+      <select
+        id={`${id}-cooldown`}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className={inputClassName}
+      >
+        {alertCooldownChoices.map((minutes) => (
+          <option key={minutes} value={minutes}>
+            {t(`create.cooldownChoices.${minutes}`)}
+          </option>
+        ))}
+      </select>
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ALERT_COOLDOWN_DEFAULT_MINUTES,
   conditionKeysByType,
   createAlertRequestSchema,
   type AlertConditionKey,
@@ -18,11 +19,20 @@ export type AlertFormValues = {
   coinSymbol: string;
   coinName: string;
   conditions: Partial<Record<AlertFormConditionKey, string>>;
+  /** Minutes the alert stays quiet after a firing. */
+  cooldownMinutes: number;
 };
 export type AlertFormErrors = Record<string, string>;
 export type AlertTextField = 'name' | 'coinSymbol' | 'coinName';
 
-const emptyForm: AlertFormValues = { name: '', type: 'preco', coinSymbol: '', coinName: '', conditions: {} };
+const emptyForm: AlertFormValues = {
+  name: '',
+  type: 'preco',
+  coinSymbol: '',
+  coinName: '',
+  conditions: {},
+  cooldownMinutes: ALERT_COOLDOWN_DEFAULT_MINUTES,
+};
 
 /** Contract codes (`price_decimals`) have their own text here; zod's own issues get a generic one per field. */
 function issueText(message: string): string {
@@ -66,6 +76,7 @@ function toRequest(values: AlertFormValues) {
     coinSymbol: values.coinSymbol,
     coinName: values.coinName,
     conditions,
+    cooldownMinutes: values.cooldownMinutes,
   };
 }
 
@@ -152,6 +163,8 @@ export function useCreateAlertForm({
       coinName: coin ? coin.name : '',
     }));
 
+  const setCooldown = (cooldownMinutes: number) => setValues((current) => ({ ...current, cooldownMinutes }));
+
   const setType = (type: AlertType) => setValues((current) => ({ ...current, type, conditions: {} }));
 
   const setCondition = (key: AlertFormConditionKey, value: string) =>
@@ -172,5 +185,6 @@ export function useCreateAlertForm({
     selectCoin,
     setType,
     setCondition,
+    setCooldown,
   };
 }
