@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PushSubscriptionRequest } from '@farol/contract';
-import type { Db, DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '../../db/schema/push.ts';
 

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { PushSubscriptionRequest, PushSubscriptionSummary } from '@farol/contract';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
