@@ -86,6 +86,7 @@ forEachEngine((engine) => {
     /** Asks on the stream and hangs up as soon as `until` has arrived. */
     async function askAndLeave(token: string, until: string) {
       const abandonedBefore = ai.abandoned;
+      const callsBefore = modelCalls(ai).length;
       const leaving = new AbortController();
       const response = await fetch(`${test.url}/api/chat/stream`, {
         method: 'POST',
@@ -96,6 +97,8 @@ forEachEngine((engine) => {
       const reader = response.body!.getReader();
       let received = '';
       while (!received.includes(until)) received += new TextDecoder().decode((await reader.read()).value);
+      // the model is being asked (the step is announced just before the call)
+      await expect.poll(() => modelCalls(ai).length).toBe(callsBefore + 1);
       leaving.abort();
       // the model's connection is closed long before the 8 s time limit
       await expect.poll(() => ai.abandoned, { timeout: 4000 }).toBe(abandonedBefore + 1);
