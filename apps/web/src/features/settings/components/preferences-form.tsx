@@ -17,9 +17,8 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currencies, currencyForLanguage, currencyOf, type Currency } from '../../../lib/currency.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useBrowserPush } from '../hooks/use-browser-push.ts';
 import { useSavePreferences, type EditablePreferences } from '../hooks/use-save-preferences.ts';
-
-const switchKeys = ['emailAlerts', 'pushNotifications'] as const;
 
 /** AI provider choice and notification switches, with cancel (to /dashboard) and save. */
 export function PreferencesForm({ preferences }: { preferences: Preferences }) {
@@ -33,15 +32,27 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
     currency: savedCurrency(preferences),
   });
   const saving = useSavePreferences();
+  // the push switch shows this browser: on only while it is subscribed with permission, whatever the account
+  // says; until the user turns it, a save keeps the account's setting (other browsers may be subscribed)
+  const push = useBrowserPush();
+  const [pushChoice, setPushChoice] = useState<boolean | undefined>();
+  const pushShown = pushChoice ?? (preferences.pushNotifications && push.state === 'subscribed');
+  const pushToSave = pushChoice ?? preferences.pushNotifications;
   const isUnchanged =
     values.aiProvider === preferences.aiProvider &&
     values.emailAlerts === preferences.emailAlerts &&
-    values.pushNotifications === preferences.pushNotifications &&
+    pushToSave === preferences.pushNotifications &&
     values.currency === savedCurrency(preferences);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!saving.isPending) setValues(await saving.save(values, preferences));
+    if (!saving.isPending)
+      setValues(await saving.save({ ...values, pushNotifications: pushToSave }, preferences));
+  }
+
+  async function changePush(isOn: boolean) {
+    // turning it on asks the browser now, so the switch never shows on for a browser that is not subscribed
+    setPushChoice(isOn ? await push.turnOn() : false);
   }
 
   return (
@@ -66,19 +77,34 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
           </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col divide-y divide-border">
-          {switchKeys.map((key) => (
-            <div key={key} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={`${id}-${key}`}>{t(`preferences.${key}.label`)}</Label>
-                <p className="text-xs text-muted-foreground">{t(`preferences.${key}.description`)}</p>
-              </div>
-              <Switch
-                id={`${id}-${key}`}
-                checked={values[key]}
-                onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
-              />
+          <div className="flex items-center justify-between gap-4 pb-3">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${id}-emailAlerts`}>{t('preferences.emailAlerts.label')}</Label>
+              <p className="text-xs text-muted-foreground">{t('preferences.emailAlerts.description')}</p>
             </div>
-          ))}
+            <Switch
+              id={`${id}-emailAlerts`}
+              checked={values.emailAlerts}
+              onCheckedChange={(checked) => setValues((current) => ({ ...current, emailAlerts: checked }))}
+            />
+          </div>
+          <div className="flex items-center justify-between gap-4 pt-3">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${id}-pushNotifications`}>{t('preferences.pushNotifications.label')}</Label>
+              <p id={`${id}-push-state`} className="text-xs text-muted-foreground">
+                {push.state === 'denied' || push.state === 'unsupported'
+                  ? t(`preferences.push.${push.state}`)
+                  : t('preferences.pushNotifications.description')}
+              </p>
+            </div>
+            <Switch
+              id={`${id}-pushNotifications`}
+              checked={pushShown}
+              disabled={push.state === 'checking' || push.isConnecting || push.state === 'unsupported'}
+              aria-describedby={`${id}-push-state`}
+              onCheckedChange={(checked) => void changePush(checked)}
+            />
+          </div>
         </CardContent>
         <CardFooter className="justify-end border-t border-border pt-4">
           <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={saving.isPending}>
