@@ -98,7 +98,8 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             error={form.errors.name}
             onChange={(name) => form.setField('name', name)}
           />
-          <DialogFooter>
+          {/* the actions stay in reach while a phone scrolls the form */}
+          <DialogFooter className="sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-border bg-popover px-5 py-3">
             <Button variant="secondary" onClick={() => form.changeOpen(false)} disabled={form.isPending}>
               {t('create.cancel')}
             </Button>
