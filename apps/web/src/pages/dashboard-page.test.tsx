@@ -82,7 +82,7 @@ describe('DashboardPage', () => {
     const table = await screen.findByRole('table', { name: 'Criptomoedas' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
     // a phone opens on prices: the coins come first, the bookkeeping last, in reading order as on screen
-    const keyFigures = screen.getByRole('region', { name: 'Números-chave do mercado' });
+    const keyFigures = screen.getByRole('region', { name: 'Sua conta e os dados' });
     const follows = (earlier: Element, later: Element) =>
       Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(follows(banner, table)).toBe(true);
@@ -303,7 +303,9 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('57,46%')).toBeVisible();
     const bar = screen.getByRole('progressbar', { name: 'Dominância do Bitcoin' });
     expect(bar.firstElementChild?.className).toContain('bg-success');
-    expect(screen.getByText('R$ 1,85 tri')).toBeVisible();
+    // the market's total, one figure; the BTC cap derived from dominance is not shown beside the coin's own
+    expect(screen.getByText('R$ 3,20 tri')).toBeVisible();
+    expect(screen.queryByText('R$ 1,85 tri')).toBeNull();
     expect(screen.getByText('12,35%')).toBeVisible();
     expect(await screen.findByText('Compra forte')).toBeVisible();
     expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();
