@@ -46,7 +46,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
-        errors: ['webhooks_require_pro', 'webhook_limit_reached', 'webhook_url_refused'],
+        errors: [
+          'webhooks_require_pro',
+          'webhook_limit_reached',
+          'webhook_url_refused',
+          'webhook_url_invalid',
+          'webhook_host_unresolved',
+        ],
       },
       schema: {
         tags,
