@@ -1,5 +1,4 @@
-import { coinFactsResponseSchema, type Alert, type AlertConditionKey } from '@farol/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { Alert, AlertConditionKey } from '@farol/contract';
 import { BellRing, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { coinPagePath } from '../../../lib/coin-prices.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { withCurrency } from '../../../lib/currency.ts';
 import { formatDate, formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { coinUrl } from '../../coin/api/coin-api.ts';
-import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
+import { useCoinPriceQuery, useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
 import { describeAlertConditions, formatConditionValue } from './alert-condition-text.ts';
 import { triggerDistancePercent } from './alert-price-distance.ts';
 
@@ -31,7 +27,8 @@ const typeVariant = {
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
   const conditions = describeAlertConditions(alert, t);
-  const price = useAlertCoinPrice(alert).data;
+  // in the alert's own currency: its thresholds are in it, whatever the display shows
+  const price = useCoinPriceQuery(alert.coinSymbol, alert.currency, alert.type === 'preco').data;
 
   return (
     <Card className={cn('flex flex-col gap-3 p-4', !alert.isActive && 'opacity-75')}>
@@ -78,23 +75,6 @@ export function AlertCard({ alert }: { alert: Alert }) {
 
 const isPriceCondition = (key: AlertConditionKey): key is 'priceAbove' | 'priceBelow' =>
   key === 'priceAbove' || key === 'priceBelow';
-
-// the coin list behind the price refreshes every 60 s on the server
-const PRICE_REFRESH_MS = 60_000;
-
-/** The coin's price now in the alert's own currency (its thresholds are in it, whatever the display shows). */
-function useAlertCoinPrice(alert: Alert) {
-  const url = withCurrency(coinUrl(alert.coinSymbol), alert.currency);
-  return useQuery({
-    queryKey: [url],
-    enabled: alert.type === 'preco',
-    queryFn: ({ signal }) => apiRequest(url, { schema: coinFactsResponseSchema, signal }),
-    select: (answer) => (answer.currency === alert.currency ? answer.data.price : null),
-    refetchInterval: PRICE_REFRESH_MS,
-    refetchIntervalInBackground: false,
-    meta: { silent: true },
-  });
-}
 
 /**
  * How far a price threshold is from the current price, signed (+ above it, − below it), or that the price is

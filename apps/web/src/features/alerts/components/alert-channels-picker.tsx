@@ -2,9 +2,7 @@ import { alertChannels, type AlertChannel } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
-import { useProfileQuery } from '../../profile/api/profile-api.ts';
-import { useTelegramStatusQuery } from '../../settings/api/telegram-api.ts';
-import { useWebhooksQuery } from '../../settings/api/webhooks-api.ts';
+import { useChannelSetupQueries } from '../api/alerts-api.ts';
 
 /**
  * The channels the user has set up, as the server delivers on them: e-mail and push by the account's
@@ -12,10 +10,8 @@ import { useWebhooksQuery } from '../../settings/api/webhooks-api.ts';
  * loading) channels count as set up, so nothing is shown unchecked by a slow answer.
  */
 export function useSetUpAlertChannels(): ReadonlySet<AlertChannel> {
-  const profile = useProfileQuery();
-  const telegram = useTelegramStatusQuery(false);
   // a plan without webhooks answers 403: no webhook is set up then
-  const webhooks = useWebhooksQuery(false);
+  const { profile, telegram, webhooks } = useChannelSetupQueries();
   const preferences = profile.data?.preferences;
   const isSetUp: Record<AlertChannel, boolean> = {
     email: preferences ? preferences.emailAlerts : true,

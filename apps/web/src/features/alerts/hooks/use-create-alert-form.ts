@@ -32,6 +32,17 @@ export type InitialAlertCoin = {
 
 const emptyForm: AlertFormValues = { name: '', type: 'preco', coinSymbol: '', coinName: '', conditions: {} };
 
+/** The form as it opens: empty, or with the linked coin (and a tapped price's threshold) filled. */
+const initialFormValues = (initialCoin: InitialAlertCoin | undefined): AlertFormValues =>
+  initialCoin
+    ? {
+        ...emptyForm,
+        coinSymbol: initialCoin.symbol.toUpperCase(),
+        coinName: initialCoin.name,
+        conditions: initialCoin.conditions ?? {},
+      }
+    : emptyForm;
+
 /** Contract codes (`price_decimals`) have their own text here; zod's own issues get a generic one per field. */
 function issueText(message: string): string {
   const key = `alertsPage:validation.${message}`;
@@ -112,16 +123,7 @@ export function useCreateAlertForm({
   onOpenChange?: (open: boolean) => void;
 }) {
   const [isOpen, setIsOpen] = useState(initialCoin !== undefined);
-  const [values, setValues] = useState<AlertFormValues>(() =>
-    initialCoin
-      ? {
-          ...emptyForm,
-          coinSymbol: initialCoin.symbol.toUpperCase(),
-          coinName: initialCoin.name,
-          conditions: initialCoin.conditions ?? {},
-        }
-      : emptyForm,
-  );
+  const [values, setValues] = useState<AlertFormValues>(() => initialFormValues(initialCoin));
   const [isNameEdited, setIsNameEdited] = useState(false);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();

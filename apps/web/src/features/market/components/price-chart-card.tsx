@@ -12,7 +12,7 @@ import { DataCredit } from '../../../components/data-credit.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
 import { useSession } from '../../../lib/session.ts';
-import { AlertAtPriceAction } from '../../alerts/components/alert-at-price-action.tsx';
+import { AlertAtPriceAction } from '../../../components/alert-at-price-action.tsx';
 import { useCandlesQuery } from '../api/market-api.ts';
 import { useLiveSymbols } from '../hooks/live-market.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';

@@ -1,6 +1,6 @@
 import { keyProviders, type KeyProvider, type Preferences } from '@farol/contract';
 import { Bell, Bot, Coins } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -69,52 +69,24 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
         onChange={(currency) => setValues((current) => ({ ...current, currency }))}
       />
 
-      <Card aria-labelledby={`${id}-notifications`}>
-        <CardHeader>
-          <CardTitle id={`${id}-notifications`} className="flex items-center gap-2">
-            <Bell aria-hidden="true" className="size-4 text-primary" />
-            {t('preferences.notificationsTitle')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col divide-y divide-border">
-          <div className="flex items-center justify-between gap-4 pb-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={`${id}-emailAlerts`}>{t('preferences.emailAlerts.label')}</Label>
-              <p className="text-xs text-muted-foreground">{t('preferences.emailAlerts.description')}</p>
-            </div>
-            <Switch
-              id={`${id}-emailAlerts`}
-              checked={values.emailAlerts}
-              onCheckedChange={(checked) => setValues((current) => ({ ...current, emailAlerts: checked }))}
-            />
-          </div>
-          <div className="flex items-center justify-between gap-4 pt-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={`${id}-pushNotifications`}>{t('preferences.pushNotifications.label')}</Label>
-              <p id={`${id}-push-state`} className="text-xs text-muted-foreground">
-                {push.state === 'denied' || push.state === 'unsupported'
-                  ? t(`preferences.push.${push.state}`)
-                  : t('preferences.pushNotifications.description')}
-              </p>
-            </div>
-            <Switch
-              id={`${id}-pushNotifications`}
-              checked={pushShown}
-              disabled={push.state === 'checking' || push.isConnecting || push.state === 'unsupported'}
-              aria-describedby={`${id}-push-state`}
-              onCheckedChange={(checked) => void changePush(checked)}
-            />
-          </div>
-        </CardContent>
-        <CardFooter className="justify-end border-t border-border pt-4">
-          <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={saving.isPending}>
-            {t('preferences.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving.isPending || isUnchanged}>
-            {saving.isPending ? t('preferences.saving') : t('preferences.save')}
-          </Button>
-        </CardFooter>
-      </Card>
+      <NotificationsCard
+        id={id}
+        emailAlerts={values.emailAlerts}
+        onEmailAlertsChange={(checked) => setValues((current) => ({ ...current, emailAlerts: checked }))}
+        push={push}
+        isPushOn={pushShown}
+        onPushChange={(checked) => void changePush(checked)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={saving.isPending}>
+              {t('preferences.cancel')}
+            </Button>
+            <Button type="submit" disabled={saving.isPending || isUnchanged}>
+              {saving.isPending ? t('preferences.saving') : t('preferences.save')}
+            </Button>
+          </>
+        }
+      />
     </form>
   );
 }
@@ -210,6 +182,67 @@ function AiProviderCard({ headingId, value, onChange }: AiProviderCardProps) {
           ))}
         </fieldset>
       </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The alert channels this account switches here: e-mail, and this browser's notifications (on only while this
+ * browser is subscribed with permission; why not, when it cannot be). `footer`: the form's actions.
+ */
+function NotificationsCard({
+  id,
+  emailAlerts,
+  onEmailAlertsChange,
+  push,
+  isPushOn,
+  onPushChange,
+  footer,
+}: {
+  id: string;
+  emailAlerts: boolean;
+  onEmailAlertsChange: (checked: boolean) => void;
+  push: ReturnType<typeof useBrowserPush>;
+  isPushOn: boolean;
+  onPushChange: (checked: boolean) => void;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <Card aria-labelledby={`${id}-notifications`}>
+      <CardHeader>
+        <CardTitle id={`${id}-notifications`} className="flex items-center gap-2">
+          <Bell aria-hidden="true" className="size-4 text-primary" />
+          {t('preferences.notificationsTitle')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col divide-y divide-border">
+        <div className="flex items-center justify-between gap-4 pb-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-emailAlerts`}>{t('preferences.emailAlerts.label')}</Label>
+            <p className="text-xs text-muted-foreground">{t('preferences.emailAlerts.description')}</p>
+          </div>
+          <Switch id={`${id}-emailAlerts`} checked={emailAlerts} onCheckedChange={onEmailAlertsChange} />
+        </div>
+        <div className="flex items-center justify-between gap-4 pt-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-pushNotifications`}>{t('preferences.pushNotifications.label')}</Label>
+            <p id={`${id}-push-state`} className="text-xs text-muted-foreground">
+              {push.state === 'denied' || push.state === 'unsupported'
+                ? t(`preferences.push.${push.state}`)
+                : t('preferences.pushNotifications.description')}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-pushNotifications`}
+            checked={isPushOn}
+            disabled={push.state === 'checking' || push.isConnecting || push.state === 'unsupported'}
+            aria-describedby={`${id}-push-state`}
+            onCheckedChange={onPushChange}
+          />
+        </div>
+      </CardContent>
+      <CardFooter className="justify-end border-t border-border pt-4">{footer}</CardFooter>
     </Card>
   );
 }
