@@ -1,5 +1,5 @@
 import { preferencesResponseSchema, type Preferences } from '@farol/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
@@ -204,6 +204,46 @@ describe('PreferencesForm', () => {
     expect((screen.getByRole('radio', { name: /Google Gemini/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Salvar configurações' }).hasAttribute('disabled')).toBe(false);
     expect(readSession()!.user.preferences.aiProvider).toBe('openai');
+  });
+
+  it('is one column of groups, Conta · Plano · Notificações · Integrações, the language in Conta', async () => {
+    saveSession('token-abc', sampleUser);
+    stubFetch(() => ({ status: 404 }));
+    renderRoutes(
+      [
+        {
+          path: '/settings',
+          element: (
+            <PreferencesForm
+              preferences={saved}
+              groups={{
+                plan: <p>plan card</p>,
+                notifications: <p>telegram card</p>,
+                integrations: <p>keys card</p>,
+              }}
+            />
+          ),
+        },
+      ],
+      '/settings',
+    );
+    const groups = ['Conta', 'Plano', 'Notificações', 'Integrações'];
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((region) => region.getAttribute('aria-labelledby'))
+        .map((id) => document.getElementById(id!)?.textContent)
+        .filter((name) => groups.includes(name!)),
+    ).toEqual(groups);
+    const account = screen.getByRole('region', { name: 'Conta' });
+    expect(within(account).getByRole('combobox', { name: 'Idioma' })).toHaveValue('pt-BR');
+    expect(within(account).getByRole('combobox', { name: 'Moeda' })).toBeInTheDocument();
+    const notifications = screen.getByRole('region', { name: 'Notificações' });
+    expect(within(notifications).getByRole('switch', { name: 'Alertas por e-mail' })).toBeInTheDocument();
+    expect(within(notifications).getByText('telegram card')).toBeInTheDocument();
+    const integrations = screen.getByRole('region', { name: 'Integrações' });
+    expect(within(integrations).getByRole('radio', { name: /OpenAI/ })).toBeInTheDocument();
+    expect(within(integrations).getByText('keys card')).toBeInTheDocument();
   });
 
   it('goes back to /dashboard on cancel without saving', async () => {

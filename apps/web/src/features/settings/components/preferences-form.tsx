@@ -1,27 +1,36 @@
 import { keyProviders, type KeyProvider, type Preferences } from '@farol/contract';
-import { Bell, Bot, Coins } from 'lucide-react';
+import { Bot, Coins, Languages } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currencies, currencyForLanguage, currencyOf, type Currency } from '../../../lib/currency.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useChangeLanguage } from '../../../lib/use-change-language.ts';
+import { languages, type Language } from '@farol/i18n/languages';
 import { useBrowserPush } from '../hooks/use-browser-push.ts';
 import { useSavePreferences, type EditablePreferences } from '../hooks/use-save-preferences.ts';
 
-/** AI provider choice and notification switches, with cancel (to /dashboard) and save. */
-export function PreferencesForm({ preferences }: { preferences: Preferences }) {
+/** The settings page's other cards, placed in their groups around the account's preferences. */
+export type SettingsGroupSlots = { plan?: ReactNode; notifications?: ReactNode; integrations?: ReactNode };
+
+/**
+ * The settings as one column of groups: Conta (language, currency), Plano, Notificações (e-mail and this
+ * browser's switches, then the other channels) and Integrações (the AI provider, then keys, tokens, webhooks).
+ * The preferences among them save together with the bar at the end, which follows the screen while something
+ * is unsaved; cancel goes to /dashboard. The language changes at once, as in the header.
+ */
+export function PreferencesForm({
+  preferences,
+  groups = {},
+}: {
+  preferences: Preferences;
+  groups?: SettingsGroupSlots;
+}) {
   const { t } = useTranslation('settings');
   const id = useId();
   const navigate = useNavigate();
@@ -56,38 +65,117 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <AiProviderCard
-        headingId={`${id}-ai`}
-        value={values.aiProvider}
-        onChange={(provider) => setValues((current) => ({ ...current, aiProvider: provider }))}
-      />
-
-      <CurrencyCard
-        id={`${id}-currency`}
-        value={values.currency}
-        onChange={(currency) => setValues((current) => ({ ...current, currency }))}
-      />
-
-      <NotificationsCard
-        id={id}
-        emailAlerts={values.emailAlerts}
-        onEmailAlertsChange={(checked) => setValues((current) => ({ ...current, emailAlerts: checked }))}
-        push={push}
-        isPushOn={pushShown}
-        onPushChange={(checked) => void changePush(checked)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => navigate('/dashboard')} disabled={saving.isPending}>
-              {t('preferences.cancel')}
-            </Button>
-            <Button type="submit" disabled={saving.isPending || isUnchanged}>
-              {saving.isPending ? t('preferences.saving') : t('preferences.save')}
-            </Button>
-          </>
-        }
+    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-8">
+      <SettingsGroup id={`${id}-account`} title={t('groups.account')}>
+        <LanguageCard id={`${id}-language`} />
+        <CurrencyCard
+          id={`${id}-currency`}
+          value={values.currency}
+          onChange={(currency) => setValues((current) => ({ ...current, currency }))}
+        />
+      </SettingsGroup>
+      {groups.plan ? (
+        <SettingsGroup id={`${id}-plan`} title={t('groups.plan')}>
+          {groups.plan}
+        </SettingsGroup>
+      ) : null}
+      <SettingsGroup id={`${id}-notifications-group`} title={t('groups.notifications')}>
+        <NotificationsCard
+          id={id}
+          emailAlerts={values.emailAlerts}
+          onEmailAlertsChange={(checked) => setValues((current) => ({ ...current, emailAlerts: checked }))}
+          push={push}
+          isPushOn={pushShown}
+          onPushChange={(checked) => void changePush(checked)}
+        />
+        {groups.notifications}
+      </SettingsGroup>
+      <SettingsGroup id={`${id}-integrations`} title={t('groups.integrations')}>
+        <AiProviderCard
+          headingId={`${id}-ai`}
+          value={values.aiProvider}
+          onChange={(provider) => setValues((current) => ({ ...current, aiProvider: provider }))}
+        />
+        {groups.integrations}
+      </SettingsGroup>
+      <SaveBar
+        isUnchanged={isUnchanged}
+        isPending={saving.isPending}
+        onCancel={() => navigate('/dashboard')}
       />
     </form>
+  );
+}
+
+/** Cancel and save; while something is unsaved the bar stays in view, above a phone's tab bar. */
+function SaveBar({
+  isUnchanged,
+  isPending,
+  onCancel,
+}: {
+  isUnchanged: boolean;
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <div
+      className={cn(
+        'flex justify-end gap-2 rounded-lg border border-border bg-popover/95 p-3 backdrop-blur',
+        !isUnchanged && 'sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 shadow-lg md:bottom-4',
+      )}
+    >
+      <Button variant="ghost" onClick={onCancel} disabled={isPending}>
+        {t('preferences.cancel')}
+      </Button>
+      <Button type="submit" disabled={isPending || isUnchanged}>
+        {isPending ? t('preferences.saving') : t('preferences.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** One group of the settings column, titled. */
+function SettingsGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+/** The interface language, saved to the account at once (as the header's menu does). */
+function LanguageCard({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('settings');
+  const changeLanguage = useChangeLanguage();
+  const current = languages.find((language) => language === i18n.resolvedLanguage) ?? 'pt-BR';
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="flex items-center gap-2">
+          <Languages aria-hidden="true" className="size-4 text-primary" />
+          {t('common:nav.language')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <Label htmlFor={id}>{t('common:nav.language')}</Label>
+        <select
+          id={id}
+          value={current}
+          onChange={(event) => void changeLanguage(event.target.value as Language)}
+          className="h-11 w-full max-w-xs rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring sm:h-9"
+        >
+          {languages.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {t(`common:languages.${language}`)}
+            </option>
+          ))}
+        </select>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -188,7 +276,7 @@ function AiProviderCard({ headingId, value, onChange }: AiProviderCardProps) {
 
 /**
  * The alert channels this account switches here: e-mail, and this browser's notifications (on only while this
- * browser is subscribed with permission; why not, when it cannot be). `footer`: the form's actions.
+ * browser is subscribed with permission; why not, when it cannot be).
  */
 function NotificationsCard({
   id,
@@ -197,7 +285,6 @@ function NotificationsCard({
   push,
   isPushOn,
   onPushChange,
-  footer,
 }: {
   id: string;
   emailAlerts: boolean;
@@ -205,18 +292,12 @@ function NotificationsCard({
   push: ReturnType<typeof useBrowserPush>;
   isPushOn: boolean;
   onPushChange: (checked: boolean) => void;
-  footer: ReactNode;
 }) {
   const { t } = useTranslation('settings');
   return (
-    <Card aria-labelledby={`${id}-notifications`}>
-      <CardHeader>
-        <CardTitle id={`${id}-notifications`} className="flex items-center gap-2">
-          <Bell aria-hidden="true" className="size-4 text-primary" />
-          {t('preferences.notificationsTitle')}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col divide-y divide-border">
+    // titled by its group (Notificações)
+    <Card>
+      <CardContent className="flex flex-col divide-y divide-border pt-5">
         <div className="flex items-center justify-between gap-4 pb-3">
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${id}-emailAlerts`}>{t('preferences.emailAlerts.label')}</Label>
@@ -242,7 +323,6 @@ function NotificationsCard({
           />
         </div>
       </CardContent>
-      <CardFooter className="justify-end border-t border-border pt-4">{footer}</CardFooter>
     </Card>
   );
 }
