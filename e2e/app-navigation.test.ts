@@ -13,7 +13,7 @@ import {
 } from './support/journey.ts';
 
 // The signed-in app on the built server with the simulated market, as a trader sees it on a 390 px phone
-// and a 1366 px laptop in each language: the dashboard opens on the market's figures, the sections are one
+// and a 1366 px laptop in each language: the dashboard opens on the coins and their live prices, the sections are one
 // tap away (top bar, or the tab bar at the bottom of a phone), the chat's input stays at the bottom of the
 // screen, and a signal row opens its coin's page.
 
@@ -22,24 +22,24 @@ const laptop = { width: 1366, height: 768 };
 
 const copy: Record<
   Language,
-  { figures: string; tabBar: string; topBar: string; chat: string; signals: string }
+  { coins: string; tabBar: string; topBar: string; chat: string; signals: string }
 > = {
   'pt-BR': {
-    figures: 'Números-chave do mercado',
+    coins: 'Criptomoedas',
     tabBar: 'Seções do app',
     topBar: 'Navegação principal',
     chat: 'Chat',
     signals: 'Sinais de mercado',
   },
   en: {
-    figures: 'Key market figures',
+    coins: 'Cryptocurrencies',
     tabBar: 'App sections',
     topBar: 'Main navigation',
     chat: 'Chat',
     signals: 'Market signals',
   },
   es: {
-    figures: 'Cifras clave del mercado',
+    coins: 'Criptomonedas',
     tabBar: 'Secciones de la app',
     topBar: 'Navegación principal',
     chat: 'Chat',
@@ -76,7 +76,7 @@ async function expectAnswerReadFromItsStart(page: Page) {
 
 describe('app navigation', () => {
   for (const language of languages) {
-    it(`on a phone in ${language}: market figures first, the tab bar to the chat, its input at the bottom`, async () => {
+    it(`on a phone in ${language}: coins and prices first, the tab bar to the chat, its input at the bottom`, async () => {
       const { context, page } = await signedInPage(journey.browser, journey.pro, {
         viewport: phone,
         language,
@@ -84,13 +84,13 @@ describe('app navigation', () => {
       });
       const text = copy[language];
       await page.goto(`${journey.server.url}/dashboard`);
-      const figures = page.getByRole('region', { name: text.figures });
-      await figures
+      const coins = page.getByRole('table', { name: text.coins });
+      await coins
         .getByText(/US\$|\$/)
         .first()
         .waitFor();
-      // the four key figures (2×2) are read without scrolling
-      expect(await bottomOf(page, figures)).toBeLessThanOrEqual(phone.height);
+      // the first coins with their prices are read without scrolling
+      expect(await bottomOf(page, coins.locator('tbody tr').nth(2))).toBeLessThanOrEqual(phone.height);
       await expectNoSidewaysScroll(page, phone.width);
       await page.getByRole('region', { name: text.signals }).getByRole('link').first().waitFor();
       await expectAxeClean(page);
@@ -152,7 +152,7 @@ describe('app navigation', () => {
     });
   }
 
-  it('keeps the key figures in the first phone screen under the e-mail verification banner', async () => {
+  it('keeps the first coins in the first phone screen under the e-mail verification banner', async () => {
     const unverified = await registerAccount(
       journey.server.url,
       'Nina Nova',
@@ -164,10 +164,10 @@ describe('app navigation', () => {
     });
     await page.goto(`${journey.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Reenviar link' }).waitFor();
-    const figures = page.getByRole('region', { name: copy['pt-BR'].figures });
-    // a Brazilian account reads its figures in reais
-    await figures.getByText(/R\$/).first().waitFor();
-    expect(await bottomOf(page, figures)).toBeLessThanOrEqual(phone.height);
+    const coins = page.getByRole('table', { name: copy['pt-BR'].coins });
+    // a Brazilian account reads its prices in reais
+    await coins.getByText(/R\$/).first().waitFor();
+    expect(await bottomOf(page, coins.locator('tbody tr').nth(2))).toBeLessThanOrEqual(phone.height);
     await saveScreenshot(page, 'app-dashboard-unverified', 'pt-BR', true, false);
     await context.close();
   });

@@ -75,7 +75,7 @@ describe('buying a plan', () => {
     await table.waitFor();
     // the ten analysed coins, header row included
     await expect.poll(() => table.getByRole('row').count()).toBe(11);
-    expect(await page.getByText('Você está no plano Gratuito').count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Você está no plano Gratuito' }).count()).toBe(0);
     await saveScreenshot(page, 'dashboard-iniciante', 'pt-BR');
     await context.close();
 

@@ -66,7 +66,7 @@ describe('dashboard journeys', () => {
   it('shows a free user 5 coins, the free-plan banner, simulated-data badges and a disabled analysis button', async () => {
     const { context, page } = await signedInPage(accounts.free);
     await page.goto(`${server.url}/dashboard?lng=pt-BR`);
-    await page.getByText('Você está no plano Gratuito').waitFor();
+    await page.getByRole('complementary', { name: 'Você está no plano Gratuito' }).waitFor();
     await expect.poll(() => coinRows(page).count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Ver análise completa' }).isDisabled()).toBe(true);
     expect(await page.getByText('Dados simulados').count()).toBeGreaterThan(0);

@@ -136,7 +136,7 @@ describe('foundation journey', () => {
   it('lays the pages out on a 390 px phone', async () => {
     const { context, page } = await newPage({ width: 390, height: 844 });
     await page.goto(`${server.url}/login?lng=pt-BR`);
-    await page.getByRole('heading', { name: 'Entrar na Farol' }).waitFor();
+    await page.getByRole('heading', { name: 'Entrar no Farol' }).waitFor();
     await screenshot(page, 'login-mobile', 'pt-BR');
 
     const menuToggle = page.getByRole('button', { name: 'Abrir menu' });

@@ -34,6 +34,21 @@ export const conditionKeysByType = {
   avancado: ['changeAbovePercent', 'signalTurns', 'levelCross'],
 } as const satisfies Record<AlertType, readonly AlertConditionKey[]>;
 
+/**
+ * Where an alert's firings are delivered. An alert without `channels` uses every channel its owner has set up
+ * (e-mail alerts on, a subscribed browser, a linked Telegram chat, a webhook for `alert.fired`); with
+ * `channels`, only those of them (a channel chosen but not set up delivers nothing).
+ */
+export const alertChannels = ['email', 'push', 'telegram', 'webhook'] as const;
+export const alertChannelSchema = z.enum(alertChannels, 'alert_channel_invalid');
+export type AlertChannel = (typeof alertChannels)[number];
+/** The chosen channels, each once, in the contract's order. */
+export const alertChannelsSchema = z
+  .array(alertChannelSchema, 'alert_channel_invalid')
+  .min(1, 'alert_channels_empty')
+  .max(alertChannels.length)
+  .transform((chosen) => alertChannels.filter((channel) => chosen.includes(channel)));
+
 export const ALERT_NAME_MAX_LENGTH = 100;
 export const ALERT_COIN_NAME_MAX_LENGTH = 100;
 /** Price inputs step 0.000001. */
@@ -141,6 +156,8 @@ const alertBase = {
     .min(ALERT_COOLDOWN_DEFAULT_MINUTES, 'alert_cooldown_too_short')
     .max(ALERT_COOLDOWN_MAX_MINUTES, 'alert_cooldown_too_long')
     .optional(),
+  /** Where its firings go; absent: every channel the owner has set up. */
+  channels: alertChannelsSchema.optional(),
 };
 const withCondition = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
   schema.refine(hasAnyCondition, 'alert_condition_required');
@@ -175,6 +192,8 @@ export const alertSchema = z.object({
   currency: currencySchema,
   /** Minutes the alert stays quiet after a firing. */
   cooldownMinutes: z.number().int(),
+  /** The channels chosen for it; absent: every channel its owner has set up. */
+  channels: z.array(alertChannelSchema).optional(),
   isActive: z.boolean(),
   triggeredCount: z.number().int(),
   createdAt: z.string(),

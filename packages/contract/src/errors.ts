@@ -84,6 +84,8 @@ export const errorCodes = [
   'webhook_limit_reached',
   'webhook_not_found',
   'webhook_url_refused',
+  'webhook_url_invalid',
+  'webhook_host_unresolved',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -40,6 +40,21 @@ function hasKey(namespace: string, key: string): boolean {
 }
 
 describe('catalogues', () => {
+  it('call the brand by one grammatical gender: "o Farol" in Portuguese, "el Farol" (or no article) in Spanish', () => {
+    const feminine: Record<string, RegExp> = {
+      'pt-BR': /(?<![\p{L}])(a|da|na|pela|à)\s+Farol\b/iu,
+      es: /(?<![\p{L}])(la|de la|a la)\s+Farol\b/iu,
+    };
+    const found = Object.entries(feminine).flatMap(([language, pattern]) =>
+      namespaces.flatMap((namespace) =>
+        [...flattened[language as (typeof languages)[number]][namespace]!]
+          .filter(([, text]) => pattern.test(text))
+          .map(([key, text]) => `${language}/${namespace}:${key}: ${text}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   for (const namespace of namespaces) {
     it(`"${namespace}" has the same keys with the same {{params}} in every language`, () => {
       const source = flattened[defaultLanguage][namespace]!;

@@ -78,6 +78,8 @@ export const statusByCode = {
   webhook_limit_reached: 403,
   webhook_not_found: 404,
   webhook_url_refused: 400,
+  webhook_url_invalid: 400,
+  webhook_host_unresolved: 400,
 } satisfies Record<ErrorCode, number>;
 
 export const errorMessage = (language: Language, code: ErrorCode, params: Record<string, unknown> = {}) =>

@@ -28,3 +28,7 @@ export function coinPricesUrl({ page, limit, sort, order, search, currency }: Co
 
 /** The coin page of a symbol: `/coins/btc`. */
 export const coinPagePath = (symbol: string) => `/coins/${encodeURIComponent(symbol.toLowerCase())}`;
+
+/** One coin's market facts (`/api/market-data/coins/btc`), the coin page's price source. */
+export const coinFactsUrl = (symbol: string) =>
+  `/api/market-data/coins/${encodeURIComponent(symbol.trim().toLowerCase())}`;

@@ -15,6 +15,8 @@ import { AlertCard } from '../features/alerts/components/alert-card.tsx';
 import { AlertEventsList } from '../features/alerts/components/alert-events-list.tsx';
 import { AlertLimitsCard } from '../features/alerts/components/alert-limits-card.tsx';
 import { CreateAlertDialog } from '../features/alerts/components/create-alert-dialog.tsx';
+import { thresholdFromTap } from '../features/alerts/components/alert-price-distance.ts';
+import type { InitialAlertCoin } from '../features/alerts/hooks/use-create-alert-form.ts';
 import { ProtectedPage } from '../features/auth/components/protected-page.tsx';
 import { useCoinQuery } from '../features/coin/api/coin-api.ts';
 
@@ -86,20 +88,25 @@ function AlertsSections() {
  * `?create=btc` (a coin page's "create alert"): the coin as the market lists it; the parameter is read once
  * and dropped from the address, so a reload does not open the dialog again.
  */
-function useCoinFromLink(): { symbol: string; name: string } | undefined {
+function useCoinFromLink(): InitialAlertCoin | undefined {
   const [params, setParams] = useSearchParams();
   const [requested] = useState(() => params.get('create'));
+  // `&price=`: a price tapped on the chart, in the display currency (the coin's facts are asked in it too)
+  const [tappedPrice] = useState(() => Number(params.get('price')));
   const coin = useCoinQuery(requested ?? '', Boolean(requested));
   useEffect(() => {
     if (!params.has('create')) return;
     setParams(
       (current) => {
         current.delete('create');
+        current.delete('price');
         return current;
       },
       { replace: true },
     );
   }, [params, setParams]);
   const facts = coin.data?.data;
-  return facts ? { symbol: facts.symbol, name: facts.name } : undefined;
+  if (!facts) return undefined;
+  const conditions = tappedPrice > 0 && facts.price ? thresholdFromTap(tappedPrice, facts.price) : undefined;
+  return { symbol: facts.symbol, name: facts.name, ...(conditions ? { conditions } : {}) };
 }

@@ -440,7 +440,7 @@ describe('CoinPage', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Moeda não encontrada' })).toBeInTheDocument();
     expect(
-      screen.getByText('NOPE não está entre as 500 maiores moedas que a Farol acompanha.'),
+      screen.getByText('NOPE não está entre as 500 maiores moedas que o Farol acompanha.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ETH' })).toHaveAttribute('href', '/coins/eth');
   });

@@ -76,10 +76,20 @@ describe('DashboardPage', () => {
       'GET /api/subscription/current': { status: 200, body: subscriptionAnswer('free') },
       'GET /api/crypto/prices': { status: 200, body: pricesAnswer(fiveCoins) },
     });
-    expect(await screen.findByText('Você está no plano Gratuito')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Assinar agora' }).getAttribute('href')).toBe('/pricing');
+    // the upsell is one line: what the plan shows and the way to more
+    const banner = await screen.findByRole('complementary', { name: 'Você está no plano Gratuito' });
+    expect(banner).toHaveTextContent('Gratuito: 5 moedas e 3 sinais.Assinar agora');
+    expect(within(banner).getByRole('link', { name: 'Assinar agora' }).getAttribute('href')).toBe('/pricing');
     const table = await screen.findByRole('table', { name: 'Criptomoedas' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+    // a phone opens on prices: the coins come first, the bookkeeping last, in reading order as on screen
+    const keyFigures = screen.getByRole('region', { name: 'Sua conta e os dados' });
+    const follows = (earlier: Element, later: Element) =>
+      Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(banner, table)).toBe(true);
+    expect(follows(table, screen.getByRole('heading', { name: /Sinais de mercado/ }))).toBe(true);
+    expect(follows(screen.getByRole('heading', { name: /Sinais de mercado/ }), keyFigures)).toBe(true);
+    expect(within(keyFigures).getByText('Favoritas')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver análise completa' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Disponível no plano Profissional.')).toBeVisible();
     // No search box for the free plan.
@@ -94,7 +104,7 @@ describe('DashboardPage', () => {
     const table = await screen.findByRole('table', { name: 'Criptomoedas' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 10);
     expect(screen.queryByRole('searchbox')).toBeNull();
-    expect(screen.queryByText('Você está no plano Gratuito')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Você está no plano Gratuito' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver análise completa' }).getAttribute('href')).toBe(
       '/market-analysis',
     );
@@ -294,7 +304,9 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('57,46%')).toBeVisible();
     const bar = screen.getByRole('progressbar', { name: 'Dominância do Bitcoin' });
     expect(bar.firstElementChild?.className).toContain('bg-success');
-    expect(screen.getByText('R$ 1,85 tri')).toBeVisible();
+    // the market's total, one figure; the BTC cap derived from dominance is not shown beside the coin's own
+    expect(screen.getByText('R$ 3,20 tri')).toBeVisible();
+    expect(screen.queryByText('R$ 1,85 tri')).toBeNull();
     expect(screen.getByText('12,35%')).toBeVisible();
     expect(await screen.findByText('Compra forte')).toBeVisible();
     expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();

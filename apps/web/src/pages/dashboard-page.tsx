@@ -57,23 +57,22 @@ function DashboardBody() {
     );
   }
   const access = planAccessFrom(subscription.data);
-  // Phones read top to bottom: the key figures, the market list, the chart, then the signals and the
-  // rest. From lg up the chart and the signals share a row above the list (grid placement, same reading order).
+  // The first screen is the trader's coins with their live prices, then the signals: on a phone one under the
+  // other, from lg up side by side. The chart follows, then the market's mood, then the bookkeeping (plan,
+  // favourites, data source). The DOM is in that visual order at every width, so keyboard and screen
+  // reader go the way the eye does.
   return (
     <>
-      <StatCards access={access} subscriptionCard={<SubscriptionStatusCard variant="compact" />} />
       {access.isFreePlan ? <FreePlanBanner /> : null}
       <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
-        <div className="min-w-0 lg:col-span-3 lg:row-start-2">
+        <div className="min-w-0 lg:col-span-2">
           <CoinsSection access={access} />
         </div>
-        <div className="min-w-0 lg:col-span-2 lg:row-start-1">
-          <PriceChartCard />
-        </div>
-        <div className="min-w-0 lg:col-start-3 lg:row-start-1">
+        <div className="min-w-0">
           <SignalsPanel />
         </div>
       </div>
+      <PriceChartCard />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
         <FearGreedCard />
         <DominanceCard />
@@ -81,6 +80,7 @@ function DashboardBody() {
           <AnalysisShortcut isFreePlan={access.isFreePlan} />
         </div>
       </div>
+      <StatCards access={access} subscriptionCard={<SubscriptionStatusCard variant="compact" />} />
     </>
   );
 }

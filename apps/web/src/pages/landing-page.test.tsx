@@ -209,3 +209,22 @@ describe('the landing FAQ accuracy answer', () => {
     expect(within(answer).queryByText(/tuned on/)).toBeNull();
   });
 });
+
+describe('LandingHero', () => {
+  it('holds a still headline and makes the free account the primary action of a visitor', async () => {
+    const { LandingHero } = await import('../features/marketing/components/landing-hero.tsx');
+    stubFetch(() => ({ status: 404 }));
+    renderRoutes([{ path: '/', element: <LandingHero /> }], '/');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Análise de cripto com IA para decidir com dados, não com palpites',
+    );
+    const actions = screen.getAllByRole('link');
+    // first in reading order, and the filled button
+    expect(actions[0]).toHaveAccessibleName('Criar conta grátis');
+    expect(actions[0]).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Entrar e conversar com a IA' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});

@@ -17,7 +17,7 @@ import { useSubscriptionSyncOnOpen } from '../features/subscription/hooks/use-su
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   return (
-    <ProtectedPage title={t('title')} subtitle={t('subtitle')} className="max-w-5xl">
+    <ProtectedPage title={t('title')} subtitle={t('subtitle')} className="max-w-3xl">
       {() => <SettingsSections />}
     </ProtectedPage>
   );
@@ -28,16 +28,9 @@ function SettingsSections() {
   useSubscriptionSyncOnOpen();
   useCheckoutReturn();
   const profile = useProfileQuery();
+  // one column at every width, in groups: Conta · Plano · Notificações · Integrações
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        <SubscriptionStatusCard variant="full" />
-        <ApiKeysCard />
-        <TelegramCard />
-        <PushBrowsersCard />
-        <ApiTokensCard />
-        <WebhooksCard />
-      </div>
+    <div className="mx-auto w-full max-w-3xl">
       <QueryState
         query={profile}
         errorTitle={t('loadError')}
@@ -50,7 +43,29 @@ function SettingsSections() {
         }
       >
         {/* Keyed by the saved values so the form shows the server's state after a save. */}
-        {(data) => <PreferencesForm key={JSON.stringify(data.preferences)} preferences={data.preferences} />}
+        {(data) => (
+          <PreferencesForm
+            key={JSON.stringify(data.preferences)}
+            preferences={data.preferences}
+            groups={{
+              plan: <SubscriptionStatusCard variant="full" />,
+              // browser subscriptions (another card) join the notification channels here
+              notifications: (
+                <>
+                  <TelegramCard />
+                  <PushBrowsersCard />
+                </>
+              ),
+              integrations: (
+                <>
+                  <ApiKeysCard />
+                  <ApiTokensCard />
+                  <WebhooksCard />
+                </>
+              ),
+            }}
+          />
+        )}
       </QueryState>
     </div>
   );

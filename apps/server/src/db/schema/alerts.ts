@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AlertChannel,
   AlertConditionKey,
   AlertConditions,
   AlertEventDetail,
@@ -19,7 +20,7 @@ import type {
 } from '@farol/contract';
 import { users } from './users.ts';
 
-/** A user's alert (migrations 0005, 0021). */
+/** A user's alert (migrations 0005, 0021, 0037). */
 export const alerts = pgTable(
   'alerts',
   {
@@ -36,6 +37,8 @@ export const alerts = pgTable(
     conditions: jsonb('conditions').$type<AlertConditions>().notNull(),
     // the currency of the price thresholds (migration 0021)
     currency: text('currency').$type<Currency>().notNull().default('USD'),
+    // where its firings go (migration 0037); null: every channel the owner has set up
+    channels: jsonb('channels').$type<AlertChannel[]>(),
     isActive: boolean('is_active').notNull().default(true),
     // after a firing, the alert stays quiet this long (migration 0034)
     cooldownMinutes: integer('cooldown_minutes').notNull().default(15),

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { AlertConditionKey, AlertConditions, AlertEventDetail, AlertType } from '@farol/contract';
+import type {
+  AlertChannel,
+  AlertConditionKey,
+  AlertConditions,
+  AlertEventDetail,
+  AlertType,
+} from '@farol/contract';
 import type { Currency } from '@farol/contract/currency';
 import type { DbExecutor } from '../../db/client.ts';
 import { alertEvents, alerts, type AlertRow } from '../../db/schema/alerts.ts';
@@ -33,6 +39,8 @@ export async function insertAlert(
     conditions: AlertConditions;
     currency: Currency;
     cooldownMinutes: number;
+    /** Null: every channel the owner has set up. */
+    channels: AlertChannel[] | null;
   },
 ): Promise<AlertRow> {
   const [row] = await executor.insert(alerts).values(input).returning();
@@ -198,6 +206,7 @@ export async function listUndigestedEvents(executor: DbExecutor, since: Date) {
       coinSymbol: alerts.coinSymbol,
       coinName: alerts.coinName,
       currency: alerts.currency,
+      channels: alerts.channels,
       owner: {
         email: users.email,
         name: users.name,

@@ -3,6 +3,7 @@ import {
   isAdvancedAlertType,
   isAnalysisSymbol,
   type Alert,
+  type AlertChannel,
   type AlertConditions,
   type AlertEvent,
   type AlertLimits,
@@ -93,6 +94,7 @@ function toAlert(row: AlertRow): Alert {
     conditions,
     currency: row.currency,
     cooldownMinutes: row.cooldownMinutes,
+    ...(row.channels ? { channels: row.channels } : {}),
     isActive: row.isActive,
     triggeredCount: row.triggeredCount,
     createdAt: row.createdAt.toISOString(),
@@ -166,6 +168,7 @@ export async function createAlert(
       conditions: input.conditions,
       currency: input.currency ?? accountCurrency(actor),
       cooldownMinutes: input.cooldownMinutes ?? ALERT_COOLDOWN_DEFAULT_MINUTES,
+      channels: input.channels ?? null,
     });
   });
   if (row.type === 'preco') context.onPriceAlertsChanged?.();
@@ -212,6 +215,10 @@ type ActiveAlert = Awaited<ReturnType<typeof listActiveAlertsWithOwners>>[number
 
 type EvaluatedAlert = ActiveAlert & { evaluation: AlertEvaluation };
 
+/** The alert delivers on this channel: it chose it, or chose none (every channel its owner set up). */
+export const deliversOn = (alert: { channels: AlertChannel[] | null }, channel: AlertChannel) =>
+  alert.channels === null || alert.channels.includes(channel);
+
 /**
  * Writes one alert's new edge state and its firings, if any: its events, its counters, its e-mails (when the
  * owner has e-mail alerts on), its browser notifications (when the owner has them on, one per subscribed
@@ -250,14 +257,16 @@ async function writeChanges(
       triggeredAt: now.toISOString(),
     };
     // browser notifications to every browser the owner turned them on in, through the same outbox
-    if (owner.preferences.pushNotifications)
+    if (owner.preferences.pushNotifications && deliversOn(alert, 'push'))
       await enqueueAlertPushes(tx, { userId: alert.userId, language: owner.language, data }, budget);
     // a linked Telegram chat is an opt-in of its own
-    await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data }, budget);
+    if (deliversOn(alert, 'telegram'))
+      await enqueueAlertTelegram(tx, { userId: alert.userId, language: owner.language, data }, budget);
     // the owner's webhooks for alert.fired: the same facts, without the owner's name
     const { name: _name, ...firing } = data;
-    await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
-    if (!owner.preferences.emailAlerts) continue;
+    if (deliversOn(alert, 'webhook'))
+      await enqueueUserWebhooks(tx, alert.userId, 'alert.fired', { alertId: alert.id, ...firing });
+    if (!owner.preferences.emailAlerts || !deliversOn(alert, 'email')) continue;
     const queued = await enqueueAlertEmail(
       tx,
       { to: owner.email, userId: alert.userId, language: owner.language, data },
@@ -431,7 +440,9 @@ export async function sendAlertDigests(context: AlertsContext): Promise<{ users:
   return context.db.transaction(async (tx) => {
     const rows = await listUndigestedEvents(tx, new Date(now.getTime() - DIGEST_WINDOW_MS));
     const byUser = new Map<string, typeof rows>();
-    for (const row of rows) byUser.set(row.event.userId, [...(byUser.get(row.event.userId) ?? []), row]);
+    // an alert whose channels leave e-mail out is not summarised by e-mail either
+    for (const row of rows.filter((row) => deliversOn(row, 'email')))
+      byUser.set(row.event.userId, [...(byUser.get(row.event.userId) ?? []), row]);
     let users = 0;
     for (const [userId, events] of byUser) {
       const owner = events[0]!.owner;

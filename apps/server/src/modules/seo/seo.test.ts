@@ -35,8 +35,8 @@ describe('per-page head tags in the HTML the server sends', () => {
     const { status, html } = await getHtml('/about');
     expect(status).toBe(200);
     expect(html).toContain('<html lang="pt-BR"');
-    expect(html).toContain('<title>Sobre a Farol · Farol</title>');
-    expect(html).toContain('<meta property="og:title" content="Sobre a Farol · Farol" />');
+    expect(html).toContain('<title>Sobre o Farol · Farol</title>');
+    expect(html).toContain('<meta property="og:title" content="Sobre o Farol · Farol" />');
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/about" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // The build's generic tags are replaced, not duplicated.

@@ -89,24 +89,27 @@ export async function checkWebhookUrl(text: string, policy: AddressPolicy): Prom
   try {
     url = new URL(text);
   } catch {
-    throw new AppError('webhook_url_refused');
+    throw new AppError('webhook_url_invalid');
   }
   const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol) || url.username || url.password)
-    throw new AppError('webhook_url_refused');
+    throw new AppError('webhook_url_invalid');
   await resolvePublicAddresses(url.hostname, policy);
   return url;
 }
 
-/** The host's addresses, all public (or the policy allows private ones); refused otherwise. */
+/**
+ * The host's addresses, all public (or the policy allows private ones). A name that does not resolve is
+ * `webhook_host_unresolved` (a typo to fix, not a private address); any private address `webhook_url_refused`.
+ */
 async function resolvePublicAddresses(hostname: string, policy: AddressPolicy): Promise<dns.LookupAddress[]> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = net.isIP(host)
     ? [{ address: host, family: net.isIP(host) }]
     : await dns.promises.lookup(host, { all: true, verbatim: true }).catch(() => {
-        throw new AppError('webhook_url_refused');
+        throw new AppError('webhook_host_unresolved', { host });
       });
-  if (addresses.length === 0) throw new AppError('webhook_url_refused');
+  if (addresses.length === 0) throw new AppError('webhook_host_unresolved', { host });
   if (!policy.allowPrivate && !addresses.every(({ address }) => isPublicAddress(address)))
     throw new AppError('webhook_url_refused');
   return addresses;

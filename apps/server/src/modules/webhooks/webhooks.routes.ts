@@ -51,6 +51,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
           'email_not_verified',
           'webhook_limit_reached',
           'webhook_url_refused',
+          'webhook_url_invalid',
+          'webhook_host_unresolved',
         ],
       },
       schema: {

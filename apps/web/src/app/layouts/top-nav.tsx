@@ -19,7 +19,7 @@ export const publicLinks = [
 
 const navLinkClassName = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+    'inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
@@ -28,7 +28,10 @@ export function BrandLink({ className }: { className?: string }) {
   return (
     <Link
       to="/"
-      className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}
+      className={cn(
+        'inline-flex min-h-11 items-center gap-2 rounded-md font-semibold tracking-tight',
+        className,
+      )}
     >
       <Lighthouse aria-hidden="true" className="size-6 text-primary" />
       <span className="text-lg">{t('brand')}</span>
@@ -52,7 +55,8 @@ export function TopNav() {
       >
         <BrandLink className="mr-4" />
         {session ? <SectionLinks pathname={location.pathname} /> : <PublicLinks />}
-        <div className="ml-auto flex items-center gap-2">
+        {/* every control here is a 44 px target, the least a thumb hits reliably */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 [&_a]:min-h-11 [&_button]:min-h-11 [&_button]:min-w-11 [&_button]:justify-center">
           <CurrencySwitch />
           <LanguageMenu />
           {session ? <AccountMenu user={session.user} /> : <GuestLinks />}

@@ -4,15 +4,19 @@ import {
   alertLimitsResponseSchema,
   alertListResponseSchema,
   alertResponseSchema,
+  coinFactsResponseSchema,
   coinPricesResponseSchema,
+  profileSchema,
+  telegramStatusResponseSchema,
+  webhookListResponseSchema,
   type CoinItem,
   type CreateAlertRequest,
 } from '@farol/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
-import { coinPricesUrl } from '../../../lib/coin-prices.ts';
-import { currencyOf, type Currency } from '../../../lib/currency.ts';
+import { coinFactsUrl, coinPricesUrl } from '../../../lib/coin-prices.ts';
+import { currencyOf, withCurrency, type Currency } from '../../../lib/currency.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/query-client.ts';
 
@@ -166,4 +170,49 @@ export function useCoinOptionsQuery(term: string, enabled: boolean, currency: Cu
     isError: source.isError && !source.data,
     retry: () => void source.refetch(),
   };
+}
+
+// the coin list behind a coin's facts refreshes every 60 s on the server
+const COIN_PRICE_REFRESH_MS = 60_000;
+
+/**
+ * A coin's price now in `currency` (null while unknown), from the coin page's own source and cache entry: an
+ * alert's thresholds are compared with it, and the dialog's examples sit near it.
+ */
+export function useCoinPriceQuery(symbol: string, currency: Currency, enabled = true) {
+  const url = withCurrency(coinFactsUrl(symbol), currency);
+  return useQuery({
+    queryKey: [url],
+    enabled: enabled && symbol !== '',
+    queryFn: ({ signal }) => apiRequest(url, { schema: coinFactsResponseSchema, signal }),
+    select: (answer) => (answer.currency === currency ? answer.data.price : null),
+    refetchInterval: COIN_PRICE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The answers that say which channels the user has set up, under the settings page's own query keys (the
+ * same raw answers, so both screens share them): the profile's switches, the Telegram link, the webhooks.
+ */
+export function useChannelSetupQueries() {
+  const profile = useQuery({
+    queryKey: ['/api/user/profile'],
+    queryFn: ({ signal }) => apiRequest('/api/user/profile', { schema: profileSchema, signal }),
+    meta: { silent: true },
+  });
+  const telegram = useQuery({
+    queryKey: ['/api/telegram'],
+    queryFn: ({ signal }) => apiRequest('/api/telegram', { schema: telegramStatusResponseSchema, signal }),
+    select: (answer) => answer.data,
+    meta: { silent: true },
+  });
+  const webhooks = useQuery({
+    queryKey: ['/api/user/webhooks'],
+    queryFn: ({ signal }) => apiRequest('/api/user/webhooks', { schema: webhookListResponseSchema, signal }),
+    select: (answer) => answer.data,
+    meta: { silent: true },
+  });
+  return { profile, telegram, webhooks };
 }

@@ -1,4 +1,4 @@
-import type { Alert } from '@farol/contract';
+import type { Alert, AlertConditionKey } from '@farol/contract';
 import { BellRing, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { coinPagePath } from '../../../lib/coin-prices.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
-import { describeAlertConditions } from './alert-condition-text.ts';
+import { formatDate, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { useCoinPriceQuery, useDeleteAlertMutation, useToggleAlertMutation } from '../api/alerts-api.ts';
+import { describeAlertConditions, formatConditionValue } from './alert-condition-text.ts';
+import { triggerDistancePercent } from './alert-price-distance.ts';
 
 const typeVariant = {
   preco: 'primary',
@@ -26,6 +27,8 @@ const typeVariant = {
 export function AlertCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation('alertsPage');
   const conditions = describeAlertConditions(alert, t);
+  // in the alert's own currency: its thresholds are in it, whatever the display shows
+  const price = useCoinPriceQuery(alert.coinSymbol, alert.currency, alert.type === 'preco').data;
 
   return (
     <Card className={cn('flex flex-col gap-3 p-4', !alert.isActive && 'opacity-75')}>
@@ -43,16 +46,59 @@ export function AlertCard({ alert }: { alert: Alert }) {
         </div>
         <Badge variant={typeVariant[alert.type]}>{t(`types.${alert.type}`)}</Badge>
       </div>
-      <ul className="flex flex-col gap-1 text-sm">
-        {conditions.map((condition) => (
-          <li key={condition.key} className="tabular-nums">
-            {condition.text}
-          </li>
-        ))}
+      <ul className="flex flex-col gap-1 text-sm" aria-label={t('card.conditionsLabel')}>
+        {conditions.map((condition) => {
+          const threshold = isPriceCondition(condition.key) ? alert.conditions[condition.key] : undefined;
+          return (
+            <li
+              key={condition.key}
+              className="flex flex-wrap items-baseline justify-between gap-x-2 tabular-nums"
+            >
+              <span>{condition.text}</span>
+              {price && threshold !== undefined && isPriceCondition(condition.key) ? (
+                <TriggerDistance condition={condition.key} threshold={threshold} price={price} />
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
+      {price ? (
+        <p className="text-xs text-muted-foreground tabular-nums">
+          {t('distance.price', { price: formatConditionValue('priceAbove', price, alert.currency) })}
+        </p>
+      ) : null}
       <AlertActivity alert={alert} />
       <AlertActions alert={alert} />
     </Card>
+  );
+}
+
+const isPriceCondition = (key: AlertConditionKey): key is 'priceAbove' | 'priceBelow' =>
+  key === 'priceAbove' || key === 'priceBelow';
+
+/**
+ * How far a price threshold is from the current price, signed (+ above it, − below it), or that the price is
+ * already past it.
+ */
+function TriggerDistance({
+  condition,
+  threshold,
+  price,
+}: {
+  condition: 'priceAbove' | 'priceBelow';
+  threshold: number;
+  price: number;
+}) {
+  const { t } = useTranslation('alertsPage');
+  const distance = triggerDistancePercent(threshold, price);
+  const isPast = condition === 'priceAbove' ? distance <= 0 : distance >= 0;
+  return (
+    <span className="text-xs">
+      <span className="font-semibold">{formatPercent(distance, { signed: true })}</span>{' '}
+      <span className="text-muted-foreground">
+        {isPast ? t('distance.crossed') : t(distance > 0 ? 'distance.abovePrice' : 'distance.belowPrice')}
+      </span>
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
+import type { AlertChannel } from '@farol/contract';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -12,7 +13,8 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { useAlertLimitsQuery } from '../api/alerts-api.ts';
-import { useCreateAlertForm } from '../hooks/use-create-alert-form.ts';
+import { useCreateAlertForm, type InitialAlertCoin } from '../hooks/use-create-alert-form.ts';
+import { AlertChannelsPicker } from './alert-channels-picker.tsx';
 import {
   AlertCoinFields,
   AlertConditionsFieldset,
@@ -27,7 +29,7 @@ type CreateAlertDialogProps = {
    * The dialog opens at once with this coin chosen, as a page that sends the user here for one coin wants
    * (`/alerts?create=btc`); closing resets it like any other.
    */
-  initialCoin?: { symbol: string; name: string };
+  initialCoin?: InitialAlertCoin;
   /** Told when the dialog opens or closes (a page can drop its `?create=` then). */
   onOpenChange?: (open: boolean) => void;
 };
@@ -41,11 +43,18 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
   const { t } = useTranslation('alertsPage');
   const id = useId();
   const limits = useAlertLimitsQuery();
+  // undefined until the user picks: every channel set up, as the server does for an alert without a choice
+  const [channels, setChannels] = useState<AlertChannel[] | undefined>();
   const form = useCreateAlertForm({
     advancedAlerts: limits.data?.advancedAlerts ?? false,
     initialCoin,
-    onOpenChange,
+    channels,
+    onOpenChange: (open) => {
+      if (!open) setChannels(undefined);
+      onOpenChange?.(open);
+    },
   });
+  const channelsError = channels?.length === 0 ? t('validation.alert_channels_empty') : undefined;
 
   return (
     <Dialog open={form.isOpen} onOpenChange={form.changeOpen}>
@@ -82,6 +91,7 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             isLocked={form.isLocked}
             onConditionChange={form.setCondition}
           />
+          <AlertChannelsPicker id={id} value={channels} onChange={setChannels} error={channelsError} />
           <AlertSentence values={form.values} />
           <AlertCooldownField id={id} value={form.values.cooldownMinutes} onChange={form.setCooldown} />
           <AlertNameField
@@ -90,13 +100,20 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             error={form.errors.name}
             onChange={(name) => form.setField('name', name)}
           />
-          <DialogFooter>
+          {/* the actions stay in reach while a phone scrolls the form */}
+          <DialogFooter className="sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-border bg-popover px-5 py-3">
             <Button variant="secondary" onClick={() => form.changeOpen(false)} disabled={form.isPending}>
               {t('create.cancel')}
             </Button>
             <Button
               type="submit"
-              disabled={form.isIncomplete || form.isLocked || form.isCoinUnsupported || form.isPending}
+              disabled={
+                form.isIncomplete ||
+                form.isLocked ||
+                form.isCoinUnsupported ||
+                form.isPending ||
+                channelsError !== undefined
+              }
             >
               {form.isPending ? t('create.submitting') : t('create.submit')}
             </Button>

@@ -19,6 +19,8 @@ import { AdvancedConditionsFields, AdvancedConditionsLocked } from './advanced-a
 import { describeAlertSentence } from './alert-sentence.ts';
 import { CoinPicker } from './coin-picker.tsx';
 import { useCurrency } from '../../../lib/currency.ts';
+import { useCoinPriceQuery } from '../api/alerts-api.ts';
+import { examplePriceThresholds } from './alert-price-distance.ts';
 
 type NumericConditionKey = Exclude<AlertConditionKey, 'changeAbovePercent' | 'signalTurns' | 'levelCross'>;
 
@@ -169,7 +171,11 @@ function NumericConditionsFields({ id, values, error, onConditionChange }: Alert
   const { t } = useTranslation(['alertsPage', 'common']);
   const keys = conditionKeysByType[values.type] as readonly NumericConditionKey[];
   // price thresholds are in the alert's currency: its sign in the label and before the number
-  const symbol = t(`common:currency.short.${useCurrency()}`);
+  const currency = useCurrency();
+  const symbol = t(`common:currency.short.${currency}`);
+  // the examples sit near the chosen coin's price, in the same (display) currency as the thresholds
+  const price = useCoinPriceQuery(values.coinSymbol, currency, values.type === 'preco').data;
+  const examples = price ? examplePriceThresholds(price) : undefined;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {keys.map((key) => {
@@ -195,7 +201,11 @@ function NumericConditionsFields({ id, values, error, onConditionChange }: Alert
                 inputMode="decimal"
                 {...conditionInput[key]}
                 className={isPrice ? 'pl-11' : undefined}
-                placeholder={t(`alertsPage:create.placeholders.${key}`)}
+                placeholder={
+                  examples && (key === 'priceAbove' || key === 'priceBelow')
+                    ? examples[key]
+                    : t(`alertsPage:create.placeholders.${key}`)
+                }
                 value={values.conditions[key] ?? ''}
                 onChange={(event) => onConditionChange(key, event.target.value)}
                 {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-conditions-error` } : {})}

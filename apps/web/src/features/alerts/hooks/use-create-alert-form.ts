@@ -1,6 +1,7 @@
 import {
   ALERT_COOLDOWN_DEFAULT_MINUTES,
   conditionKeysByType,
+  type AlertChannel,
   createAlertRequestSchema,
   type AlertConditionKey,
   type AlertType,
@@ -25,6 +26,13 @@ export type AlertFormValues = {
 export type AlertFormErrors = Record<string, string>;
 export type AlertTextField = 'name' | 'coinSymbol' | 'coinName';
 
+/** The coin a dialog opens for, with thresholds already filled when a chart tap chose the price. */
+export type InitialAlertCoin = {
+  symbol: string;
+  name: string;
+  conditions?: AlertFormValues['conditions'];
+};
+
 const emptyForm: AlertFormValues = {
   name: '',
   type: 'preco',
@@ -33,6 +41,17 @@ const emptyForm: AlertFormValues = {
   conditions: {},
   cooldownMinutes: ALERT_COOLDOWN_DEFAULT_MINUTES,
 };
+
+/** The form as it opens: empty, or with the linked coin (and a tapped price's threshold) filled. */
+const initialFormValues = (initialCoin: InitialAlertCoin | undefined): AlertFormValues =>
+  initialCoin
+    ? {
+        ...emptyForm,
+        coinSymbol: initialCoin.symbol.toUpperCase(),
+        coinName: initialCoin.name,
+        conditions: initialCoin.conditions ?? {},
+      }
+    : emptyForm;
 
 /** Contract codes (`price_decimals`) have their own text here; zod's own issues get a generic one per field. */
 function issueText(message: string): string {
@@ -101,19 +120,21 @@ function parseForm(values: AlertFormValues) {
 export function useCreateAlertForm({
   advancedAlerts,
   initialCoin,
+  channels,
   onOpenChange,
 }: {
   advancedAlerts: boolean;
-  /** Opens the form at once with this coin chosen (a coin page's "create alert"). */
-  initialCoin?: { symbol: string; name: string };
+  /**
+   * Opens the form at once with this coin chosen (a coin page's "create alert"), and these thresholds filled
+   * (a price tapped on the chart).
+   */
+  initialCoin?: InitialAlertCoin;
+  /** The channels chosen in the dialog; undefined: every channel the user has set up. */
+  channels?: AlertChannel[];
   onOpenChange?: (open: boolean) => void;
 }) {
   const [isOpen, setIsOpen] = useState(initialCoin !== undefined);
-  const [values, setValues] = useState<AlertFormValues>(() =>
-    initialCoin
-      ? { ...emptyForm, coinSymbol: initialCoin.symbol.toUpperCase(), coinName: initialCoin.name }
-      : emptyForm,
-  );
+  const [values, setValues] = useState<AlertFormValues>(() => initialFormValues(initialCoin));
   const [isNameEdited, setIsNameEdited] = useState(false);
   const [errors, setErrors] = useState<AlertFormErrors>({});
   const createMutation = useCreateAlertMutation();
@@ -147,7 +168,11 @@ export function useCreateAlertForm({
     const parsed = parseForm({ ...values, name });
     setErrors(parsed.errors);
     if (!parsed.request) return;
-    createMutation.mutate({ ...parsed.request, currency }, { onSuccess: () => changeOpen(false) });
+    if (channels?.length === 0) return;
+    createMutation.mutate(
+      { ...parsed.request, currency, ...(channels ? { channels } : {}) },
+      { onSuccess: () => changeOpen(false) },
+    );
   }
 
   const setField = (field: AlertTextField, value: string) => {

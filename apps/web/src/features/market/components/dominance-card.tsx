@@ -104,8 +104,7 @@ function DominanceFigures({
         />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">{t('dominance.btcCap')}</dt>
-        <dd className="text-right tabular-nums">{trillions(data.bitcoin_market_cap)}</dd>
+        {/* no BTC market cap here: this one (dominance × total) differs from the coin's own, shown in the list */}
         <dt className="text-muted-foreground">{t('dominance.totalCap')}</dt>
         <dd className="text-right tabular-nums">{trillions(data.total_market_cap)}</dd>
         <dt className="text-muted-foreground">{t('dominance.ethDominance')}</dt>

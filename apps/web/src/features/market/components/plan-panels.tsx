@@ -9,21 +9,20 @@ import { UpgradeButton } from '../../../components/upgrade-button.tsx';
 /** Free plan: 5 coins and a subscribe-now button to /pricing. */
 export function FreePlanBanner() {
   const { t } = useTranslation('dashboard');
+  // one line, not a block: the coins come first on a phone
   return (
     <aside
       aria-label={t('plan.freeBanner.title')}
-      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+      className="flex items-center gap-2 rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
     >
-      <div className="flex gap-3">
-        <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <div>
-          <p className="font-medium">{t('plan.freeBanner.title')}</p>
-          <p className="text-sm text-muted-foreground">{t('plan.freeBanner.description')}</p>
-        </div>
-      </div>
-      <Button asChild>
-        <Link to="/pricing">{t('plan.freeBanner.subscribe')}</Link>
-      </Button>
+      <Sparkles aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      <p className="min-w-0 flex-1 text-muted-foreground">{t('plan.freeBanner.line')}</p>
+      <Link
+        to="/pricing"
+        className="inline-flex min-h-11 shrink-0 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:min-h-0"
+      >
+        {t('plan.freeBanner.subscribe')}
+      </Link>
     </aside>
   );
 }

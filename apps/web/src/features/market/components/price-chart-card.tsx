@@ -11,6 +11,8 @@ import { ChoiceGroup } from '../../../components/ui/toggle-group.tsx';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currencyOf, useCurrency, type Currency } from '../../../lib/currency.ts';
+import { useSession } from '../../../lib/session.ts';
+import { AlertAtPriceAction } from '../../../components/alert-at-price-action.tsx';
 import { useCandlesQuery } from '../api/market-api.ts';
 import { useLiveSymbols } from '../hooks/live-market.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
@@ -57,8 +59,17 @@ function ChartBody(props: ChartBodyProps) {
   const { t } = useTranslation(['dashboard', 'common']);
   const query = useCandlesQuery(symbol, interval);
   useLiveSymbols([symbol], interval);
-  const currency = currencyOf(query.data, useCurrency());
+  const displayCurrency = useCurrency();
+  const session = useSession();
+  const currency = currencyOf(query.data, displayCurrency);
   const pair = chartPair(symbol, currency);
+  // an alert is set in the display currency: offered from the chart only when the candles are in it
+  const priceAction =
+    session && currency === displayCurrency
+      ? (price: number, close: () => void) => (
+          <AlertAtPriceAction symbol={symbol} price={price} currency={currency} onClose={close} />
+        )
+      : undefined;
   const placeholder = <LoadingState className="h-full rounded-md bg-muted/30" />;
   if (query.isPending) return <ChartFrame height={height}>{placeholder}</ChartFrame>;
   if (query.isError && !query.data) {
@@ -89,6 +100,7 @@ function ChartBody(props: ChartBodyProps) {
               indicators={indicators}
               levels={levels}
               viewRef={viewRef}
+              priceAction={priceAction}
               label={t('chartControls.label', { pair, interval: t(`chart.intervals.${interval}`) })}
             />
           </Suspense>

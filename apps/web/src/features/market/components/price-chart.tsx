@@ -8,6 +8,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
   type Ref,
   type RefObject,
 } from 'react';
@@ -59,6 +60,11 @@ export type PriceChartProps = {
   /** Accessible name of the chart (pair and interval); a summary of what is in view is added to it. */
   label: string;
   viewRef?: Ref<ChartView>;
+  /**
+   * What a tap or click on the price pane offers at the price under it (an alert at that price); shown
+   * beside the point until the next tap or its own close.
+   */
+  priceAction?: (price: number, close: () => void) => ReactNode;
 };
 
 const noStudies: IndicatorChoice = {
@@ -70,6 +76,8 @@ const noStudies: IndicatorChoice = {
   ema200: false,
 };
 const noLevels: readonly PriceLevel[] = [];
+
+type TappedPrice = { price: number; y: number };
 
 type LiveValues = { barCount: number; prices: readonly number[]; seriesKey: string };
 
@@ -85,6 +93,8 @@ function useFarolChart(
     hover: (index: number | null) => void;
     /** The open time of the candle tapped, null for a tap beside the candles. */
     tap: (time: number | null) => void;
+    /** The price under a tap or click on the price pane, and where it was (px from the top). */
+    priceTap: (tapped: TappedPrice | null) => void;
   },
 ) {
   const handlesRef = useRef<ChartHandles | null>(null);
@@ -123,6 +133,9 @@ function useFarolChart(
     };
     container.addEventListener('pointerdown', notePointer, { capture: true });
     chart.subscribeClick((param) => {
+      const price =
+        param.point && (param.paneIndex ?? 0) === 0 ? handles.candles.coordinateToPrice(param.point.y) : null;
+      report.priceTap(price !== null && price > 0 && param.point ? { price, y: param.point.y } : null);
       if (pointerType !== 'touch') return;
       const bar = param.seriesData.get(handles.candles);
       if (candleAt(param.logical) !== null && param.time !== undefined && bar && 'close' in bar) {
@@ -344,6 +357,7 @@ export function PriceChart({
   levels = noLevels,
   label,
   viewRef,
+  priceAction,
 }: PriceChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => mergeLevels(levels), [levels]);
@@ -353,12 +367,15 @@ export function PriceChart({
   // a tapped candle belongs to the series it was tapped on: another coin or interval forgets it
   const [pinned, setPinned] = useState<{ key: string; time: number } | null>(null);
   const [legendHeight, setLegendHeight] = useState(16);
+  const [tapped, setTapped] = useState<(TappedPrice & { key: string }) | null>(null);
   const report = useMemo(
     () => ({
       geometry: (next: ChartGeometry) =>
         setGeometry((previous) => (sameGeometry(previous, next) ? previous : next)),
       hover: setHover,
       tap: (time: number | null) => setPinned(time === null ? null : { key: live.current.seriesKey, time }),
+      priceTap: (next: TappedPrice | null) =>
+        setTapped(next === null ? null : { ...next, key: live.current.seriesKey }),
     }),
     [],
   );
@@ -404,6 +421,15 @@ export function PriceChart({
           legendRef={legendRef}
         />
       )}
+      {priceAction && tapped?.key === seriesKey ? (
+        <div
+          className="absolute left-2 z-10 -translate-y-1/2"
+          style={{ top: Math.max(24, Math.min(tapped.y, (geometry?.panes[0]?.height ?? tapped.y) - 24)) }}
+          data-tapped-price={tapped.price}
+        >
+          {priceAction(tapped.price, () => setTapped(null))}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
-import { Activity, CircleDollarSign, Star } from 'lucide-react';
+import { Activity, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataCredit } from '../../../components/data-credit.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { currencyOf, useCurrency } from '../../../lib/currency.ts';
-import { formatTrillions } from '../../../lib/format.ts';
-import { COIN_PAGE_SIZE, isPlanRefusal, useCoinPricesQuery, useFavoritesQuery } from '../api/market-api.ts';
+import { isPlanRefusal, useCoinPricesQuery, useFavoritesQuery } from '../api/market-api.ts';
 import type { PlanAccess } from '../hooks/plan-access.ts';
 
 export function StatCard({
@@ -38,43 +36,22 @@ export function StatCard({
 }
 
 /**
- * The four key figures, a 2×2 grid on phones so they fit the first screen: market cap of the listed coins (the first page, top 10 by
- * market cap), favourites, market-data status and the compact subscription card given by the page.
+ * The account's bookkeeping, below the market on the dashboard: favourites, where the market data comes from
+ * now, and the compact subscription card given by the page. The market's total capitalisation is the dominance
+ * card's (CoinGecko's global figure): a sum of the listed coins beside it would be a second, different "market
+ * cap".
  */
 export function StatCards({ access, subscriptionCard }: { access: PlanAccess; subscriptionCard: ReactNode }) {
   const { t } = useTranslation('dashboard');
   const firstPage = useCoinPricesQuery(1, access.coinsVisible > 0);
-  const currency = currencyOf(firstPage.data, useCurrency());
   const favorites = useFavoritesQuery();
-  const coins = firstPage.data?.data.slice(0, COIN_PAGE_SIZE) ?? [];
-  const listedCap = coins.reduce((sum, coin) => sum + (coin.market_cap ?? 0), 0);
   const locked = access.coinsVisible === 0 || isPlanRefusal(firstPage.error);
 
   return (
     <section
       aria-label={t('phoneFirst.keyFigures')}
-      className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4"
     >
-      <StatCard
-        icon={CircleDollarSign}
-        label={t('stats.marketCap')}
-        value={
-          locked ? (
-            '—'
-          ) : firstPage.data ? (
-            t('common:currency.trillions', {
-              symbol: t(`common:currency.short.${currency}`),
-              value: formatTrillions(listedCap),
-            })
-          ) : (
-            <Spinner />
-          )
-        }
-        hint={locked ? t('stats.marketCapLocked') : t('stats.marketCapHint', { total: coins.length })}
-        credit={
-          locked ? null : <DataCredit source={firstPage.data?.source} className="text-[11px] sm:text-xs" />
-        }
-      />
       <StatCard
         icon={Star}
         label={t('stats.favorites')}
@@ -95,9 +72,13 @@ export function StatCards({ access, subscriptionCard }: { access: PlanAccess; su
             <span className="text-success">{t('stats.statusLive')}</span>
           )
         }
-        hint={firstPage.data ? t('stats.statusSource', { source: firstPage.data.source }) : undefined}
+        credit={
+          firstPage.data ? (
+            <DataCredit source={firstPage.data.source} className="text-[11px] sm:text-xs" />
+          ) : null
+        }
       />
-      {subscriptionCard}
+      <div className="col-span-2 sm:col-span-1">{subscriptionCard}</div>
     </section>
   );
 }

@@ -4,56 +4,65 @@ import { Link } from 'react-router';
 import { languages } from '@farol/i18n/languages';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { TypingText } from './typing-text.tsx';
-
-const phraseKeys = ['hero.phrases.first', 'hero.phrases.second', 'hero.phrases.third'] as const;
 
 /**
- * The first screen. The primary action goes to /chat when signed in and to /login otherwise; the
- * secondary one is the dashboard or the register link. useSession follows storage changes, including
- * another tab logging in or out.
+ * The first screen: a still headline (nothing moves while it is read), the product's picture beside it from lg up
+ * and under it on phones. Signed out, creating a free account is the primary action and logging in to the chat
+ * the secondary; signed in, the chat and the dashboard. useSession follows storage changes, including another tab
+ * logging in or out.
  */
 export function LandingHero() {
   const { t } = useTranslation('landing');
   const session = useSession();
-  const phrases = phraseKeys.map((key) => t(key));
   return (
     <section className="relative overflow-hidden border-b border-border">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 -top-40 mx-auto h-80 max-w-3xl rounded-full bg-primary/10 blur-3xl"
       />
-      <div className="relative mx-auto flex w-full max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <span className="rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-xs font-medium text-primary">
-          {t('hero.badge')}
-        </span>
-        <h1 className="max-w-4xl text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-          {t('hero.titleLead')} <TypingText phrases={phrases} className="text-primary" />
-        </h1>
-        <p className="max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
-          {t('hero.subtitle')}
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button asChild size="lg">
-            <Link to={session ? '/chat' : '/login'}>
-              {session ? t('hero.startChat') : t('hero.loginToChat')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          {session ? (
-            <Button asChild size="lg" variant="outline">
-              <Link to="/dashboard">
-                <LayoutDashboard aria-hidden="true" />
-                {t('hero.dashboard')}
-              </Link>
-            </Button>
-          ) : (
-            <Button asChild size="lg" variant="outline">
-              <Link to="/register">{t('hero.register')}</Link>
-            </Button>
-          )}
+      <div className="relative mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:px-8">
+        <div className="flex min-w-0 flex-col items-start gap-6">
+          <span className="rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-xs font-medium text-primary">
+            {t('hero.badge')}
+          </span>
+          <h1 className="max-w-4xl text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl">
+            {t('hero.titleLead')} <span className="text-primary">{t('hero.phrases.first')}</span>
+          </h1>
+          <p className="max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
+            {t('hero.subtitle')}
+          </p>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-center">
+            {session ? (
+              <>
+                <Button asChild size="lg">
+                  <Link to="/chat">
+                    {t('hero.startChat')}
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <Link to="/dashboard">
+                    <LayoutDashboard aria-hidden="true" />
+                    {t('hero.dashboard')}
+                  </Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button asChild size="lg">
+                  <Link to="/register">
+                    {t('hero.register')}
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <Link to="/login">{t('hero.loginToChat')}</Link>
+                </Button>
+              </>
+            )}
+          </div>
+          <p className="text-xs text-muted-foreground">{t('hero.note')}</p>
         </div>
-        <p className="text-xs text-muted-foreground">{t('hero.note')}</p>
         <DashboardShot />
       </div>
     </section>
@@ -69,7 +78,7 @@ function DashboardShot() {
   const { t, i18n } = useTranslation('landing');
   const language = languages.find((code) => code === i18n.resolvedLanguage) ?? 'pt-BR';
   return (
-    <figure className="mt-6 w-full sm:mt-10">
+    <figure className="w-full min-w-0">
       <picture>
         <source
           media="(max-width: 639px)"

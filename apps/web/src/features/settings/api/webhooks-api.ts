@@ -29,7 +29,8 @@ export function useCreateWebhookMutation() {
     mutationFn: (body: CreateWebhookRequest) =>
       apiRequest(WEBHOOKS_URL, { method: 'POST', body, schema: createWebhookResponseSchema }),
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: [WEBHOOKS_URL] }),
-    meta: { errorTitle: 'settings:webhooks.error' },
+    // the address's refusal is said under the field it is about (see CreateWebhookForm), not in a toast
+    meta: { silent: true },
   });
 }
 

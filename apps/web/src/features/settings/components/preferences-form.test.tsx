@@ -1,5 +1,5 @@
 import { preferencesResponseSchema, type Preferences } from '@farol/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession, saveSession } from '../../../lib/session.ts';
@@ -60,9 +60,9 @@ describe('PreferencesForm', () => {
     );
     const save = screen.getByRole('button', { name: 'Salvar configurações' });
     expect(save.hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+    await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     expect(save.hasAttribute('disabled')).toBe(false);
-    await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+    await user.click(screen.getByRole('switch', { name: 'Alertas por e-mail' }));
     expect(save.hasAttribute('disabled')).toBe(true);
   });
 
@@ -96,15 +96,19 @@ describe('PreferencesForm', () => {
     expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ currency: 'USD' });
   });
 
-  it('keeps browser notifications off, saying why, when this browser cannot receive them', async () => {
-    const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: false });
+  it('shows browser notifications off, saying why, in a browser that cannot receive them', async () => {
+    // the account has them on (another browser may be subscribed); jsdom has no service worker
+    const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: true });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
+    expect(await screen.findByText('Este navegador não recebe notificações do Farol.')).toBeVisible();
+    const pushSwitch = screen.getByRole('switch', { name: 'Notificações no navegador' });
+    expect(pushSwitch).toHaveAttribute('aria-checked', 'false');
+    expect(pushSwitch).toBeDisabled();
+    // saving something else keeps the account's setting for its other browsers
+    await user.click(screen.getByRole('radio', { name: /Google Gemini/ }));
     await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
-    // jsdom has no service worker; two toasts stack (the refusal, then the save), the older one folded
-    expect(await screen.findByText('Este navegador não recebe notificações do Farol.')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: false });
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: true });
   });
 
   describe('in a browser that can receive pushes', () => {
@@ -112,11 +116,23 @@ describe('PreferencesForm', () => {
       endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       keys: { p256dh: PUBLIC_KEY, auth: 'tBHItJI5svbpez7KI4CCXg' },
     };
-    function pushCapableBrowser(permission: NotificationPermission) {
+    function pushCapableBrowser(
+      permission: NotificationPermission,
+      {
+        current = 'default',
+        isSubscribed = false,
+      }: { current?: NotificationPermission; isSubscribed?: boolean } = {},
+    ) {
       const subscribe = vi.fn(async () => ({ ...subscription, toJSON: () => subscription }));
-      const registration = { pushManager: { getSubscription: async () => null, subscribe } };
+      const registration = {
+        pushManager: {
+          getSubscription: async () =>
+            isSubscribed ? { ...subscription, toJSON: () => subscription } : null,
+          subscribe,
+        },
+      };
       vi.stubGlobal('PushManager', class {});
-      vi.stubGlobal('Notification', { requestPermission: async () => permission });
+      vi.stubGlobal('Notification', { permission: current, requestPermission: async () => permission });
       Object.defineProperty(navigator, 'serviceWorker', {
         configurable: true,
         value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
@@ -140,23 +156,38 @@ describe('PreferencesForm', () => {
       expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: true });
     });
 
-    it('keeps notifications off and says why when the browser refuses permission', async () => {
+    it('asks for permission the moment the switch is turned on, and stays off when refused', async () => {
       const subscribe = pushCapableBrowser('denied');
       const { calls } = renderForm(savedAnswer, { ...saved, pushNotifications: false });
       const user = userEvent.setup();
-      await user.click(screen.getByRole('switch', { name: 'Notificações no navegador' }));
-      await user.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+      const pushSwitch = screen.getByRole('switch', { name: 'Notificações no navegador' });
+      await waitFor(() => expect(pushSwitch).toBeEnabled());
+      await user.click(pushSwitch);
       expect(
         await screen.findByText(
           'O navegador não deu permissão para notificações. Libere nas configurações do site e tente de novo.',
         ),
-      ).toBeInTheDocument();
+      ).toBeVisible();
       expect(subscribe).not.toHaveBeenCalled();
-      expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ pushNotifications: false });
-      expect(screen.getByRole('switch', { name: 'Notificações no navegador' })).toHaveAttribute(
-        'aria-checked',
-        'false',
-      );
+      expect(pushSwitch).toHaveAttribute('aria-checked', 'false');
+      // nothing changed, so there is nothing to save
+      expect(screen.getByRole('button', { name: 'Salvar configurações' })).toBeDisabled();
+      expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    });
+
+    it('shows off while the account has notifications on but this browser is not subscribed', async () => {
+      pushCapableBrowser('granted', { current: 'granted', isSubscribed: false });
+      renderForm(savedAnswer, { ...saved, pushNotifications: true });
+      const pushSwitch = screen.getByRole('switch', { name: 'Notificações no navegador' });
+      await waitFor(() => expect(pushSwitch).toBeEnabled());
+      expect(pushSwitch).toHaveAttribute('aria-checked', 'false');
+    });
+
+    it('shows on when this browser is subscribed with permission', async () => {
+      pushCapableBrowser('granted', { current: 'granted', isSubscribed: true });
+      renderForm(savedAnswer, { ...saved, pushNotifications: true });
+      const pushSwitch = screen.getByRole('switch', { name: 'Notificações no navegador' });
+      await waitFor(() => expect(pushSwitch).toHaveAttribute('aria-checked', 'true'));
     });
   });
 
@@ -173,6 +204,46 @@ describe('PreferencesForm', () => {
     expect((screen.getByRole('radio', { name: /Google Gemini/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Salvar configurações' }).hasAttribute('disabled')).toBe(false);
     expect(readSession()!.user.preferences.aiProvider).toBe('openai');
+  });
+
+  it('is one column of groups, Conta · Plano · Notificações · Integrações, the language in Conta', async () => {
+    saveSession('token-abc', sampleUser);
+    stubFetch(() => ({ status: 404 }));
+    renderRoutes(
+      [
+        {
+          path: '/settings',
+          element: (
+            <PreferencesForm
+              preferences={saved}
+              groups={{
+                plan: <p>plan card</p>,
+                notifications: <p>telegram card</p>,
+                integrations: <p>keys card</p>,
+              }}
+            />
+          ),
+        },
+      ],
+      '/settings',
+    );
+    const groups = ['Conta', 'Plano', 'Notificações', 'Integrações'];
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((region) => region.getAttribute('aria-labelledby'))
+        .map((id) => document.getElementById(id!)?.textContent)
+        .filter((name) => groups.includes(name!)),
+    ).toEqual(groups);
+    const account = screen.getByRole('region', { name: 'Conta' });
+    expect(within(account).getByRole('combobox', { name: 'Idioma' })).toHaveValue('pt-BR');
+    expect(within(account).getByRole('combobox', { name: 'Moeda' })).toBeInTheDocument();
+    const notifications = screen.getByRole('region', { name: 'Notificações' });
+    expect(within(notifications).getByRole('switch', { name: 'Alertas por e-mail' })).toBeInTheDocument();
+    expect(within(notifications).getByText('telegram card')).toBeInTheDocument();
+    const integrations = screen.getByRole('region', { name: 'Integrações' });
+    expect(within(integrations).getByRole('radio', { name: /OpenAI/ })).toBeInTheDocument();
+    expect(within(integrations).getByText('keys card')).toBeInTheDocument();
   });
 
   it('goes back to /dashboard on cancel without saving', async () => {

@@ -120,3 +120,36 @@ describe('WebhooksCard', () => {
     expect(screen.queryByText('whsec_segredo')).toBeNull();
   });
 });
+
+describe('WebhooksCard address errors', () => {
+  it("says the server's refusal under the address field, and clears it when the address changes", async () => {
+    saveSession('token-abc', sampleUser);
+    stubFetch((url, method) => {
+      if (url === '/api/user/webhooks' && method === 'GET')
+        return { status: 200, body: { success: true, data: { webhooks: [], maxWebhooks: 5 } } };
+      if (url === '/api/user/webhooks' && method === 'POST')
+        return {
+          status: 400,
+          body: {
+            success: false,
+            error: 'O endereço nowhere.invalid não foi encontrado: o nome não resolve. Confira o domínio.',
+            code: 'webhook_host_unresolved',
+            message: 'O endereço nowhere.invalid não foi encontrado: o nome não resolve. Confira o domínio.',
+          },
+        };
+      return { status: 404 };
+    });
+    renderRoutes([{ path: '/settings', element: <WebhooksCard /> }], '/settings');
+    const user = userEvent.setup();
+    const address = await screen.findByRole('textbox');
+    await user.type(address, 'https://nowhere.invalid/hook');
+    await user.click(screen.getByRole('button', { name: /Adicionar|Criar|Add/ }));
+    const message = await screen.findByText(
+      'O endereço nowhere.invalid não foi encontrado: o nome não resolve. Confira o domínio.',
+    );
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveAttribute('aria-describedby', message.id);
+    await user.type(address, 'x');
+    expect(message).not.toBeInTheDocument();
+  });
+});

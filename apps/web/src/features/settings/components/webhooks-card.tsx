@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { fieldErrorProps, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
@@ -118,14 +118,18 @@ function CreateWebhookForm({
     setEvents((current) => (isOn ? [...current, name] : current.filter((item) => item !== name)));
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <FormField label={t('webhooks.urlLabel')} htmlFor={id}>
+      <FormField label={t('webhooks.urlLabel')} htmlFor={id} error={create.error?.message}>
         <Input
           id={id}
           type="url"
           inputMode="url"
           value={url}
           placeholder={t('webhooks.urlPlaceholder')}
-          onChange={(event) => setUrl(event.target.value)}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            create.reset();
+          }}
+          {...fieldErrorProps(id, create.error?.message)}
         />
       </FormField>
       <fieldset className="flex flex-col gap-2">

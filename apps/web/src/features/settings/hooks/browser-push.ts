@@ -60,3 +60,15 @@ export async function isThisBrowserSubscribed(): Promise<boolean> {
   const registration = await navigator.serviceWorker.getRegistration();
   return Boolean(await registration?.pushManager.getSubscription());
 }
+
+/** What this browser allows and has: the push switch shows on only for `subscribed`. */
+export type BrowserPushState = 'checking' | 'subscribed' | 'off' | 'denied' | 'unsupported';
+
+/** This browser's push state, asking nothing of the user (the permission prompt comes only from a switch turned on). */
+export async function readThisBrowserPush(): Promise<Exclude<BrowserPushState, 'checking'>> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  if (Notification.permission !== 'granted') return 'off';
+  return (await isThisBrowserSubscribed()) ? 'subscribed' : 'off';
+}
