@@ -55,6 +55,12 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
     },
   });
   const channelsError = channels?.length === 0 ? t('validation.alert_channels_empty') : undefined;
+  const isSubmitBlocked =
+    form.isIncomplete ||
+    form.isLocked ||
+    form.isCoinUnsupported ||
+    form.isPending ||
+    channelsError !== undefined;
 
   return (
     <Dialog open={form.isOpen} onOpenChange={form.changeOpen}>
@@ -105,16 +111,7 @@ export function CreateAlertDialog({ triggerLabel, initialCoin, onOpenChange }: C
             <Button variant="secondary" onClick={() => form.changeOpen(false)} disabled={form.isPending}>
               {t('create.cancel')}
             </Button>
-            <Button
-              type="submit"
-              disabled={
-                form.isIncomplete ||
-                form.isLocked ||
-                form.isCoinUnsupported ||
-                form.isPending ||
-                channelsError !== undefined
-              }
-            >
+            <Button type="submit" disabled={isSubmitBlocked}>
               {form.isPending ? t('create.submitting') : t('create.submit')}
             </Button>
           </DialogFooter>
