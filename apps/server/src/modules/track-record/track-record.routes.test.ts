@@ -44,7 +44,8 @@ forEachEngine((engine) => {
       if (engine === 'postgres') {
         // a second app process on the same PostgreSQL database, as a second instance behind a load balancer
         secondInstance = await startTestApp({
-          env,
+          // the deployment's key: the first instance stored its shared secrets (VAPID keys) encrypted with it
+          env: { ...env, ENCRYPTION_KEY: testApp.config.ENCRYPTION_KEY },
           deps: {
             now: () => new Date(clock),
             database: await openDatabase({ databaseUrl: testApp.config.DATABASE_URL }),
