@@ -48,11 +48,13 @@ async function runEngine(engine: 'embedded' | 'postgres', rows: string[]) {
     MARKET_DATA_SOURCE: 'simulated',
     JOBS_ENABLED: 'false',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     ...(database ? { DATABASE_URL: database.url } : {}),
   } as NodeJS.ProcessEnv);
-  const app = await buildApp(config, { webDist: false });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
+    app = await buildApp(config, { webDist: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/market-signals/track-record`;
@@ -80,7 +82,7 @@ async function runEngine(engine: 'embedded' | 'postgres', rows: string[]) {
       console.error(rows.at(-1));
     }
   } finally {
-    await app.close();
+    await app?.close();
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
