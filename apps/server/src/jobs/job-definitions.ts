@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sendAlertDigests, type AlertsContext } from '../modules/alerts/alerts.service.ts';
 import type { MarketService } from '../modules/market/market.types.ts';
-import { getTrackRecord, recordSignals, scoreSignals } from '../modules/track-record/track-record.service.ts';
+import {
+  recordSignals,
+  refreshTrackRecordSummary,
+  scoreSignals,
+} from '../modules/track-record/track-record.service.ts';
 
 export const jobNames = ['alert-check', 'alert-digest', 'email-delivery', 'market-refresh'] as const;
 export type JobName = (typeof jobNames)[number];
@@ -101,10 +105,18 @@ export function createJobDefinitions(app: FastifyInstance): JobDefinition[] {
           return { recorded: false, reason: 'simulated market' };
         const deps = { db: app.db, signals: app.signals, market: service, now: app.now };
         const result = { ...(await recordSignals(deps)), ...(await scoreSignals(deps)) };
-        // measure the new state now, so the public page's visitors read it instead of computing it
-        await getTrackRecord(deps);
+        // measure the new state now: the public page's requests only read the stored summary
+        await refreshTrackRecordSummary(app.db);
         return result;
       },
+    },
+    {
+      // the summary of any write the job above did not make (an import, a run cut before its refresh, an
+      // upgrade that changed the measures): one count of signal_history a minute, a measure only if it moved
+      name: 'track-record-summary',
+      cron: '* * * * *',
+      scope: 'cluster',
+      run: () => refreshTrackRecordSummary(app.db),
     },
   ];
 }

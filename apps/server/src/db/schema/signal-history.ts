@@ -38,7 +38,8 @@ export type SignalHistoryRow = typeof signalHistory.$inferSelect;
 
 /**
  * The measured track record of one state of signal_history, keyed by that state's fingerprint (migration
- * 0023): computed once per state by whichever instance asks first, read by all.
+ * 0023): one row, `{ engineVersions, all, versions }`, written by the track-record jobs after signals are
+ * stored or scored, the only thing requests read (track-record.service.ts).
  */
 export const signalTrackRecordSummary = pgTable('signal_track_record_summary', {
   fingerprint: text('fingerprint').primaryKey(),

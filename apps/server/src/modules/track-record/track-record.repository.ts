@@ -91,38 +91,76 @@ export function listSignalHistory(db: Db): Promise<StoredSignal[]> {
   );
 }
 
-/**
- * The state of the table in one small aggregate: rows only get added and outcomes only get filled, so every
- * change moves at least one of these counts.
- */
-export async function readHistoryFingerprint(db: Db): Promise<string> {
-  const [row] = await selectRows<{
-    rows: number;
-    day: number;
-    days3: number;
-    week: number;
-    last: string | null;
-  }>(
+/** Counts of signal_history that only grow (rows are only added, outcomes only filled), and its last close. */
+export type HistoryState = { rows: number; day: number; days3: number; week: number; last: number | null };
+
+/** The state of signal_history in one aggregate: what the scheduled refresh compares with the summary's. */
+export async function readHistoryState(db: Db): Promise<HistoryState> {
+  const [row] = await selectRows<HistoryState>(
     db,
     sql`select count(*)::int as rows, count(price_24h)::int as day, count(price_72h)::int as days3,
-          count(price_7d)::int as week, max(time)::text as last
+          count(price_7d)::int as week, (extract(epoch from max(time)) * 1000)::float8 as last
         from signal_history`,
   );
-  return `${row!.rows}:${row!.day}:${row!.days3}:${row!.week}:${row!.last ?? ''}`;
+  return row!;
 }
 
-export async function readSummary(db: Db, fingerprint: string): Promise<unknown> {
-  const [row] = await db
-    .select({ record: signalTrackRecordSummary.record })
-    .from(signalTrackRecordSummary)
-    .where(eq(signalTrackRecordSummary.fingerprint, fingerprint));
-  return row?.record;
+/**
+ * The stored summary of the record (signal_track_record_summary): the record of every version together and of
+ * each version alone, measured on one state of signal_history, and the fingerprint of that state.
+ */
+export type StoredSummary<Record> = {
+  engineVersions: string[];
+  all: Record;
+  versions: { [engineVersion: string]: Record };
+};
+
+/** The part of the current summary one request needs: one version's record (or all), never the others. */
+export async function readSummary(
+  db: Db,
+  fingerprintPrefix: string,
+  engineVersion: string | null,
+): Promise<{ engineVersions: string[]; record: unknown } | undefined> {
+  const [row] = await selectRows<{ engineVersions: string[]; record: unknown }>(
+    db,
+    sql`select record -> 'engineVersions' as "engineVersions",
+          ${engineVersion === null ? sql`record -> 'all'` : sql`record -> 'versions' -> ${engineVersion}::text`} as record
+        from signal_track_record_summary
+        where starts_with(fingerprint, ${fingerprintPrefix})
+        limit 1`,
+  );
+  return row;
 }
 
-/** Keeps the summary of the newest state only. */
-export async function storeSummary(db: Db, fingerprint: string, record: unknown): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(signalTrackRecordSummary).values({ fingerprint, record }).onConflictDoNothing();
+/** Serialises the writers of the summary across instances (a transaction-scoped advisory lock). */
+const SUMMARY_LOCK = 35_004;
+
+/**
+ * Replaces the summary unless the stored one is of this state or of a later one (`isNewer(stored)`): a slow
+ * writer with an older snapshot never overwrites a newer summary, and the same state written twice is a no-op.
+ */
+export async function storeSummary(
+  db: Db,
+  fingerprint: string,
+  record: StoredSummary<unknown>,
+  isStale: (storedFingerprint: string) => boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK})`);
+    const stored = await tx
+      .select({ fingerprint: signalTrackRecordSummary.fingerprint })
+      .from(signalTrackRecordSummary);
+    if (stored.some((row) => !isStale(row.fingerprint))) return false;
     await tx.delete(signalTrackRecordSummary).where(ne(signalTrackRecordSummary.fingerprint, fingerprint));
+    await tx.insert(signalTrackRecordSummary).values({ fingerprint, record }).onConflictDoNothing();
+    return true;
   });
+}
+
+/** The fingerprint of the stored summary, if any. */
+export async function readSummaryFingerprints(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ fingerprint: signalTrackRecordSummary.fingerprint })
+    .from(signalTrackRecordSummary);
+  return rows.map((row) => row.fingerprint);
 }

@@ -44,7 +44,8 @@ forEachEngine((engine) => {
       if (engine === 'postgres') {
         // a second app process on the same PostgreSQL database, as a second instance behind a load balancer
         secondInstance = await startTestApp({
-          env,
+          // the deployment's key: the first instance stored its shared secrets (VAPID keys) encrypted with it
+          env: { ...env, ENCRYPTION_KEY: testApp.config.ENCRYPTION_KEY },
           deps: {
             now: () => new Date(clock),
             database: await openDatabase({ databaseUrl: testApp.config.DATABASE_URL }),
@@ -153,6 +154,7 @@ forEachEngine((engine) => {
           insert into signal_history (coin, time, signal, score, confidence, price, engine_version, price_24h)
           values (${coin}, ${time}, ${signal}, ${score}, ${confidence}, ${price}, '2.0.0', ${later})`);
       }
+      await testApp.app.jobs.run('track-record-summary');
       const response = await testApp.request('GET', '/api/market-signals/track-record');
       expect(response.status).toBe(200);
       const record = trackRecordSchema.parse(response.body.data);
@@ -210,7 +212,7 @@ forEachEngine((engine) => {
       expect(record.live.equity).toHaveLength(1);
       expect(record.live.equity[0]!.time).toBe('2025-01-02T00:00:00.000Z');
 
-      // measured once for this state of the table, then read back by any instance; a new row makes a new state
+      // measured once for this state of the table by the job, then read back by any instance; a new row makes a new state
       const summaries = () =>
         selectRows<{ fingerprint: string }>(
           testApp.database.db,
@@ -223,6 +225,7 @@ forEachEngine((engine) => {
       await testApp.database.db.execute(sql`
         insert into signal_history (coin, time, signal, score, confidence, price, engine_version)
         values ('ETH', '2025-01-01T02:00:00Z', 'sell', -0.3, 50, 55, '2.0.0')`);
+      await testApp.app.jobs.run('track-record-summary');
       const grown = await testApp.request('GET', '/api/market-signals/track-record');
       expect(grown.body.data.live.signals).toBe(6);
       const after = await summaries();
@@ -241,6 +244,7 @@ forEachEngine((engine) => {
           insert into signal_history (coin, time, signal, score, confidence, price, engine_version, price_24h)
           values (${coin}, ${time}, ${signal}, 0.2, 50, ${price}, ${version}, ${later})`);
       }
+      await testApp.app.jobs.run('track-record-summary');
       const all = trackRecordSchema.parse(
         (await testApp.request('GET', '/api/market-signals/track-record')).body.data,
       );
@@ -270,6 +274,37 @@ forEachEngine((engine) => {
         (await testApp.request('GET', '/api/market-signals/track-record?engineVersion=9.9.9')).body.data,
       );
       expect(unknown.live).toMatchObject({ signals: 0, from: null, engineVersion: '9.9.9' });
+    });
+
+    it('answers from the stored summary alone: signal_history is read by the job, never by a request', async () => {
+      const read = async (query = '') => {
+        const response = await testApp.request('GET', `/api/market-signals/track-record${query}`);
+        expect(response.status).toBe(200);
+        return trackRecordSchema.parse(response.body.data).live;
+      };
+      await testApp.app.jobs.run('track-record-summary');
+      const before = { all: await read(), version: await read('?engineVersion=8.0.0') };
+      expect(before.version.signals).toBe(2);
+      // a row written straight into the table, past the jobs that store signals and measure them
+      await testApp.database.db.execute(sql`
+        insert into signal_history (coin, time, signal, score, confidence, price, engine_version, price_24h)
+        values ('SOL', '2025-02-01T00:00:00Z', 'buy', 0.2, 50, 20, '8.0.0', 21)`);
+      expect(await read()).toEqual(before.all);
+      expect(await read('?engineVersion=8.0.0')).toEqual(before.version);
+      // with the table out of reach, requests still answer the same, from the summary
+      await testApp.database.db.execute(sql`alter table signal_history rename to signal_history_hidden`);
+      try {
+        expect(await read()).toEqual(before.all);
+        expect(await read('?engineVersion=8.0.0')).toEqual(before.version);
+        expect((await read('?engineVersion=9.9.9')).engineVersions).toEqual(before.all.engineVersions);
+      } finally {
+        await testApp.database.db.execute(sql`alter table signal_history_hidden rename to signal_history`);
+      }
+      // the scheduled refresh measures the row; running it again finds nothing new to measure
+      expect((await testApp.app.jobs.run('track-record-summary')).result).toMatchObject({ refreshed: true });
+      expect((await testApp.app.jobs.run('track-record-summary')).result).toMatchObject({ refreshed: false });
+      expect((await read()).signals).toBe(before.all.signals + 1);
+      expect(await read('?engineVersion=8.0.0')).toMatchObject({ signals: 3, coins: ['BTC', 'SOL'] });
     });
 
     it('refuses a malformed engine version with a translated 400', async () => {

@@ -27,10 +27,14 @@ import {
   listSignalHistory,
   listUnscored,
   outcomeColumns,
-  readHistoryFingerprint,
+  readHistoryState,
   readSummary,
+  readSummaryFingerprints,
   setOutcome,
   storeSummary,
+  type HistoryState,
+  type StoredSignal,
+  type StoredSummary,
 } from './track-record.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -136,11 +140,12 @@ const returnOf = (price: number, later: number | null) => (later === null ? Numb
 
 type LiveRecord = TrackRecord['live'];
 
-/** The stored signals measured as the backtest measures its replayed ones (one implementation, signal-performance.ts). */
-async function measureLiveRecord(db: Db, engineVersion: string | null): Promise<LiveRecord> {
-  const allRows = await listSignalHistory(db);
-  const rows =
-    engineVersion === null ? allRows : allRows.filter((row) => row.engineVersion === engineVersion);
+/** Signals measured as the backtest measures its replayed ones (one implementation, signal-performance.ts). */
+function measureLiveRecord(
+  rows: StoredSignal[],
+  engineVersions: string[],
+  engineVersion: string | null,
+): LiveRecord {
   const samples: ScoredSignal[] = rows.map((row) => ({
     symbol: row.coin,
     time: row.time,
@@ -162,7 +167,7 @@ async function measureLiveRecord(db: Db, engineVersion: string | null): Promise<
     days: first === undefined || last === undefined ? 0 : (last - first) / DAY_MS,
     signals: rows.length,
     coins: [...new Set(rows.map((row) => row.coin))].sort(),
-    engineVersions: [...new Set(allRows.map((row) => row.engineVersion))].sort(),
+    engineVersions,
     engineVersion,
     horizons: signalHorizons.map((_, index) => summariseHorizon(samples, index)),
     calibration: calibrationOf(samples),
@@ -172,31 +177,89 @@ async function measureLiveRecord(db: Db, engineVersion: string | null): Promise<
   };
 }
 
-/** Bumped when the measures change, so summaries computed by older code are not reused. */
-const MEASURES_VERSION = 2;
-/** Computations under way on this instance, per fingerprint: concurrent visitors share one. */
-const computing = new Map<string, Promise<LiveRecord>>();
+/** Bumped when the measures or the summary's shape change, so summaries stored by older code are not read. */
+const MEASURES_VERSION = 3;
+const FINGERPRINT_PREFIX = `v${MEASURES_VERSION}:`;
+
+const fingerprintOf = (state: HistoryState) =>
+  `${FINGERPRINT_PREFIX}${state.rows}:${state.day}:${state.days3}:${state.week}:${state.last ?? ''}`;
 
 /**
- * The live record of the table's current state: read from signal_track_record_summary when this state was
- * measured already (by any instance), else measured now and stored. The fingerprint is read on every request,
- * so the answer is never older than the table.
+ * Whether a stored summary is of an earlier state than `state` (or of older code): the counts of the history
+ * only grow, so a summary with any count above the current one was measured on a later state.
+ */
+function isEarlierThan(state: HistoryState) {
+  const current = fingerprintOf(state);
+  return (storedFingerprint: string) => {
+    if (!storedFingerprint.startsWith(FINGERPRINT_PREFIX)) return true;
+    if (storedFingerprint === current) return false;
+    const [rows, day, days3, week] = storedFingerprint
+      .slice(FINGERPRINT_PREFIX.length)
+      .split(':')
+      .map(Number);
+    return rows! <= state.rows && day! <= state.day && days3! <= state.days3 && week! <= state.week;
+  };
+}
+
+/** Refreshes under way on this instance, per database: a second caller waits for the first instead of measuring again. */
+const refreshing = new WeakMap<Db, Promise<{ refreshed: boolean; signals: number }>>();
+
+/**
+ * Measures signal_history into signal_track_record_summary (all versions, and each version alone) when the
+ * stored summary is not of its current state: the jobs that store and score signals call this after writing,
+ * and a scheduled run catches any other write. Requests only ever read the summary. Safe on several
+ * instances: storeSummary never replaces a summary of a later state, and one state written twice is a no-op.
+ */
+export function refreshTrackRecordSummary(db: Db): Promise<{ refreshed: boolean; signals: number }> {
+  const pending = refreshing.get(db);
+  if (pending) return pending;
+  const refresh = (async () => {
+    const state = await readHistoryState(db);
+    if ((await readSummaryFingerprints(db)).includes(fingerprintOf(state)))
+      return { refreshed: false, signals: state.rows };
+    const rows = await listSignalHistory(db);
+    // the state of the rows measured (one snapshot), which may be later than the one just counted
+    const measured: HistoryState = {
+      rows: rows.length,
+      day: rows.filter((row) => row.price24h !== null).length,
+      days3: rows.filter((row) => row.price72h !== null).length,
+      week: rows.filter((row) => row.price7d !== null).length,
+      last: rows.at(-1)?.time ?? null,
+    };
+    const byVersion = new Map<string, StoredSignal[]>();
+    for (const row of rows) {
+      const versionRows = byVersion.get(row.engineVersion) ?? [];
+      versionRows.push(row);
+      byVersion.set(row.engineVersion, versionRows);
+    }
+    const engineVersions = [...byVersion.keys()].sort();
+    const summary: StoredSummary<LiveRecord> = {
+      engineVersions,
+      all: measureLiveRecord(rows, engineVersions, null),
+      versions: Object.fromEntries(
+        engineVersions.map((version) => [
+          version,
+          measureLiveRecord(byVersion.get(version)!, engineVersions, version),
+        ]),
+      ),
+    };
+    const refreshed = await storeSummary(db, fingerprintOf(measured), summary, isEarlierThan(measured));
+    return { refreshed, signals: rows.length };
+  })().finally(() => refreshing.delete(db));
+  refreshing.set(db, refresh);
+  return refresh;
+}
+
+/**
+ * The live record from the stored summary alone: one row, one version's part of it, whatever the history's
+ * size. Before any summary is stored (a new install, or right after an upgrade that changed the measures, until
+ * the scheduled refresh runs) the record is the empty one.
  */
 async function currentLiveRecord(db: Db, engineVersion: string | null): Promise<LiveRecord> {
-  const fingerprint = `v${MEASURES_VERSION}:${engineVersion ?? '*'}:${await readHistoryFingerprint(db)}`;
-  const stored = await readSummary(db, fingerprint);
-  if (stored) return stored as LiveRecord;
-  let pending = computing.get(fingerprint);
-  if (!pending) {
-    pending = measureLiveRecord(db, engineVersion)
-      .then(async (record) => {
-        await storeSummary(db, fingerprint, record);
-        return record;
-      })
-      .finally(() => computing.delete(fingerprint));
-    computing.set(fingerprint, pending);
-  }
-  return pending;
+  const stored = await readSummary(db, FINGERPRINT_PREFIX, engineVersion);
+  if (stored?.record) return stored.record as LiveRecord;
+  // a version with no stored signal: its empty record, beside the versions there are to choose from
+  return measureLiveRecord([], stored?.engineVersions ?? [], engineVersion);
 }
 
 /**
