@@ -23,6 +23,10 @@ events {}
 http {
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  access_log ${dir}/access.log;
   include ${path.join(deployDir, 'nginx.conf')};
 }
 `,
