@@ -1,10 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configSchema } from './config.ts';
 import { deployGuideBlocks, deployGuidePath, fencedBlocks } from './test/deploy-guide.ts';
+import { eventually } from './test/eventually.ts';
+import { findFreePort } from './test/free-port.ts';
 
 // deploy/README.md's install, environment and limits, followed as written (its Backups blocks:
 // backup-restore.test.ts). The lines run in bash inside a throwaway directory standing for `/`, so the test
@@ -208,4 +212,95 @@ describe('deploy/README.md, followed as written', () => {
       expect(limitNoFile).toBeGreaterThanOrEqual(tenThousand![3]!);
     },
   );
+});
+
+/** A local HTTP server answering every request with `status` and its own name, closed after the test. */
+async function instanceStub(name: string, status: number) {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ from: name }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => server.close());
+  return (server.address() as net.AddressInfo).port;
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe.skipIf(!fs.existsSync(nginx))("deploy/nginx.conf's retries, as the guide describes them", () => {
+  it("a stopping instance's 503 reaches the client for POST and PATCH; GET, PUT and DELETE go to the next instance", async () => {
+    const stopping = await instanceStub('stopping', 503);
+    const running = await instanceStub('running', 200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-retries-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    // worker processes run as nobody when the test runs as root
+    fs.chmodSync(dir, 0o755);
+    const listenPort = await findFreePort();
+    // deploy/nginx.conf itself, its upstream list pointing at the two stubs (the stopping one first)
+    const site = fs
+      .readFileSync(path.join(deployDir, 'nginx.conf'), 'utf8')
+      .replace(
+        /(# farol:upstream-servers[^\n]*\n)[\s\S]*?(\s*# farol:upstream-servers-end)/,
+        (_match, begin: string, end: string) =>
+          `${begin}    server 127.0.0.1:${stopping} max_fails=1 fail_timeout=5s;\n    server 127.0.0.1:${running} max_fails=1 fail_timeout=5s;${end}`,
+      )
+      .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${listenPort};`);
+    expect(site).toContain(`server 127.0.0.1:${stopping} `);
+    fs.writeFileSync(path.join(dir, 'farol.conf'), site);
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/farol.conf;
+}
+`,
+    );
+
+    // a fresh nginx per request, so round robin starts at the stopping instance each time
+    const through = async (method: string) => {
+      const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await eventually(
+          () => accepts(listenPort),
+          (isUp) => isUp,
+        );
+        const response = await fetch(`http://127.0.0.1:${listenPort}/api/alerts`, {
+          method,
+          ...(method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }),
+        });
+        return { status: response.status, from: ((await response.json()) as { from: string }).from };
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    };
+
+    expect(await through('POST')).toEqual({ status: 503, from: 'stopping' });
+    expect(await through('PATCH')).toEqual({ status: 503, from: 'stopping' });
+    expect(await through('GET')).toEqual({ status: 200, from: 'running' });
+    expect(await through('PUT')).toEqual({ status: 200, from: 'running' });
+    expect(await through('DELETE')).toEqual({ status: 200, from: 'running' });
+  });
 });
