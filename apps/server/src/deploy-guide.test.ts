@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configSchema } from './config.ts';
-import { deployGuideBlocks, deployGuidePath, fencedBlocks } from './test/deploy-guide.ts';
+import { deployGuideBlocks, deployGuidePath, fencedBlocks, nginxMainConf } from './test/deploy-guide.ts';
 import { eventually } from './test/eventually.ts';
-import { findFreePort } from './test/free-port.ts';
+import { acceptsConnections, findFreePort } from './test/free-port.ts';
 
 // deploy/README.md's install, environment and limits, followed as written (its Backups blocks:
 // backup-restore.test.ts). The lines run in bash inside a throwaway directory standing for `/`, so the test
@@ -39,22 +39,10 @@ function throwawayMachine(): Machine {
   }
   fs.writeFileSync(
     path.join(root, 'etc/nginx/nginx.conf'),
-    `worker_processes auto;
-pid ${root}/nginx/nginx.pid;
-error_log ${root}/nginx/error.log;
-events {
-\tworker_connections 768;
-}
-http {
-\tclient_body_temp_path ${root}/nginx/body;
-\tproxy_temp_path ${root}/nginx/proxy;
-\tfastcgi_temp_path ${root}/nginx/fastcgi;
-\tuwsgi_temp_path ${root}/nginx/uwsgi;
-\tscgi_temp_path ${root}/nginx/scgi;
-\taccess_log ${root}/nginx/access.log;
-\tinclude ${root}/etc/nginx/conf.d/*.conf;
-}
-`,
+    nginxMainConf(path.join(root, 'nginx'), `${root}/etc/nginx/conf.d/*.conf`, {
+      main: 'worker_processes auto;\n',
+      events: '\n\tworker_connections 768;\n',
+    }),
   );
   const release = path.join(root, 'release');
   fs.cpSync(deployDir, path.join(release, 'deploy'), { recursive: true });
@@ -228,16 +216,6 @@ async function instanceStub(name: string, status: number) {
   return (server.address() as net.AddressInfo).port;
 }
 
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 describe.skipIf(!fs.existsSync(nginx))("deploy/nginx.conf's retries, as the guide describes them", () => {
   it("a stopping instance's 503 reaches the client for POST and PATCH; GET, PUT and DELETE go to the next instance", async () => {
     const stopping = await instanceStub('stopping', 503);
@@ -260,21 +238,7 @@ describe.skipIf(!fs.existsSync(nginx))("deploy/nginx.conf's retries, as the guid
     fs.writeFileSync(path.join(dir, 'farol.conf'), site);
     fs.writeFileSync(
       path.join(dir, 'nginx.conf'),
-      `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/farol.conf;
-}
-`,
+      nginxMainConf(dir, `${dir}/farol.conf`, { main: 'daemon off;\nworker_processes 1;\n' }),
     );
 
     // a fresh nginx per request, so round robin starts at the stopping instance each time
@@ -283,7 +247,7 @@ http {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         await eventually(
-          () => accepts(listenPort),
+          () => acceptsConnections(listenPort),
           (isUp) => isUp,
         );
         const response = await fetch(`http://127.0.0.1:${listenPort}/api/alerts`, {

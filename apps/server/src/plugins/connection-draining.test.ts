@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
 import { forEachEngine, startTestApp, type TestApp } from '../test/harness.ts';
 import { eventually } from '../test/eventually.ts';
+import { acceptsConnections } from '../test/free-port.ts';
 
 // What a write sees while its instance stops (deploy/README.md, "Stopping, restarting, upgrading"), on raw
 // connections so the test decides when each byte arrives: a POST already in flight when the stop begins
@@ -52,17 +53,6 @@ async function openConnection(url: string) {
   return { socket, response };
 }
 
-const isRefused = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = net.connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-
 const write = (socket: net.Socket, text: string) =>
   new Promise<void>((resolve, reject) => socket.write(text, (error) => (error ? reject(error) : resolve())));
 
@@ -100,8 +90,8 @@ forEachEngine((engine) => {
     });
     // the stop has begun once the listener refuses: idle connections are closed by then, ours are not
     await eventually(
-      () => isRefused(test.url),
-      (refused) => refused,
+      () => acceptsConnections(Number(new URL(test.url).port)),
+      (accepts) => !accepts,
     );
     await write(second.socket, late.head.slice(10) + late.body);
     const refused = await second.response;

@@ -27,3 +27,27 @@ export function fencedBlocks(markdown: string, language: string): string[][] {
     match[1]!.trim().split('\n'),
   );
 }
+
+/**
+ * The part Debian's `/etc/nginx/nginx.conf` plays, for an nginx the test runs itself: everything it writes
+ * under `dir`, `include` inside its http block; `main` and `events` add directives to those contexts.
+ */
+export function nginxMainConf(
+  dir: string,
+  include: string,
+  options: { main?: string; events?: string } = {},
+) {
+  return `${options.main ?? ''}pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events {${options.events ?? ''}}
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${include};
+}
+`;
+}
