@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deployGuideBlocks } from './test/deploy-guide.ts';
 import { createPostgresDatabase } from './test/postgres-database.ts';
 import { killServerProcess, startServerProcess, type ServerProcess } from './test/server-process.ts';
 import { openAiTextReply, startAiStub, type AiStub } from './test/stubs/ai-provider-stub.ts';
@@ -13,17 +14,12 @@ import { openAiTextReply, startAiStub, type AiStub } from './test/stubs/ai-provi
 // line. Their assignments are the operator's settings (this test gives its own databases, directories and
 // files); `systemctl stop` and `systemctl start` are this test's SIGTERM (the unit's KillSignal) and start.
 
-const guidePath = path.resolve(import.meta.dirname, '../../../deploy/README.md');
 const OPENAI_KEY = 'sk-proj-backup-restore-0123456789';
 const password = 'senhaSegura1';
 
 /** The two bash blocks under `### <heading>` of the guide's Backups section: the backup, then the restore. */
 function guideBlocks(heading: string): [backup: string[], restore: string[]] {
-  const guide = fs.readFileSync(guidePath, 'utf8');
-  const backups = guide.split(/^## /m).find((section) => section.startsWith('Backups'));
-  const part = backups?.split(/^### /m).find((section) => section.startsWith(heading));
-  if (!part) throw new Error(`deploy/README.md has no "### ${heading}" under "## Backups"`);
-  const blocks = [...part.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]!.trim().split('\n'));
+  const blocks = deployGuideBlocks('Backups', { subsection: heading });
   if (blocks.length !== 2)
     throw new Error(
       `deploy/README.md's "### ${heading}" has ${blocks.length} bash blocks, not a backup and a restore`,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nginxMainConf } from './test/deploy-guide.ts';
 
 // The files deploy/README.md tells operators to install, checked by the tools that will read them.
 // (`npm run bench:cluster` runs deploy/nginx.conf itself, with only its upstream list and port rewritten.)
@@ -15,18 +16,7 @@ describe('deployment files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'farol-nginx-'));
     try {
       // the part /etc/nginx/nginx.conf plays: deploy/nginx.conf goes into its http block (conf.d)
-      fs.writeFileSync(
-        path.join(dir, 'nginx.conf'),
-        `pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  include ${path.join(deployDir, 'nginx.conf')};
-}
-`,
-      );
+      fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConf(dir, path.join(deployDir, 'nginx.conf')));
       const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
         encoding: 'utf8',
       });

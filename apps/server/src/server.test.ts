@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { afterEach, expect, it } from 'vitest';
+import { acceptsConnections } from './test/free-port.ts';
 import { forEachEngine } from './test/harness.ts';
 import {
   killServerProcess,
@@ -11,15 +11,7 @@ import {
 import { startMarketStub, stubEndpoints, type MarketStub } from './test/stubs/market-stub.ts';
 
 /** Whether a new TCP connection to the port is refused (nothing listens any more). */
-const isRefused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
+const isRefused = async (port: number) => !(await acceptsConnections(port));
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -15,3 +15,15 @@ export function findFreePort(): Promise<number> {
     });
   });
 }
+
+/** Whether something accepts connections on 127.0.0.1:`port` now (a listener that closed refuses). */
+export function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
