@@ -123,6 +123,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
+/**
+ * One encryption key for every app a test file starts, as one deployment has one: apps that share a database
+ * (`deps.database`, a restart, a second instance) read each other's sealed secrets. A test of another key
+ * passes `ENCRYPTION_KEY` in `env`.
+ */
+const testEncryptionKey = crypto.randomBytes(32).toString('hex');
+
 /** Quiet, simulated, no jobs, no upstream stream, fresh secrets, generous sign-in limits; `env` overrides all but where data lives. */
 function testConfig(env: TestAppOptions['env'], dataDir: string, databaseUrl: string | undefined) {
   return loadConfig({
@@ -132,7 +139,7 @@ function testConfig(env: TestAppOptions['env'], dataDir: string, databaseUrl: st
     // no test reaches Binance's WebSocket: the stream tests turn it on against a local stub
     MARKET_STREAM_ENABLED: 'false',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: testEncryptionKey,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
     DATA_DIR: dataDir,

@@ -24,7 +24,7 @@ export function AlertAtPriceAction({
   currency: Currency;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['alertsPage', 'common']);
+  const { t } = useTranslation('alertsPage');
   return (
     <div className="flex items-center gap-1 rounded-md border border-border bg-popover/95 p-1 shadow-lg">
       <Button asChild size="sm">

@@ -20,7 +20,7 @@ const moneyDigits = (value: number) => (value !== 0 && Math.abs(value) < 1 ? 6 :
  * says so under its field.
  */
 export function CoinConverter({ coin, currency }: { coin: CoinFacts; currency: Currency }) {
-  const { t } = useTranslation(['coin', 'common']);
+  const { t } = useTranslation('coin');
   const id = useId();
   const [typed, setTyped] = useState<Typed>({ side: 'coin', text: formatInputAmount(1, COIN_DIGITS) });
   const price = coin.price;
