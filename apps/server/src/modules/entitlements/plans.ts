@@ -121,7 +121,6 @@ export const planCatalog: {
       'advancedAnalysis',
       'alerts',
       'specialistAgents',
-      'prioritySupport',
     ],
     popular: true,
   },
@@ -129,7 +128,7 @@ export const planCatalog: {
     id: 'enterprise',
     price: 'custom',
     limits: planLimits.profissional,
-    features: ['everythingInPro', 'dedicatedApi', 'customLimits', 'salesContact'],
+    features: ['everythingInPro', 'customLimits', 'salesContact'],
     contactSales: true,
   },
 ];
