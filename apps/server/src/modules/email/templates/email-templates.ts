@@ -344,6 +344,10 @@ export function renderEmail(
       notice: isTest ? t('layout.testNotice') : undefined,
       signature: t('layout.signature'),
       footer: template === 'contact' ? '' : t('layout.footer'),
+      footerLink:
+        template === 'contact'
+          ? undefined
+          : { label: t('layout.manage'), url: link(options.appUrl, '/email-settings') },
     },
     language,
   );
