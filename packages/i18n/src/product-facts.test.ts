@@ -6,7 +6,9 @@ import { languages, namespaces, productFacts, resources, translate, type Namespa
 type Catalogue = { [key: string]: string | Catalogue };
 
 function read(catalogue: Catalogue, path: string): string {
-  const value = path.split('.').reduce<string | Catalogue>((node, key) => (node as Catalogue)[key]!, catalogue);
+  const value = path
+    .split('.')
+    .reduce<string | Catalogue>((node, key) => (node as Catalogue)[key]!, catalogue);
   return value as string;
 }
 
@@ -66,7 +68,9 @@ describe('figures the copy states', () => {
     const literals = namespaces.flatMap((namespace) =>
       strings(resources[language][namespace] as Catalogue)
         .filter(([, text]) =>
-          distinctFigures.some((fact) => new RegExp(`(?<![\\d.,])${productFacts[fact]}(?![\\d.,])`).test(text)),
+          distinctFigures.some((fact) =>
+            new RegExp(`(?<![\\d.,])${productFacts[fact]}(?![\\d.,])`).test(text),
+          ),
         )
         .map(([path]) => `${namespace}:${path}`),
     );
