@@ -276,7 +276,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
     };
   },
   contact: ({ data, t }) => ({
-    subject: t('contact.subject', { subject: data.subject }),
+    subject: `${data.priority ? `${t('contact.priorityPrefix')} ` : ''}${t('contact.subject', { subject: data.subject })}`,
     blocks: [
       { kind: 'paragraph', text: t('contact.intro') },
       {
