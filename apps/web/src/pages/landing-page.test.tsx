@@ -228,3 +228,21 @@ describe('LandingHero', () => {
     );
   });
 });
+
+describe('PlatformStats', () => {
+  it.each([
+    ['pt-BR', '141 idênticos ao TA-Lib', 'entre atualizações de preço ao vivo'],
+    ['en', '141 identical to TA-Lib', 'between live price updates'],
+    ['es', '141 idénticos a TA-Lib', 'entre actualizaciones de precio en vivo'],
+  ] as const)('states the live stream’s cadence and the TA-Lib count (%s)', async (language, taLib, live) => {
+    const { PlatformStats } = await import('../features/marketing/components/landing-sections.tsx');
+    await act(() => i18n.changeLanguage(language));
+    stubFetch(() => ({ status: 404 }));
+    renderRoutes([{ path: '/', element: <PlatformStats /> }], '/');
+    // each label's figure is the <dd> beside its <dt>
+    const figure = (label: string | RegExp) => screen.getByText(label).nextElementSibling!;
+    expect(figure(new RegExp(taLib))).toHaveTextContent(/^153$/);
+    // the stream ticks every second: the cache's 60 s is not what a live screen shows
+    expect(figure(live)).toHaveTextContent(/^1\s?s$/);
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from './email.delivery.ts';
 import { createMailer } from './email.mailer.ts';
 import { claimDueEmails, enqueueEmail } from './email.outbox.ts';
+import { PRIORITY_CONTACT } from './email.service.ts';
 import { selectRows } from '../../db/client.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/stubs/smtp-stub.ts';
 
@@ -104,6 +105,27 @@ forEachEngine((engine) => {
       expect(smtp.messages[3]!.messageId).toBe(firstId);
       expect(smtp.messages[3]!.envelopeTo).toEqual(smtp.messages[0]!.envelopeTo);
       expect(new Set(smtp.messages.map((mail) => mail.messageId)).size).toBe(3);
+    });
+
+    it("sends a paying member's contact message before messages queued earlier", async () => {
+      await queue(3);
+      const contact = { name: 'Ana', email: 'ana@farol.test', subject: 'Ajuda', message: 'Olá' };
+      await enqueueEmail(app.app.db, {
+        to: 'equipe@farol.test',
+        template: 'contact',
+        language: 'pt-BR',
+        data: { ...contact, priority: true },
+        priority: PRIORITY_CONTACT,
+      });
+      smtp.refuse(true);
+      // an outage holds every message; the first claimed once it is over is the priority one
+      await deliverDueEmails(context);
+      smtp.refuse(false);
+      clock = new Date(clock.getTime() + 31_000);
+      const [first] = await claimDueEmails(app.app.db, { now: clock, limit: 1, leaseMs: EMAIL_LEASE_MS });
+      expect(first).toMatchObject({ toAddress: 'equipe@farol.test', priority: PRIORITY_CONTACT });
+      await sendClaimedEmail(context, first!);
+      expect(smtp.messages.map((mail) => mail.subject)).toEqual(['[Prioritário] Contato pelo site: Ajuda']);
     });
 
     it('never lets concurrent workers send one message twice', async () => {

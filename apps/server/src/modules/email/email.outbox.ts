@@ -22,6 +22,7 @@ export async function enqueueEmail(executor: DbExecutor, message: EmailMessage):
       template: message.template,
       language: isLanguage(message.language) ? message.language : 'pt-BR',
       data: { ...message.data, ...(message.isTest ? { isTest: true } : {}) },
+      priority: message.priority ?? 0,
     })
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
@@ -219,7 +220,7 @@ export async function claimDueEmails(
         ? and(ofChannel, eq(emailOutbox.id, id), or(eq(emailOutbox.status, 'pending'), claimable(now)))
         : and(ofChannel, claimable(now)),
     )
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+    .orderBy(desc(emailOutbox.priority), asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   return executor

@@ -165,6 +165,28 @@ forEachEngine((engine) => {
       expect(mail.text).toContain('> <script>alert(1)</script>\n> linha 2');
     });
 
+    it.each([
+      ['free', '', 0],
+      ['iniciante', '[Priority] ', 1],
+      ['profissional', '[Priority] ', 1],
+    ] as const)('gives a signed-in %s member priority support or not', async (plan, prefix, priority) => {
+      const { token, user } = await app.registerUser({ language: 'en' });
+      await app.setPlan(user.id, plan);
+      const subject = `Help ${plan}`;
+      const response = await app.request('POST', '/api/email/contact', {
+        token,
+        headers: { 'accept-language': 'en', 'x-forwarded-for': `10.0.1.${priority}${plan.length}` },
+        body: { name: 'Ana', email: 'ana@visitor.example', subject, message: 'Hi' },
+      });
+      expect(response.status).toBe(200);
+      expect(smtp.messages.at(-1)!.subject).toBe(`${prefix}Website contact: ${subject}`);
+      const [row] = await selectRows<{ priority: number }>(
+        app.database.db,
+        sql`select priority from email_outbox where template = 'contact' and data->>'subject' = ${subject}`,
+      );
+      expect(row).toEqual({ priority });
+    });
+
     it('answers 400 in the caller language when a contact field is missing', async () => {
       const response = await app.request('POST', '/api/email/contact', {
         headers: { 'accept-language': 'en' },

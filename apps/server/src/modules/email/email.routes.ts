@@ -108,7 +108,8 @@ function registerContact(
     '/contact',
     {
       config: {
-        access: 'public',
+        // anyone may write; a signed-in member of a paid plan is recognised for priority support
+        access: 'optional',
         errors: ['email_rate_limited', 'too_many_requests', 'service_unavailable'],
       },
       schema: {
@@ -123,7 +124,7 @@ function registerContact(
       preHandler: contactMessages.enforce,
     },
     async (request) => {
-      const result = await sendContactMessage(context(request), request.body);
+      const result = await sendContactMessage(context(request), request.body, request.user);
       await contactMessages.count();
       return result;
     },

@@ -158,11 +158,19 @@ export async function resendWelcomeEmail(context: EmailServiceContext, user: Act
   );
 }
 
-/** The public contact form: delivered to CONTACT_EMAIL only, answerable through Reply-To. */
+/** Contact messages of paid plans' members go before the rest: the priority support the plans promise. */
+export const PRIORITY_CONTACT = 1;
+
+/**
+ * The public contact form: delivered to CONTACT_EMAIL only, answerable through Reply-To. A signed-in member of
+ * a paid plan gets priority support: the subject says so and the outbox sends it before other due messages.
+ */
 export async function sendContactMessage(
   context: EmailServiceContext,
   input: ContactRequest,
+  sender?: Actor,
 ): Promise<EmailResult> {
+  const isPriority = sender !== undefined && sender.entitlements.plan !== 'free';
   const result = await queueAndSend(
     context,
     {
@@ -170,7 +178,8 @@ export async function sendContactMessage(
       replyTo: input.email,
       language: context.language,
       template: 'contact',
-      data: input,
+      data: isPriority ? { ...input, priority: true } : input,
+      ...(isPriority ? { priority: PRIORITY_CONTACT } : {}),
     },
     { sent: 'result.contactSent', queued: 'result.contactQueued' },
   );

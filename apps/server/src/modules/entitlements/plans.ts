@@ -107,7 +107,15 @@ export const planCatalog: {
     id: 'iniciante',
     price: 49,
     limits: planLimits.iniciante,
-    features: ['mainCoins', 'signals', 'conversations', 'alerts', 'emailAlerts', 'ownApiKeys'],
+    features: [
+      'mainCoins',
+      'signals',
+      'conversations',
+      'alerts',
+      'emailAlerts',
+      'ownApiKeys',
+      'prioritySupport',
+    ],
   },
   {
     id: 'profissional',
@@ -129,7 +137,7 @@ export const planCatalog: {
     id: 'enterprise',
     price: 'custom',
     limits: planLimits.profissional,
-    features: ['everythingInPro', 'dedicatedApi', 'customLimits', 'salesContact'],
+    features: ['everythingInPro', 'customLimits', 'salesContact'],
     contactSales: true,
   },
 ];

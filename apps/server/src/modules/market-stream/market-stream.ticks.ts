@@ -7,7 +7,7 @@ import type { TickCoin } from './market-stream.alerted.ts';
 import { RATE_PAIR } from './market-stream.symbols.ts';
 
 /** Cached prices follow the ticks at most this often (each write rewrites the cached lists). */
-const PRICE_WRITE_MS = 1_000;
+export const PRICE_WRITE_MS = 1_000;
 /**
  * The price alerts of the coins that ticked are checked together at most this often (one query whatever the
  * number of coins; a crossing is seen within a second or so).

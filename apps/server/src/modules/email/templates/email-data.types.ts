@@ -45,7 +45,8 @@ export type EmailDataByTemplate = {
     manageUrl?: string;
   };
   'crypto-alert': { name: string } & AlertFiringData;
-  contact: { name: string; email: string; subject: string; message: string };
+  /** `priority`: sent by a member of a paid plan, marked in the subject and sent before other messages. */
+  contact: { name: string; email: string; subject: string; message: string; priority?: boolean };
   /** A webhook that failed WEBHOOK_MAX_CONSECUTIVE_FAILURES times in a row was disabled. */
   'webhook-disabled': { name: string; url: string };
   /** A token, webhook, browser or Telegram chat was added to the account: `label` names it (name, URL, host). */
@@ -68,5 +69,7 @@ export type EmailMessage = {
     language: string;
     data: EmailDataByTemplate[T];
     isTest?: boolean;
+    /** Claimed before lower ones when several are due (0 unless said). */
+    priority?: number;
   };
 }[EmailTemplate];

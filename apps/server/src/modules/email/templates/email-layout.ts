@@ -25,6 +25,8 @@ export type EmailContent = {
   disclaimer?: string;
   signature: string;
   footer: string;
+  /** Where the reader manages the e-mails they get (the e-mail settings page), under the footer. */
+  footerLink?: { label: string; url: string };
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -91,7 +93,11 @@ function blockToText(block: EmailBlock): string {
 /** One dark, single-column layout for every message, with a plain-text twin. */
 export function renderLayout(content: EmailContent, language: string): RenderedEmail {
   const footerParts = [content.disclaimer, content.footer].filter((part): part is string => Boolean(part));
-  const footer = footerParts.map((part) => `<p style="margin:0 0 8px">${escapeHtml(part)}</p>`).join('');
+  const footerLink = content.footerLink
+    ? `<p style="margin:0 0 8px"><a href="${escapeHtml(content.footerLink.url)}" style="color:${colors.muted}">${escapeHtml(content.footerLink.label)}</a></p>`
+    : '';
+  const footer =
+    footerParts.map((part) => `<p style="margin:0 0 8px">${escapeHtml(part)}</p>`).join('') + footerLink;
   const sections = [
     content.notice
       ? `<p style="margin:0 0 16px;padding:8px 12px;border:1px dashed ${colors.accent};color:${colors.accent}">${escapeHtml(content.notice)}</p>`
@@ -109,6 +115,7 @@ export function renderLayout(content: EmailContent, language: string): RenderedE
     ...content.blocks.map(blockToText),
     content.signature,
     ...(footerParts.length ? ['--', ...footerParts] : []),
+    content.footerLink ? `${content.footerLink.label}: ${content.footerLink.url}` : undefined,
   ]
     .filter(Boolean)
     .join('\n\n');

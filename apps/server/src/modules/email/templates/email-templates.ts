@@ -276,7 +276,7 @@ const builders: { [T in EmailTemplate]: TemplateBuilder<T> } = {
     };
   },
   contact: ({ data, t }) => ({
-    subject: t('contact.subject', { subject: data.subject }),
+    subject: `${data.priority ? `${t('contact.priorityPrefix')} ` : ''}${t('contact.subject', { subject: data.subject })}`,
     blocks: [
       { kind: 'paragraph', text: t('contact.intro') },
       {
@@ -344,6 +344,10 @@ export function renderEmail(
       notice: isTest ? t('layout.testNotice') : undefined,
       signature: t('layout.signature'),
       footer: template === 'contact' ? '' : t('layout.footer'),
+      footerLink:
+        template === 'contact'
+          ? undefined
+          : { label: t('layout.manage'), url: link(options.appUrl, '/email-settings') },
     },
     language,
   );

@@ -2,7 +2,7 @@ import { emailResultSchema, type ContactRequest, type EmailResult } from '@farol
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /api/email/contact (no auth): the server answers a result object. */
+/** POST /api/email/contact (the session, when signed in, gives a paid plan's message priority): a result object. */
 export function sendContactMessage(body: ContactRequest): Promise<EmailResult> {
   return apiRequest('/api/email/contact', { method: 'POST', body, schema: emailResultSchema });
 }

@@ -7,8 +7,7 @@ import { InlineErrorState } from '../../../components/ui/error-state.tsx';
 import { InlineLoading } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
-import { marketFreshnessSeconds } from '@farol/contract/market-constants';
-import { languages, productFacts } from '@farol/i18n/languages';
+import { productFacts } from '@farol/i18n/languages';
 import { FaqList } from './faq-list.tsx';
 import { CallToAction } from './page-intro.tsx';
 
@@ -17,7 +16,7 @@ function useNumberFormat(options: Intl.NumberFormatOptions) {
   return new Intl.NumberFormat(i18n.language, options);
 }
 
-/** Platform figures, each read from the product: the indicator catalogue, the coin list, the cache, the catalogues. */
+/** Platform figures, each one of the product facts the copy states (tested against the code defining it). */
 export function PlatformStats() {
   const { t } = useTranslation('landing');
   const integer = useNumberFormat({ maximumFractionDigits: 0 });
@@ -25,8 +24,8 @@ export function PlatformStats() {
   const figures = [
     { id: 'indicators', value: integer.format(productFacts.indicators) },
     { id: 'coins', value: integer.format(productFacts.coins) },
-    { id: 'refresh', value: seconds.format(marketFreshnessSeconds.prices) },
-    { id: 'languages', value: integer.format(languages.length) },
+    { id: 'refresh', value: seconds.format(productFacts.livePriceSeconds) },
+    { id: 'languages', value: integer.format(productFacts.languages) },
   ];
   return (
     <section aria-labelledby="stats-heading">

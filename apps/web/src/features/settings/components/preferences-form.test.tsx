@@ -36,6 +36,7 @@ function renderForm(
     [
       { path: '/settings', element: <PreferencesForm preferences={preferences} /> },
       landingRoute('/dashboard'),
+      landingRoute('/email-settings'),
     ],
     '/settings',
   );
@@ -244,6 +245,14 @@ describe('PreferencesForm', () => {
     const integrations = screen.getByRole('region', { name: 'Integrações' });
     expect(within(integrations).getByRole('radio', { name: /OpenAI/ })).toBeInTheDocument();
     expect(within(integrations).getByText('keys card')).toBeInTheDocument();
+  });
+
+  it('leads from the Notificações group to the e-mail settings page', async () => {
+    renderForm(savedAnswer);
+    const user = userEvent.setup();
+    const notifications = screen.getByRole('region', { name: 'Notificações' });
+    await user.click(within(notifications).getByRole('link', { name: /Configurações de e-mail/ }));
+    expect(await screen.findByText('landed on /email-settings')).toBeVisible();
   });
 
   it('goes back to /dashboard on cancel without saving', async () => {

@@ -2,7 +2,7 @@ import { keyProviders, type KeyProvider, type Preferences } from '@farol/contrac
 import { Bot, Coins, Languages } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -302,6 +302,12 @@ function NotificationsCard({
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${id}-emailAlerts`}>{t('preferences.emailAlerts.label')}</Label>
             <p className="text-xs text-muted-foreground">{t('preferences.emailAlerts.description')}</p>
+            <Link
+              to="/email-settings"
+              className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('preferences.emailAlerts.settingsLink')}
+            </Link>
           </div>
           <Switch id={`${id}-emailAlerts`} checked={emailAlerts} onCheckedChange={onEmailAlertsChange} />
         </div>
