@@ -53,7 +53,8 @@ export type SignalsService = {
   /** Money in `money.currency` (USDT × `money.rate`); USD by default. */
   getAnalysis: (symbol: string, language: Language, money?: Money) => Promise<Analysis>;
   /** The signal as one score with its timeframe × indicator table (the coin page), from the same cached analysis. */
-  getSummary: (symbol: string, language: Language) => Promise<SignalSummary>;
+  /** The MACD readings in `money` (USD by default), like the analysis's. */
+  getSummary: (symbol: string, language: Language, money?: Money) => Promise<SignalSummary>;
   /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
   getReading: (symbol: string) => Promise<SignalReading>;
 };
@@ -208,10 +209,10 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
         renderAnalysis(symbol, entry.facts, entry.source, language, money),
       );
     },
-    async getSummary(symbol, language) {
+    async getSummary(symbol, language, money = usdMoney) {
       const entry = await getEntry(symbol);
-      return rendered(entry.summaries, language, () =>
-        renderSignalSummary(symbol, entry.facts, entry.source, language),
+      return rendered(entry.summaries, renderKey(language, money), () =>
+        renderSignalSummary(symbol, entry.facts, entry.source, language, money),
       );
     },
     getReading: async (symbol) => readingOf(await getEntry(symbol)),
@@ -339,11 +340,12 @@ export async function getSignalSummaryForCaller(
   actor: Actor | undefined,
   language: Language,
   symbolText: string,
+  money: Money = usdMoney,
 ): Promise<SignalSummary> {
   const symbol = await resolveMarketSymbol(deps.market, symbolText);
   if (!maySeeSignalSummary(actor?.entitlements ?? visitorEntitlements, symbol))
     throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
-  return deps.signals.getSummary(symbol, language);
+  return deps.signals.getSummary(symbol, language, money);
 }
 
 /** GET coins: every coin with a pair, the ten first then by rank (the picker's list). */
