@@ -45,6 +45,8 @@ function formatters(language: Language, currency: Currency = 'USD') {
   };
 }
 
+const sourceNames: Record<string, string> = { coingecko: 'CoinGecko', binance: 'Binance' };
+
 const fearGreedKey = (classification: string) => classification.trim().toLowerCase().replace(/\s+/g, '_');
 
 /** "24 h" / "7 dias": whole days read better than 168 h. */
@@ -228,6 +230,11 @@ export function composeOfflineNote(
         marketCap: coin.marketCap === undefined ? '—' : format.compactUsd(coin.marketCap),
         volume: coin.volume24h === undefined ? '—' : format.compactUsd(coin.volume24h),
         change: coin.change24hPercent === undefined ? '—' : format.signedPercent(coin.change24hPercent),
+        // CoinGecko's and Binance's 24 h changes differ: the line names whose it quotes, as the coin page does
+        source:
+          coin.source === 'simulated'
+            ? t('offline.simulatedSource')
+            : (sourceNames[coin.source] ?? coin.source),
       }),
     ];
     if (coin.circulatingSupply !== undefined) {
