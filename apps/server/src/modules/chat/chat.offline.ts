@@ -45,7 +45,10 @@ function formatters(language: Language, currency: Currency = 'USD') {
   };
 }
 
+/** CoinGecko's and Binance's 24 h changes differ: a coin's line names whose it quotes, as the coin page does. */
 const sourceNames: Record<string, string> = { coingecko: 'CoinGecko', binance: 'Binance' };
+const sourceName = (t: (key: string) => string, source: string) =>
+  source === 'simulated' ? t('offline.simulatedSource') : (sourceNames[source] ?? source);
 
 const fearGreedKey = (classification: string) => classification.trim().toLowerCase().replace(/\s+/g, '_');
 
@@ -230,11 +233,7 @@ export function composeOfflineNote(
         marketCap: coin.marketCap === undefined ? '—' : format.compactUsd(coin.marketCap),
         volume: coin.volume24h === undefined ? '—' : format.compactUsd(coin.volume24h),
         change: coin.change24hPercent === undefined ? '—' : format.signedPercent(coin.change24hPercent),
-        // CoinGecko's and Binance's 24 h changes differ: the line names whose it quotes, as the coin page does
-        source:
-          coin.source === 'simulated'
-            ? t('offline.simulatedSource')
-            : (sourceNames[coin.source] ?? coin.source),
+        source: sourceName(t, coin.source),
       }),
     ];
     if (coin.circulatingSupply !== undefined) {

@@ -108,14 +108,7 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const currency = answerCurrency(request, request.query.currency);
-      const { money } = await latestMoney(app.market, currency);
-      const data = await getSignalSummaryForCaller(
-        deps,
-        request.user,
-        request.language,
-        request.params.symbol,
-        money,
-      );
+      const data = await getSignalSummaryForCaller(deps, request, request.params.symbol, currency);
       return { success: true as const, data, currency };
     },
   );

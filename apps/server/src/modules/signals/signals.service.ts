@@ -4,6 +4,7 @@ import {
   signalUnavailableKinds,
   type AnalysableCoin,
   type Analysis,
+  type Currency,
   type MarketSignal,
   type MarketSource,
   type SignalValue,
@@ -26,7 +27,7 @@ import type { Metrics } from '../../lib/metrics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
-import { usdMoney, type Money } from '../../lib/currency.ts';
+import { latestMoney, usdMoney, type Money } from '../../lib/currency.ts';
 import {
   analyzeMarket,
   timeframePeriodMs,
@@ -337,15 +338,17 @@ export async function getAnalysisForUser(
  */
 export async function getSignalSummaryForCaller(
   deps: SignalsDeps,
-  actor: Actor | undefined,
-  language: Language,
+  caller: { user?: Actor; language: Language },
   symbolText: string,
-  money: Money = usdMoney,
+  currency: Currency,
 ): Promise<SignalSummary> {
+  const actor = caller.user;
   const symbol = await resolveMarketSymbol(deps.market, symbolText);
   if (!maySeeSignalSummary(actor?.entitlements ?? visitorEntitlements, symbol))
     throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
-  return deps.signals.getSummary(symbol, language, money);
+  // the MACD readings are prices: in the answer's currency, like the analysis's
+  const { money } = await latestMoney(deps.market, currency);
+  return deps.signals.getSummary(symbol, caller.language, money);
 }
 
 /** GET coins: every coin with a pair, the ten first then by rank (the picker's list). */
