@@ -68,6 +68,7 @@ async function readChatAnswer(page: Page) {
     .last()
     .textContent())!;
   return {
+    source: /variação 24h [^(]+\(([^)]+)\)/.exec(fundamentals)![1]!,
     price: /preço ([^,]+,\d+)/.exec(fundamentals)![1]!,
     change: /variação 24h ([^.]+%)/.exec(fundamentals)![1]!,
     macd: /histograma MACD ([^,]+,\d+)/.exec(indicators)![1]!,
@@ -87,6 +88,9 @@ describe('one figure, one value', () => {
     // the 24 h change: one source (the coin list, moved by the live ticks) on every screen
     expect(numberIn(coin.change)).toBe(numberIn(table.change));
     expect(numberIn(chat.change)).toBe(numberIn(table.change));
+    // and both say whose it is (here the simulated market's; live, CoinGecko's or Binance's rolling 24 h)
+    expect(coin.change).toContain(t('coin:facts.changeSource.simulated'));
+    expect(chat.source).toBe(t('chat:offline.simulatedSource'));
     // the price, in reais on every screen
     expect(table.price).toContain('R$');
     expect(numberIn(coin.price)).toBe(numberIn(table.price));
