@@ -37,6 +37,11 @@ export const coinFactsSchema = z.object({
   /** Change of the price over 30 days and over a year, in %, in the answer's `currency`. */
   priceChangePercentage30d: z.number().nullable(),
   priceChangePercentage1y: z.number().nullable(),
+  /**
+   * Where `price` and `priceChangePercentage24h` come from when it is not the answer's `source`: Binance's live
+   * ticker (a rolling 24 h) once it moved them. The two sources' 24 h changes differ, so the screen names it.
+   */
+  priceSource: z.literal('binance').optional(),
   /** False for visitors. */
   isFavorite: z.boolean(),
   /** True when the coin has a Binance USDT spot pair: candles, signal and analysis (the ten and every other such coin). */

@@ -146,6 +146,9 @@ describe('CoinPage', () => {
     });
     renderPage('/coins/btc', visitorRoutes, false, [stream]);
     expect(await screen.findByText('R$ 79.847,00')).toBeInTheDocument();
+    // the 24 h change names its source: the list's until a tick moves it
+    const heading = () => within(screen.getByRole('heading', { level: 1 }).closest('header')!);
+    expect(heading().getByText('CoinGecko')).toBeInTheDocument();
     await waitFor(() => expect(send).toBeDefined());
     expect(streamUrl?.searchParams.get('symbols')).toBe('BTC');
 
@@ -160,6 +163,9 @@ describe('CoinPage', () => {
     });
     expect(await screen.findByText('R$ 79.000,50')).toHaveAttribute('data-flash', 'down');
     expect(screen.getByText('-9,10%')).toBeInTheDocument();
+    // Binance's rolling 24 h now, not CoinGecko's figure: the two differ, so the page says whose it shows
+    expect(heading().getByText('Binance, 24 h corridas')).toBeInTheDocument();
+    expect(heading().queryByText('CoinGecko')).not.toBeInTheDocument();
     // the heading's price and the chart are both fed by the stream
     expect(screen.getAllByText('Ao vivo')).toHaveLength(2);
   });

@@ -190,6 +190,7 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
       <CoinHeading
         coin={coin}
         currency={currency}
+        source={source}
         badges={<MarketSourceBadge source={source} cache={cache} />}
         actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
       />

@@ -38,6 +38,7 @@ export function systemPrompt(language: Language, briefing: Briefing): string {
     'Rules:',
     '- Every number you state must come from the briefing below or from a tool result; cite it as given. Never invent or estimate prices, levels or indicator values. If a number is missing, say it is unavailable.',
     "- Quote each coin at its quote.price. State a level's distance only as its distancePercent (measured from that price) and a position's size and risk only as calculate_position_size or the briefing's position gives them; never compute a distance or a size yourself.",
+    "- State a coin's 24 h change only as its fundamentals' change24hPercent, naming its source (CoinGecko's and Binance's rolling 24 h differ); never derive it from candles. Name the MACD figure as the 1h histogram in the briefing's currency.",
     '- Never promise or predict returns, never say a price "will" reach a level; speak of scenarios, levels and risk.',
     '- Use the tools when the question needs something the briefing lacks (another indicator or timeframe, a position size).',
     `- Answer in ${languageNames[language]}, concise, markdown allowed; money figures are in ${briefing.currency}. Do not add a financial-advice disclaimer: Farol appends one.`,

@@ -45,6 +45,11 @@ function formatters(language: Language, currency: Currency = 'USD') {
   };
 }
 
+/** CoinGecko's and Binance's 24 h changes differ: a coin's line names whose it quotes, as the coin page does. */
+const sourceNames: Record<string, string> = { coingecko: 'CoinGecko', binance: 'Binance' };
+const sourceName = (t: (key: string) => string, source: string) =>
+  source === 'simulated' ? t('offline.simulatedSource') : (sourceNames[source] ?? source);
+
 const fearGreedKey = (classification: string) => classification.trim().toLowerCase().replace(/\s+/g, '_');
 
 /** "24 h" / "7 dias": whole days read better than 168 h. */
@@ -228,6 +233,7 @@ export function composeOfflineNote(
         marketCap: coin.marketCap === undefined ? '—' : format.compactUsd(coin.marketCap),
         volume: coin.volume24h === undefined ? '—' : format.compactUsd(coin.volume24h),
         change: coin.change24hPercent === undefined ? '—' : format.signedPercent(coin.change24hPercent),
+        source: sourceName(t, coin.source),
       }),
     ];
     if (coin.circulatingSupply !== undefined) {

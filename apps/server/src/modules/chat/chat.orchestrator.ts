@@ -59,8 +59,9 @@ function gatherFundamentals(
   ledger.used.add('fundamental_analyst.get_coin_fundamentals');
   if (marketCoins.length === 0) ledger.unavailable.add('fundamental_analyst');
   const wanted = [...symbols.map((symbol) => marketCoins.find((coin) => coin.symbol === symbol)), ...others];
+  for (const coin of wanted) if (coin?.priceSource) ledger.sources.add(coin.priceSource);
   return wanted.flatMap((coin) =>
-    coin ? [{ ...pickFundamentals(coin), source: [...ledger.sources][0] ?? '' }] : [],
+    coin ? [{ ...pickFundamentals(coin), source: coin.priceSource ?? [...ledger.sources][0] ?? '' }] : [],
   );
 }
 

@@ -87,7 +87,9 @@ forEachEngine((engine) => {
         const response: string = answer.body.response;
         expect(response).toContain(translate(language, 'chat:offline.header'));
         expect(response).toContain(`RSI(14) ${fixed(language, analysis.keyIndicators.rsi.value, 1)}`);
-        expect(response).toContain(`MACD ${fixed(language, analysis.keyIndicators.macd.value, 4)}`);
+        // the 1h histogram in the account's currency, as the analysis screen shows it
+        const macd = fixed(language, analysis.keyIndicators.macd.value, 4);
+        expect(response).toContain(language === 'en' ? `MACD histogram ${macd}` : `histograma MACD ${macd}`);
         // the coin is quoted at the market list's price in the account's currency, as its page shows it
         const listed = (await test.app.market.getCoins(undefined, currency)).data.find(
           (coin) => coin.symbol === 'ETH',

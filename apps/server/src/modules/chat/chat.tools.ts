@@ -54,7 +54,11 @@ export async function quoteCoin(
     );
     return coin?.currentPrice === undefined
       ? undefined
-      : { price: coin.currentPrice, source: coins.source, asOf: new Date(coins.fetchedAt).toISOString() };
+      : {
+          price: coin.currentPrice,
+          source: coin.priceSource ?? coins.source,
+          asOf: new Date(coins.fetchedAt).toISOString(),
+        };
   })().catch(() => undefined);
   const chosen = listed ?? (await fallback?.().catch(() => undefined));
   return chosen && chosen.price > 0 ? { ...chosen, price: roundPrice(chosen.price), currency } : undefined;
@@ -300,7 +304,7 @@ export async function getCoinFundamentals(data: ChatData, symbolOrId: string) {
     coins.find((candidate) => candidate.id === wanted.toLowerCase()) ??
     coins.find((candidate) => candidate.symbol === wanted.toUpperCase());
   if (!coin) return { error: `${symbolOrId} is not among the ${coins.length} coins Farol follows.` };
-  return { ...pickFundamentals(coin), source };
+  return { ...pickFundamentals(coin), source: coin.priceSource ?? source };
 }
 
 export function pickFundamentals(coin: Coin) {

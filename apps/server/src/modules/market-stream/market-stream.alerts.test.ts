@@ -70,6 +70,9 @@ forEachEngine((engine) => {
         (answer) => answer.body.data?.price === 0.26,
       );
       expect(cached.body.data.priceChangePercentage24h).toBeCloseTo(30, 6);
+      // Binance's rolling 24 h, not the list's CoinGecko figure: the answer says whose the price and change are
+      expect(cached.body.data.priceSource).toBe('binance');
+      expect(cached.body.source).not.toBe('binance');
 
       // back below re-arms; once the alert's cooldown is over, the next crossing fires again
       await t.app.db.execute(

@@ -234,8 +234,8 @@ describe('signal summary on recorded Binance candles', () => {
     const admin = await recorded.testApp.registerUser();
     await recorded.testApp.makeAdmin(admin.user.id);
     const callsBefore = recorded.stub.calls(stubEndpoints.klines);
-    const summary = await recorded.testApp.request('GET', '/api/market-signals/summary/BTC');
-    // in dollars: an analysis in reais also reads the USDT/BRL series, one more (legitimate) klines call
+    // both in dollars: an answer in reais also reads the USDT/BRL series, one more (legitimate) klines call
+    const summary = await recorded.testApp.request('GET', '/api/market-signals/summary/BTC?currency=USD');
     const analysis = await recorded.testApp.request('GET', '/api/market-signals/analysis/BTC?currency=USD', {
       token: admin.token,
     });

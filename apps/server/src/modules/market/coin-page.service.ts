@@ -55,6 +55,7 @@ function toCoinFacts(coin: Coin, isFavorite: boolean, pairs: MarketPairs): CoinF
     allTimeHighDate: coin.allTimeHighDate ?? null,
     priceChangePercentage30d: coin.priceChangePercentage30d ?? null,
     priceChangePercentage1y: coin.priceChangePercentage1y ?? null,
+    ...(coin.priceSource ? { priceSource: coin.priceSource } : {}),
     isFavorite,
     isAnalysed: analysisSymbol !== null,
     analysisSymbol,

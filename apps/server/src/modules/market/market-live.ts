@@ -83,7 +83,12 @@ async function applyLivePrices(cache: Cache, prices: readonly LivePrice[], rate:
           const live = symbol === undefined ? undefined : bySymbol.get(symbol);
           if (!live) return coin;
           changed = true;
-          return { ...coin, currentPrice: live.price * factor, priceChangePercentage24h: live.change24h };
+          return {
+            ...coin,
+            currentPrice: live.price * factor,
+            priceChangePercentage24h: live.change24h,
+            priceSource: 'binance' as const,
+          };
         });
         return changed ? patched : undefined;
       });

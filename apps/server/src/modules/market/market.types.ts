@@ -19,6 +19,8 @@ export type Coin = {
   totalVolume?: number; // the list's currency, 24 h
   priceChangePercentage1h?: number;
   priceChangePercentage24h?: number;
+  /** Set once Binance's live ticker moved the price and its rolling 24 h change (the rest stay the list's). */
+  priceSource?: 'binance';
   priceChangePercentage7d?: number;
   /** Prices in the list's currency over the last 7 days, oldest first, already downsampled (providers/sparkline.ts). */
   sparkline7d?: number[];

@@ -76,23 +76,41 @@ function formatRuleValue(format: Formatters, vote: RuleVote): string {
   }
 }
 
-function renderIndicators(language: Language, format: Formatters, votes: RuleVote[]): SignalIndicator[] {
-  return votes.map((vote) => ({
-    rule: vote.rule,
-    name: t(language, `rules.${vote.rule}.name`),
-    timeframe: vote.timeframe,
-    vote: vote.vote,
-    weight: vote.weight,
-    value: vote.value === null ? null : Number(vote.value.toPrecision(8)),
-    explanation: t(language, `rules.${vote.rule}.states.${vote.state}`, {
-      value: formatRuleValue(format, vote),
-    }),
-  }));
+/**
+ * A rule's reading in the answer's money: the MACD histogram is a price difference (USDT on the candles), so
+ * it is converted like every price, to match the chart's MACD drawn on candles in the display currency.
+ */
+const moneyValueOf = (vote: RuleVote, money: Money): RuleVote =>
+  vote.rule === 'macd_histogram' && vote.value !== null ? { ...vote, value: vote.value * money.rate } : vote;
+
+function renderIndicators(
+  language: Language,
+  format: Formatters,
+  votes: RuleVote[],
+  money: Money,
+): SignalIndicator[] {
+  return votes.map((rawVote) => {
+    const vote = moneyValueOf(rawVote, money);
+    return {
+      rule: vote.rule,
+      name: t(language, `rules.${vote.rule}.name`),
+      timeframe: vote.timeframe,
+      vote: vote.vote,
+      weight: vote.weight,
+      value: vote.value === null ? null : Number(vote.value.toPrecision(8)),
+      explanation: t(language, `rules.${vote.rule}.states.${vote.state}`, {
+        value: formatRuleValue(format, vote),
+      }),
+    };
+  });
 }
 
-/** The rule votes as the API's indicator items in `language` (the analysis and the coin page's summary). */
-export const renderSignalIndicators = (language: Language, votes: RuleVote[]): SignalIndicator[] =>
-  renderIndicators(language, createFormatters(language), votes);
+/** The rule votes as the API's indicator items in `language` and `money` (the coin page's summary). */
+export const renderSignalIndicators = (
+  language: Language,
+  votes: RuleVote[],
+  money: Money = usdMoney,
+): SignalIndicator[] => renderIndicators(language, createFormatters(language, money), votes, money);
 
 function renderReasoning(language: Language, format: Formatters, facts: AnalysisFacts): string {
   const { votes, score, signal } = facts.vote;
@@ -331,7 +349,7 @@ export function renderAnalysis(
       strength: facts.vote.strength,
       confidence: facts.vote.confidence,
       reasoning: renderReasoning(language, format, facts),
-      indicators: renderIndicators(language, format, facts.vote.votes),
+      indicators: renderIndicators(language, format, facts.vote.votes, money),
     },
     trendStrength: facts.trendStrength,
     volume: round(facts.volume24h, 8),
@@ -342,7 +360,7 @@ export function renderAnalysis(
         strength: Math.round(Math.min(100, Math.abs(hourly.rsi - 50) * 2)),
       },
       macd: {
-        value: Number(hourly.macdHistogram.toPrecision(8)),
+        value: Number(convert(hourly.macdHistogram).toPrecision(8)),
         signal: hourly.macdState,
         strength: Math.round(hourly.macdStrength),
       },

@@ -1,5 +1,6 @@
 import type { IndicatorReading, MarketSource, SignalSummary, SummaryIndicator } from '@farol/contract';
 import type { Language } from '@farol/i18n';
+import type { Money } from '../../lib/currency.ts';
 import { renderSignalIndicators } from './analysis-text.ts';
 import { timeframes, type AnalysisFacts } from './market-analysis.ts';
 
@@ -24,8 +25,9 @@ export function renderSignalSummary(
   facts: AnalysisFacts,
   source: MarketSource,
   language: Language,
+  money: Money,
 ): SignalSummary {
-  const indicators = renderSignalIndicators(language, facts.vote.votes);
+  const indicators = renderSignalIndicators(language, facts.vote.votes, money);
   const rows = (Object.keys(ruleOfRow) as SummaryIndicator[]).map((indicator) => {
     const ofRule = indicators.filter((item) => item.rule === ruleOfRow[indicator]);
     return {

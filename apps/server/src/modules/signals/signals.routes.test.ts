@@ -296,4 +296,28 @@ describe('market signals on recorded Binance candles', () => {
       expect(range.high).toBeCloseTo(expected[index]!.high * rate, 4);
     });
   });
+
+  it('gives the MACD histogram in the answer currency on the analysis and the summary, like the chart', async () => {
+    const read = async (currency: string) => {
+      const analysis = await testApp.request('GET', `/api/market-signals/analysis/BTC?currency=${currency}`, {
+        token,
+      });
+      const summary = await testApp.request('GET', `/api/market-signals/summary/BTC?currency=${currency}`, {
+        token,
+      });
+      expect(analysis.status).toBe(200);
+      expect(summary.status).toBe(200);
+      const row = summary.body.data.rows.find((entry: { indicator: string }) => entry.indicator === 'macd');
+      const hourly = row.cells.find((cell: { timeframe: string }) => cell.timeframe === '1h');
+      return { analysis: analysis.body, hourly: hourly.value as number };
+    };
+    const usd = await read('USD');
+    const brl = await read('BRL');
+    const rate = brl.analysis.conversion.latestRate;
+    expect(rate).toBeGreaterThan(1);
+    // one reading (the 1h histogram) on both screens, and in reais the dollar reading times the rate
+    expect(usd.hourly).toBeCloseTo(usd.analysis.data.keyIndicators.macd.value, 6);
+    expect(brl.hourly).toBeCloseTo(brl.analysis.data.keyIndicators.macd.value, 6);
+    expect(brl.hourly / usd.hourly).toBeCloseTo(rate, 6);
+  });
 });

@@ -106,11 +106,11 @@ export const signalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signalSummaryResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getSignalSummaryForCaller(deps, request.user, request.language, request.params.symbol),
-      currency: answerCurrency(request, request.query.currency),
-    }),
+    async (request) => {
+      const currency = answerCurrency(request, request.query.currency);
+      const data = await getSignalSummaryForCaller(deps, request, request.params.symbol, currency);
+      return { success: true as const, data, currency };
+    },
   );
 };
 

@@ -4,6 +4,7 @@ import {
   signalUnavailableKinds,
   type AnalysableCoin,
   type Analysis,
+  type Currency,
   type MarketSignal,
   type MarketSource,
   type SignalValue,
@@ -26,7 +27,7 @@ import type { Metrics } from '../../lib/metrics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { MarketService } from '../market/market.types.ts';
 import { renderAnalysis, renderMarketSignal } from './analysis-text.ts';
-import { usdMoney, type Money } from '../../lib/currency.ts';
+import { latestMoney, usdMoney, type Money } from '../../lib/currency.ts';
 import {
   analyzeMarket,
   timeframePeriodMs,
@@ -53,7 +54,8 @@ export type SignalsService = {
   /** Money in `money.currency` (USDT × `money.rate`); USD by default. */
   getAnalysis: (symbol: string, language: Language, money?: Money) => Promise<Analysis>;
   /** The signal as one score with its timeframe × indicator table (the coin page), from the same cached analysis. */
-  getSummary: (symbol: string, language: Language) => Promise<SignalSummary>;
+  /** The MACD readings in `money` (USD by default), like the analysis's. */
+  getSummary: (symbol: string, language: Language, money?: Money) => Promise<SignalSummary>;
   /** The engine's verdict and nearest levels, language-free and with no text rendered (alert checks). */
   getReading: (symbol: string) => Promise<SignalReading>;
 };
@@ -208,10 +210,10 @@ export function createSignalsService(deps: SignalsServiceDependencies): SignalsS
         renderAnalysis(symbol, entry.facts, entry.source, language, money),
       );
     },
-    async getSummary(symbol, language) {
+    async getSummary(symbol, language, money = usdMoney) {
       const entry = await getEntry(symbol);
-      return rendered(entry.summaries, language, () =>
-        renderSignalSummary(symbol, entry.facts, entry.source, language),
+      return rendered(entry.summaries, renderKey(language, money), () =>
+        renderSignalSummary(symbol, entry.facts, entry.source, language, money),
       );
     },
     getReading: async (symbol) => readingOf(await getEntry(symbol)),
@@ -336,14 +338,17 @@ export async function getAnalysisForUser(
  */
 export async function getSignalSummaryForCaller(
   deps: SignalsDeps,
-  actor: Actor | undefined,
-  language: Language,
+  caller: { user?: Actor; language: Language },
   symbolText: string,
+  currency: Currency,
 ): Promise<SignalSummary> {
+  const actor = caller.user;
   const symbol = await resolveMarketSymbol(deps.market, symbolText);
   if (!maySeeSignalSummary(actor?.entitlements ?? visitorEntitlements, symbol))
     throw new AppError('signal_requires_upgrade', { symbol }, { requiresUpgrade: true });
-  return deps.signals.getSummary(symbol, language);
+  // the MACD readings are prices: in the answer's currency, like the analysis's
+  const { money } = await latestMoney(deps.market, currency);
+  return deps.signals.getSummary(symbol, caller.language, money);
 }
 
 /** GET coins: every coin with a pair, the ten first then by rank (the picker's list). */

@@ -21,12 +21,15 @@ import { PriceFlash } from '../../../components/ui/price-flash.tsx';
 export function CoinHeading({
   coin,
   currency,
+  source,
   badges,
   actions,
 }: {
   coin: CoinFacts;
   /** The currency the facts are in. */
   currency: Currency;
+  /** The answer's source: the price's and its 24 h change's unless Binance's live ticker moved them. */
+  source: MarketSource;
   /** Where the price came from (simulated, cache age). */
   badges?: ReactNode;
   /** Favourite, create alert, ask the chat. */
@@ -78,6 +81,9 @@ export function CoinHeading({
               )}
               {formatPercent(change, { signed: true })}
               <span className="text-muted-foreground">{t('facts.change24h')}</span>
+              <span className="text-xs font-normal text-muted-foreground">
+                {t(`facts.changeSource.${coin.priceSource ?? source}`)}
+              </span>
             </span>
           ) : null}
         </div>

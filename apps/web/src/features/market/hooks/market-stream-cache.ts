@@ -63,7 +63,13 @@ export function applyTicker(queryClient: QueryClient, ticker: TickerEvent): void
       answer && answer.currency === ticker.currency && answer.data.analysisSymbol === ticker.symbol
         ? {
             ...answer,
-            data: { ...answer.data, price: ticker.price, priceChangePercentage24h: ticker.change24h },
+            data: {
+              ...answer.data,
+              price: ticker.price,
+              priceChangePercentage24h: ticker.change24h,
+              // the stream relays Binance's ticker, or the simulated market's when the answer is simulated
+              ...(answer.source === 'simulated' ? {} : { priceSource: 'binance' as const }),
+            },
           }
         : undefined,
   );
