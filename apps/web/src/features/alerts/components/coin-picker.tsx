@@ -41,10 +41,13 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
     ? options.coins.filter((coin) => analysable.coinIds.has(coin.id))
     : options.coins;
   const active = isExpanded ? coins[Math.min(activeIndex, coins.length - 1)] : undefined;
+  const inputRef = useRef<HTMLInputElement>(null);
 
   function choose(coin: CoinItem) {
     setChosen(coin);
     setInput(labelOf(coin));
+    // a choice made by a screen reader's click or a tap may have moved the focus: it comes back to the input
+    inputRef.current?.focus();
     setIsExpanded(false);
     onSelect(coin);
   }
@@ -79,6 +82,7 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
   }
 
   return {
+    inputRef,
     input,
     typeText: (text: string) => {
       setInput(text);
@@ -123,6 +127,7 @@ export function CoinPicker(props: CoinPickerProps) {
           />
         )}
         <Input
+          ref={picker.inputRef}
           id={id}
           role="combobox"
           aria-expanded={isListShown}
