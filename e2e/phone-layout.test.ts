@@ -1,3 +1,4 @@
+import { translate } from '@farol/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   signedInPage,
   type Language,
 } from './support/journey.ts';
+import { screenshotDir } from './support/server.ts';
 
 // Keyboard and touch on the built app: no button-styled link or button is clipped at 390 px on the landing,
 // pricing, dashboard and coin pages in the three languages; the coin page's headings come in the order they
@@ -118,6 +120,36 @@ describe('keyboard and touch', () => {
       await context.close();
     }
   }, 300_000);
+
+  it('shows the track record on a phone as one card per class with whole percentages', async () => {
+    for (const language of languages) {
+      const visitor = await visitorTab(language);
+      await visitor.page.goto(`${journey.server.url}/track-record?lng=${language}`);
+      const cards = visitor.page.getByRole('list', {
+        name: translate(language, 'marketing:trackRecord.hitCaption', { horizon: '24 h' }),
+      });
+      await cards.waitFor();
+      const texts = await cards.getByRole('listitem').allTextContents();
+      expect(texts.length).toBeGreaterThan(1);
+      // the hit rates are whole: no "54,27%" / "54.27%" before the mean return's line
+      // (a dash where a class gave no signal in the window)
+      const hitRates = texts.map((text) => /^\D*?(\d[\d.,]*\s?%|—)/.exec(text)?.[1]);
+      expect(hitRates.filter((rate) => rate !== '—').length).toBeGreaterThan(0);
+      for (const rate of hitRates) expect(rate).toMatch(/^(\d{1,3}\s?%|—)$/);
+      await visitor.page.waitForLoadState('networkidle');
+      await saveScreenshot(visitor.page, 'track-record-cards', language, true);
+      // what the phone shows once scrolled to the cards (the header stays on top of the page)
+      await cards.evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -140);
+      });
+      await visitor.page.screenshot({ path: `${screenshotDir}track-record-cards-only-${language}.png` });
+      await visitor.page
+        .getByRole('img', { name: translate(language, 'marketing:trackRecord.equityChart') })
+        .screenshot({ path: `${screenshotDir}track-record-equity-${language}.png` });
+      await visitor.context.close();
+    }
+  }, 180_000);
 
   it("shows the coin page's headings in DOM order at 390 and 1366 px", async () => {
     for (const viewport of [phone, wide]) {
