@@ -1,6 +1,6 @@
 import type { CoinItem } from '@farol/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
@@ -27,7 +27,10 @@ type CoinPickerProps = {
 const labelOf = (coin: { symbol: string; name: string }) => `${coin.name} (${coin.symbol.toUpperCase()})`;
 
 /** The combobox's state: the text typed, the list open or not, the active option, the coin chosen. */
-function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: CoinPickerProps) {
+function useCoinPicker(
+  { selected, onSelect, analysisOnly, initialSymbol }: CoinPickerProps,
+  inputRef: RefObject<HTMLInputElement | null>,
+) {
   const [input, setInput] = useState(() =>
     selected ? labelOf(selected) : (initialSymbol?.toUpperCase() ?? ''),
   );
@@ -41,7 +44,6 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
     ? options.coins.filter((coin) => analysable.coinIds.has(coin.id))
     : options.coins;
   const active = isExpanded ? coins[Math.min(activeIndex, coins.length - 1)] : undefined;
-  const inputRef = useRef<HTMLInputElement>(null);
 
   function choose(coin: CoinItem) {
     setChosen(coin);
@@ -82,7 +84,6 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
   }
 
   return {
-    inputRef,
     input,
     typeText: (text: string) => {
       setInput(text);
@@ -109,7 +110,8 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
 export function CoinPicker(props: CoinPickerProps) {
   const { id, selected, analysisOnly, error } = props;
   const { t } = useTranslation('alerts');
-  const picker = useCoinPicker(props);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const picker = useCoinPicker(props, inputRef);
   const { isExpanded, active, coins, shownCoin } = picker;
   const listId = `${id}-options`;
   // an empty listbox is no list: while nothing matches, only the status line shows
@@ -127,7 +129,7 @@ export function CoinPicker(props: CoinPickerProps) {
           />
         )}
         <Input
-          ref={picker.inputRef}
+          ref={inputRef}
           id={id}
           role="combobox"
           aria-expanded={isListShown}

@@ -24,6 +24,17 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
+/** Round percentages of change (−10%, 0%, +10%…) as ticks, and the axis spanning exactly those ticks. */
+function valueAxis(points: EquityPoint[]) {
+  const changes = points
+    .flatMap((point) => [point.strategy - 1, point.buyAndHold - 1, 0])
+    .map((change) => change * 100);
+  const tickChanges = niceTicks(Math.min(...changes), Math.max(...changes));
+  const low = 1 + tickChanges[0]! / 100;
+  const high = 1 + tickChanges.at(-1)! / 100;
+  return { tickChanges, low, span: high - low || 1 };
+}
+
 /** A tick as a signed percentage, whole when the step is whole ("+25%"), else with the decimals it needs. */
 function tickLabel(change: number, ticks: number[]): string {
   const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
@@ -44,14 +55,7 @@ export function EquityChart({ points, label }: { points: EquityPoint[]; label: s
   const { t } = useTranslation('marketing');
   const [boxRef, WIDTH] = useWidth<HTMLDivElement>();
   if (points.length < 2) return null;
-  // ticks are round percentages of change (−10%, 0%, +10%…), and the axis spans exactly the ticks
-  const changes = points
-    .flatMap((point) => [point.strategy - 1, point.buyAndHold - 1, 0])
-    .map((v) => v * 100);
-  const tickChanges = niceTicks(Math.min(...changes), Math.max(...changes));
-  const low = 1 + tickChanges[0]! / 100;
-  const high = 1 + tickChanges.at(-1)! / 100;
-  const span = high - low || 1;
+  const { tickChanges, low, span } = valueAxis(points);
   const x = (index: number) => PAD.left + (index / (points.length - 1)) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - (value - low) / span) * (HEIGHT - PAD.top - PAD.bottom);
   const path = (key: 'strategy' | 'buyAndHold') =>
