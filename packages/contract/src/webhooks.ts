@@ -15,6 +15,26 @@ export const createWebhookRequestSchema = z.object({
 });
 export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
 
+/**
+ * Why a delivery's last attempt failed, as a code the page translates (the raw text stays in `lastError` for
+ * developers): `http_status` and `redirect` carry the receiver's status in `errorStatus`.
+ */
+export const webhookDeliveryErrorCodes = [
+  'timeout',
+  'refused',
+  'reset',
+  'dns',
+  'private_address',
+  'tls',
+  'http_status',
+  'redirect',
+  'too_large',
+  'secret_unreadable',
+  'webhook_disabled',
+  'unknown',
+] as const;
+export type WebhookDeliveryErrorCode = (typeof webhookDeliveryErrorCodes)[number];
+
 /** One attempt series of one event, as the delivery log shows it. */
 export const webhookDeliverySchema = z.object({
   id: z.string(),
@@ -22,6 +42,8 @@ export const webhookDeliverySchema = z.object({
   status: z.enum(['pending', 'sending', 'sent', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  errorCode: z.enum(webhookDeliveryErrorCodes).nullable(),
+  errorStatus: z.number().int().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });

@@ -139,6 +139,9 @@ async function chooseCoin(user: User, dialog: HTMLElement, text: string) {
   await within(dialog).findByRole('option', { name: /^BTC Bitcoin/ });
   await user.keyboard('{Enter}');
   expect(picker).toHaveProperty('value', 'Bitcoin (BTC)');
+  // the choice closes the list and leaves the focus on the combobox
+  expect(picker).toHaveFocus();
+  expect(picker).toHaveAttribute('aria-expanded', 'false');
 }
 
 /** Opens the create dialog on a BTC alert of the advanced type, named `name`. */

@@ -1,7 +1,7 @@
 import { analysisSymbols, type CacheInfo, type CoinFacts, type MarketSource } from '@farol/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellPlus, ChartNoAxesCombined, MessageSquareText, SearchX } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -29,6 +29,7 @@ import { useAnalysisQuery } from '../features/signals/api/signals-api.ts';
 import { useCurrentSubscriptionQuery } from '../features/subscription/api/subscription-api.ts';
 import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useHeadingFocusOnArrival } from '../lib/use-arrival-focus.ts';
 import { CoinAnalysisSection } from './coin-analysis-section.tsx';
 import { currencyOf, useCurrency, type Currency } from '../lib/currency.ts';
 
@@ -185,15 +186,20 @@ function CoinScreen({ coin, source, cache, currency }: CoinScreenProps) {
   const returnPath = `/coins/${coin.symbol.toLowerCase()}`;
   const symbol = coin.analysisSymbol;
   useLiveSymbols(symbol ? [symbol] : []);
+  // opened by the /market-analysis picker: the focus lands on the coin's name, where the page starts
+  const headingRef = useRef<HTMLDivElement>(null);
+  useHeadingFocusOnArrival(headingRef);
   return (
     <>
-      <CoinHeading
-        coin={coin}
-        currency={currency}
-        source={source}
-        badges={<MarketSourceBadge source={source} cache={cache} />}
-        actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
-      />
+      <div ref={headingRef} className="contents">
+        <CoinHeading
+          coin={coin}
+          currency={currency}
+          source={source}
+          badges={<MarketSourceBadge source={source} cache={cache} />}
+          actions={<CoinActions coin={coin} isSignedIn={isSignedIn} />}
+        />
+      </div>
       {symbol ? (
         <>
           <div className="flex flex-col gap-2">

@@ -14,12 +14,25 @@ import {
   type StubAnswer,
 } from '../test/render.tsx';
 import { MarketAnalysisPage } from './market-analysis-page.tsx';
+import { useHeadingFocusOnArrival } from '../lib/use-arrival-focus.ts';
+import { useRef } from 'react';
 
 /** GET /api/market-signals/coins through the contract: the ten, then two coins beyond them. */
 const coinsAnswer = analysableCoinsAnswer([
   ['DOGE', 'dogecoin', 'Dogecoin'],
   ['TRX', 'tron', 'TRON'],
 ]);
+
+/** Stands in for the coin page: its heading takes the focus the way the coin page's does. */
+function ArrivingCoinPage() {
+  const ref = useRef<HTMLDivElement>(null);
+  useHeadingFocusOnArrival(ref);
+  return (
+    <div ref={ref}>
+      <h1>coin page</h1>
+    </div>
+  );
+}
 
 /** The picker, the coin pages it opens and the login page, with the coin list answered by `coins`. */
 function renderPage(
@@ -34,7 +47,7 @@ function renderPage(
   const view = renderRoutes(
     [
       { path: '/market-analysis', element: <MarketAnalysisPage /> },
-      { path: '/coins/:symbol', element: <p>coin page</p> },
+      { path: '/coins/:symbol', element: <ArrivingCoinPage /> },
       landingRoute('/login'),
     ],
     path,
@@ -68,6 +81,8 @@ describe('the market analysis picker', () => {
       await user.click(option);
       expect(await screen.findByText('coin page')).toBeVisible();
       expect(router.state.location.pathname).toBe('/coins/doge');
+      // the combobox is gone with the picker: the focus lands on the opened page's heading
+      expect(screen.getByRole('heading', { level: 1, name: 'coin page' })).toHaveFocus();
       // the picker asks for no analysis: the coin page does
       expect(calls.some((call) => call.url.startsWith('/api/market-signals/analysis'))).toBe(false);
     },

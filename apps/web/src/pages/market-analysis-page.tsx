@@ -8,6 +8,7 @@ import { useRequireAuth } from '../features/auth/hooks/use-require-auth.ts';
 import { SymbolSearch, useAnalysableCoinOptions } from '../features/market/components/symbol-search.tsx';
 import { coinPagePath } from '../lib/coin-prices.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { FOCUS_HEADING_ON_ARRIVAL } from '../lib/use-arrival-focus.ts';
 
 const SYMBOL_TEXT = /^[A-Za-z0-9]{1,20}$/;
 
@@ -62,7 +63,7 @@ function AnalysisPicker() {
       </header>
       <SymbolSearch
         value=""
-        onChange={(chosen) => void navigate(coinPagePath(chosen))}
+        onChange={(chosen) => void navigate(coinPagePath(chosen), { state: FOCUS_HEADING_ON_ARRIVAL })}
         options={options}
         status={status}
         label={t('coinSearch')}

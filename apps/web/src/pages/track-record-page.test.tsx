@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_RECORD_URL as URL } from '../features/signals/api/track-record-api.ts';
 import { backtestResults, recordAnswer } from '../features/signals/test/track-record-answers.ts';
 import { errorAnswer, renderRoutes, stubFetch, type StubAnswer } from '../test/render.tsx';
@@ -21,7 +21,34 @@ const percent = (value: number) =>
     maximumFractionDigits: 2,
   }).format(value);
 
+/** A phone's screen: every `(min-width: …)` query fails, as below Tailwind's `sm` breakpoint. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: !query.includes('min-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
 describe('TrackRecordPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows one card per signal class with whole percentages on a phone', async () => {
+    onPhone();
+    renderPage(() => ({ status: 200, body: recordAnswer() }));
+    const cards = await screen.findByRole('list', { name: /depois de 24 h/ }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: /depois de 24 h/ })).not.toBeInTheDocument();
+    const day = backtestResults.horizons[0]!;
+    // one card per class plus always long
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(day.classes.length + 1);
+    const buy = day.classes.find((row) => row.signal === 'buy')!;
+    const buyCard = within(cards).getByText('Compra').closest('li')!;
+    const whole = `${Math.round(buy.hitRate! * 100)}%`;
+    expect(buyCard).toHaveTextContent(new RegExp(`Acerto\\s*${whole}`));
+    expect(buyCard).not.toHaveTextContent(percent(buy.hitRate!));
+  });
+
   it('leads with the backtest, labelled as such, while no live signal is stored', async () => {
     const user = userEvent.setup();
     renderPage(() => ({ status: 200, body: recordAnswer() }));

@@ -26,14 +26,18 @@ import {
   type FigureWindow,
 } from '../features/signals/components/record-facts.tsx';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
-import { formatDate, formatNumber, formatPercent } from '../lib/format.ts';
+import { formatDate, formatNumber, formatPercent, formatWholePercent } from '../lib/format.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/use-media-query.ts';
 
 await loadNamespaces('marketing', 'signals');
 
 /** A ratio (0.512) as a percentage with two decimals, a dash where there is nothing to measure. */
 const ratio = (value: number | null, signed = false) =>
   value === null ? '—' : formatPercent(value * 100, { signed });
+
+/** A ratio as a whole percentage (0.5427 -> "54%"): what a phone's card shows, the table keeps the decimals. */
+const wholeRatio = (value: number | null) => (value === null ? '—' : formatWholePercent(value * 100));
 
 type Measures = TrackRecord['live'] | TrackRecord['backtest'];
 
@@ -226,6 +230,8 @@ function HitRateSection({ horizons, window }: { horizons: HorizonResult[]; windo
   const labels = horizons.map((horizon) => horizon.label);
   const [label, setLabel] = useState(labels[0] ?? '24 h');
   const horizon = horizons.find((candidate) => candidate.label === label) ?? horizons[0];
+  // a phone reads one card per class; the six-column table only fits from the `sm` width on
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   if (!horizon) return null;
   return (
     <PageSection title={t('trackRecord.hitTitle')}>
@@ -236,44 +242,99 @@ function HitRateSection({ horizons, window }: { horizons: HorizonResult[]; windo
         label={t('trackRecord.horizon')}
         optionLabel={(option) => t('trackRecord.horizonName', { horizon: option })}
       />
-      <ScrollingTable
-        caption={t('trackRecord.hitCaption', { horizon: horizon.label })}
-        columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'meanReturn'] as const).map(
-          (column) => ({ label: t(`trackRecord.columns.${column}`), numeric: column !== 'signal' }),
-        )}
-      >
-        {horizon.classes.map((row) => (
-          <tr key={row.signal}>
+      {isWide ? (
+        <ScrollingTable
+          caption={t('trackRecord.hitCaption', { horizon: horizon.label })}
+          columns={(['signal', 'count', 'hitRate', 'interval', 'shuffled', 'meanReturn'] as const).map(
+            (column) => ({ label: t(`trackRecord.columns.${column}`), numeric: column !== 'signal' }),
+          )}
+        >
+          {horizon.classes.map((row) => (
+            <tr key={row.signal}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                <SignalBadge signal={row.signal} />
+              </th>
+              <td className="px-4 py-3 text-right">{row.count}</td>
+              <td className="px-4 py-3 text-right font-semibold">{ratio(row.hitRate)}</td>
+              <td className="px-4 py-3 text-right text-muted-foreground">
+                {row.hitRateLow === null ? '—' : `${ratio(row.hitRateLow)} – ${ratio(row.hitRateHigh)}`}
+              </td>
+              <td className="px-4 py-3 text-right text-muted-foreground">{ratio(row.shuffledHitRate)}</td>
+              <td className="px-4 py-3 text-right">{ratio(row.meanReturn, true)}</td>
+            </tr>
+          ))}
+          <tr>
             <th scope="row" className="px-4 py-3 text-left font-medium">
-              <SignalBadge signal={row.signal} />
+              {t('trackRecord.alwaysLong')}
             </th>
-            <td className="px-4 py-3 text-right">{row.count}</td>
-            <td className="px-4 py-3 text-right font-semibold">{ratio(row.hitRate)}</td>
-            <td className="px-4 py-3 text-right text-muted-foreground">
-              {row.hitRateLow === null ? '—' : `${ratio(row.hitRateLow)} – ${ratio(row.hitRateHigh)}`}
+            <td className="px-4 py-3 text-right">{horizon.alwaysLong.count}</td>
+            <td className="px-4 py-3 text-right font-semibold">
+              {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.hitRate) : '—'}
             </td>
-            <td className="px-4 py-3 text-right text-muted-foreground">{ratio(row.shuffledHitRate)}</td>
-            <td className="px-4 py-3 text-right">{ratio(row.meanReturn, true)}</td>
+            <td className="px-4 py-3 text-right text-muted-foreground">—</td>
+            <td className="px-4 py-3 text-right text-muted-foreground">—</td>
+            <td className="px-4 py-3 text-right">
+              {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.meanReturn, true) : '—'}
+            </td>
           </tr>
-        ))}
-        <tr>
-          <th scope="row" className="px-4 py-3 text-left font-medium">
-            {t('trackRecord.alwaysLong')}
-          </th>
-          <td className="px-4 py-3 text-right">{horizon.alwaysLong.count}</td>
-          <td className="px-4 py-3 text-right font-semibold">
-            {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.hitRate) : '—'}
-          </td>
-          <td className="px-4 py-3 text-right text-muted-foreground">—</td>
-          <td className="px-4 py-3 text-right text-muted-foreground">—</td>
-          <td className="px-4 py-3 text-right">
-            {horizon.alwaysLong.count ? ratio(horizon.alwaysLong.meanReturn, true) : '—'}
-          </td>
-        </tr>
-      </ScrollingTable>
+        </ScrollingTable>
+      ) : (
+        <HitRateCards horizon={horizon} />
+      )}
       <p className="max-w-3xl text-sm text-muted-foreground">{t('trackRecord.hitNote')}</p>
       <FigureWindowNote window={window} />
     </PageSection>
+  );
+}
+
+/** The hit-rate table as one card per signal class (and always long), with whole percentages. */
+function HitRateCards({ horizon }: { horizon: HorizonResult }) {
+  const { t } = useTranslation('marketing');
+  const column = (name: 'hitRate' | 'count' | 'interval' | 'shuffled' | 'meanReturn') =>
+    t(`trackRecord.columns.${name}`);
+  const cards = [
+    ...horizon.classes.map((row) => ({
+      key: row.signal,
+      title: <SignalBadge signal={row.signal} />,
+      count: row.count,
+      hitRate: wholeRatio(row.hitRate),
+      interval:
+        row.hitRateLow === null ? '—' : `${wholeRatio(row.hitRateLow)} – ${wholeRatio(row.hitRateHigh)}`,
+      shuffled: wholeRatio(row.shuffledHitRate),
+      meanReturn: ratio(row.meanReturn, true),
+    })),
+    {
+      key: 'alwaysLong',
+      title: <span className="font-medium">{t('trackRecord.alwaysLong')}</span>,
+      count: horizon.alwaysLong.count,
+      hitRate: horizon.alwaysLong.count ? wholeRatio(horizon.alwaysLong.hitRate) : '—',
+      interval: '—',
+      shuffled: '—',
+      meanReturn: horizon.alwaysLong.count ? ratio(horizon.alwaysLong.meanReturn, true) : '—',
+    },
+  ];
+  return (
+    <ul aria-label={t('trackRecord.hitCaption', { horizon: horizon.label })} className="flex flex-col gap-3">
+      {cards.map((card) => (
+        <li key={card.key} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4">
+          <div className="flex items-center justify-between gap-3">
+            {card.title}
+            <span className="flex flex-col items-end">
+              <span className="text-xs text-muted-foreground">{column('hitRate')}</span>
+              <span className="text-2xl font-semibold tabular-nums">{card.hitRate}</span>
+            </span>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {(['count', 'interval', 'shuffled', 'meanReturn'] as const).map((name) => (
+              <div key={name} className="flex flex-col gap-0.5">
+                <dt className="text-muted-foreground">{column(name)}</dt>
+                <dd className="font-medium tabular-nums">{card[name]}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -110,7 +110,7 @@ forEachEngine((engine) => {
       expect(report).toMatchObject({ claimed: 1, retrying: 1 });
       expect(await delivery(id)).toMatchObject({
         status: 'pending',
-        last_error: 'no complete answer within 0.4 s',
+        last_error: '[timeout] no complete answer within 0.4 s',
       });
     });
 

@@ -8,6 +8,7 @@ import { openStoredSecret, type Encryption } from '../../lib/encryption.ts';
 import { sendOutbound, type OutboundLimits } from '../../lib/outbound-request.ts';
 import { drainOutbox, type DeliveryOutcome, type OutboxPassReport } from '../email/email.delivery.ts';
 import { enqueueNoticeToUser, markEmailAttemptFailed, markEmailSent } from '../email/email.outbox.ts';
+import { deliveryErrorCode, statusErrorCode, storedDeliveryError } from './webhook-delivery-error.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 import { checkedLookup, checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
 import { recordWebhookFailure, secretContext } from './webhooks.service.ts';
@@ -71,7 +72,7 @@ async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Pr
   });
   // Not signed, not sent: a failed attempt like any other (retried, so restoring the key loses nothing;
   // counted, so the owner is told when the webhook is disabled), whose reason says what to do.
-  if (secret === undefined) return WEBHOOK_SECRET_UNREADABLE;
+  if (secret === undefined) return storedDeliveryError('secret_unreadable', WEBHOOK_SECRET_UNREADABLE);
   try {
     // checked again now: the address may have moved since registration
     const url = await checkWebhookUrl(webhook.url, context.policy);
@@ -87,9 +88,12 @@ async function attempt(context: WebhookDeliveryContext, row: EmailOutboxRow): Pr
       lookup: checkedLookup(context.policy),
       limits: context.limits,
     });
-    return status >= 200 && status < 300 ? undefined : `HTTP ${status}`;
+    return status >= 200 && status < 300
+      ? undefined
+      : storedDeliveryError(statusErrorCode(status), `HTTP ${status}`);
   } catch (error) {
-    return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const detail = error instanceof Error ? error.message : String(error);
+    return storedDeliveryError(deliveryErrorCode(error), detail);
   }
 }
 
@@ -105,7 +109,12 @@ async function deliverClaimed(
     return 'sent';
   }
   if (failure === 'gone' || failure === 'disabled') {
-    await markEmailAttemptFailed(context.db, row.id, `webhook ${failure}`, undefined);
+    await markEmailAttemptFailed(
+      context.db,
+      row.id,
+      storedDeliveryError('webhook_disabled', `webhook ${failure}`),
+      undefined,
+    );
     return 'failed';
   }
   const retryAt = webhookRetryAt(row, now);

@@ -162,7 +162,13 @@ forEachEngine((engine) => {
         isActive: false,
         consecutiveFailures: WEBHOOK_MAX_CONSECUTIVE_FAILURES,
       });
-      expect(webhook.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 500' });
+      expect(webhook.deliveries[0]).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'HTTP 500',
+        errorCode: 'http_status',
+        errorStatus: 500,
+      });
       const emails = await selectRows<{ template: string }>(
         t.app.db,
         sql`SELECT template FROM email_outbox WHERE user_id = ${user.id} AND template = 'webhook-disabled'`,
@@ -209,6 +215,7 @@ forEachEngine((engine) => {
         status: 'pending',
         attempts: 1,
         lastError: WEBHOOK_SECRET_UNREADABLE,
+        errorCode: 'secret_unreadable',
       });
       const warnings = logLines.filter((line) => line.includes('a stored secret can no longer be decrypted'));
       expect(warnings).toHaveLength(1);

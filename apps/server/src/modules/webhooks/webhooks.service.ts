@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Encryption } from '../../lib/encryption.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { checkWebhookUrl, type AddressPolicy } from './webhook-address.ts';
+import { readDeliveryError } from './webhook-delivery-error.ts';
 import { noticeAccessAdded, requireVerifiedAddress } from '../users/account-access.service.ts';
 import { lockUserRow } from '../users/users.repository.ts';
 
@@ -46,7 +47,7 @@ function toWebhook(row: WebhookRow, deliveries: DeliveryRow[]): Webhook {
         event: delivery.template,
         status: delivery.status,
         attempts: delivery.attempts,
-        lastError: delivery.lastError,
+        ...readDeliveryError(delivery.lastError),
         createdAt: delivery.createdAt.toISOString(),
         sentAt: delivery.sentAt?.toISOString() ?? null,
       })),

@@ -1,6 +1,6 @@
 import type { CoinItem } from '@farol/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CoinLogo } from '../../../components/ui/coin-logo.tsx';
@@ -27,7 +27,10 @@ type CoinPickerProps = {
 const labelOf = (coin: { symbol: string; name: string }) => `${coin.name} (${coin.symbol.toUpperCase()})`;
 
 /** The combobox's state: the text typed, the list open or not, the active option, the coin chosen. */
-function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: CoinPickerProps) {
+function useCoinPicker(
+  { selected, onSelect, analysisOnly, initialSymbol }: CoinPickerProps,
+  inputRef: RefObject<HTMLInputElement | null>,
+) {
   const [input, setInput] = useState(() =>
     selected ? labelOf(selected) : (initialSymbol?.toUpperCase() ?? ''),
   );
@@ -45,6 +48,8 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
   function choose(coin: CoinItem) {
     setChosen(coin);
     setInput(labelOf(coin));
+    // a choice made by a screen reader's click or a tap may have moved the focus: it comes back to the input
+    inputRef.current?.focus();
     setIsExpanded(false);
     onSelect(coin);
   }
@@ -105,7 +110,8 @@ function useCoinPicker({ selected, onSelect, analysisOnly, initialSymbol }: Coin
 export function CoinPicker(props: CoinPickerProps) {
   const { id, selected, analysisOnly, error } = props;
   const { t } = useTranslation('alerts');
-  const picker = useCoinPicker(props);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const picker = useCoinPicker(props, inputRef);
   const { isExpanded, active, coins, shownCoin } = picker;
   const listId = `${id}-options`;
   // an empty listbox is no list: while nothing matches, only the status line shows
@@ -123,6 +129,7 @@ export function CoinPicker(props: CoinPickerProps) {
           />
         )}
         <Input
+          ref={inputRef}
           id={id}
           role="combobox"
           aria-expanded={isListShown}

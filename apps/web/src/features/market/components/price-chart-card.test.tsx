@@ -193,6 +193,10 @@ describe('PriceChartCard', () => {
         .map((option) => option.textContent),
     ).toEqual(['ETHEthereum']);
     await user.click(within(list).getByRole('option', { name: /ETH/ }));
+    // after the choice the focus is back on the closed combobox, showing the coin chosen
+    expect(search).toHaveFocus();
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    expect(search).toHaveValue('ETH · Ethereum');
     expect(await screen.findByText('chart ETH-1h-BRL with 120 candles', { exact: false })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Gráfico ETH/BRL' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Gráfico de velas ETH/BRL, 1 hora' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { analysisSymbolNames, analysisSymbols } from '@farol/contract';
 import { Check, RotateCw, Search } from 'lucide-react';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnalysableCoinsQuery } from '../../../lib/analysable-coins.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -182,11 +182,15 @@ type SymbolSearchProps = {
 /** The open list's state and its keys: what is typed, which option is active, picking one. */
 function useSymbolList(options: readonly SymbolOption[], value: string, onChange: (symbol: string) => void) {
   const [list, setList] = useState<ListState>(closed);
+  const inputRef = useRef<HTMLInputElement>(null);
   const matches = matchSymbols(list.term, options);
   const activeSymbol = list.isOpen ? matches[list.active]?.symbol : undefined;
   const pick = (symbol: string | undefined) => {
-    if (symbol) onChange(symbol);
+    // a choice made by a screen reader's click or a tap may have moved the focus: it comes back to the input,
+    // closed (focusing opens the list, so the input is focused first and the list closed after)
+    inputRef.current?.focus();
     setList(closed);
+    if (symbol) onChange(symbol);
   };
   // opening shows every coin with the chosen one active, so Enter at once keeps it
   const chosenIndex = Math.max(
@@ -204,7 +208,7 @@ function useSymbolList(options: readonly SymbolOption[], value: string, onChange
   };
   const close = () => setList(closed);
   const search = (term: string) => setList({ isOpen: true, term, active: 0 });
-  return { list, matches, activeSymbol, pick, open, close, search, onKeyDown };
+  return { list, inputRef, matches, activeSymbol, pick, open, close, search, onKeyDown };
 }
 
 /**
@@ -223,7 +227,7 @@ export function SymbolSearch({
 }: SymbolSearchProps) {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const { list, matches, activeSymbol, pick, open, close, search, onKeyDown } = useSymbolList(
+  const { list, inputRef, matches, activeSymbol, pick, open, close, search, onKeyDown } = useSymbolList(
     options,
     value,
     onChange,
@@ -239,6 +243,7 @@ export function SymbolSearch({
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <input
+        ref={inputRef}
         role="combobox"
         aria-label={accessibleName}
         aria-expanded={list.isOpen}

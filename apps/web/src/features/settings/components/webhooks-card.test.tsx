@@ -20,6 +20,8 @@ const hook: Webhook = {
       status: 'failed',
       attempts: 10,
       lastError: 'HTTP 500',
+      errorCode: 'http_status',
+      errorStatus: 500,
       createdAt: '2026-11-25T10:00:00.000Z',
       sentAt: null,
     },
@@ -67,6 +69,8 @@ function renderCard(maxWebhooks: number) {
                   status: 'sent',
                   attempts: 1,
                   lastError: null,
+                  errorCode: null,
+                  errorStatus: null,
                   sentAt: '2026-11-26T10:00:00.000Z',
                 },
                 ...item.deliveries,
@@ -95,6 +99,10 @@ describe('WebhooksCard', () => {
   it('lists a webhook with its delivery log, sends a test event and follows it until it is delivered', async () => {
     renderCard(5);
     expect(await screen.findByText('https://bots.example.com/farol')).toBeVisible();
+    // the failure in words beside the delivery; the receiver's raw text only behind a detail
+    expect(screen.getByText('O endereço respondeu com erro HTTP 500.')).toBeVisible();
+    expect(screen.getByText('HTTP 500')).not.toBeVisible();
+    await userEvent.click(screen.getByText('Detalhe técnico'));
     expect(screen.getByText('HTTP 500')).toBeVisible();
     expect(screen.getByText('Falhou')).toBeVisible();
     await userEvent.click(

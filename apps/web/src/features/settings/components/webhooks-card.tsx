@@ -194,6 +194,24 @@ function WebhookItem({ webhook, onTestSent }: { webhook: Webhook; onTestSent: ()
   );
 }
 
+/** Why a delivery failed, in the reader's language, beside it; the receiver's raw text only as a detail. */
+function DeliveryError({ delivery }: { delivery: Webhook['deliveries'][number] }) {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="flex w-full flex-col gap-0.5">
+      <p className="text-danger-text">
+        {t(`webhooks.deliveryError.${delivery.errorCode ?? 'unknown'}`, { status: delivery.errorStatus })}
+      </p>
+      {delivery.lastError ? (
+        <details>
+          <summary className="cursor-pointer">{t('webhooks.deliveryError.detail')}</summary>
+          <code className="font-mono break-all">{delivery.lastError}</code>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
 function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const { t } = useTranslation('settings');
   return (
@@ -209,7 +227,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
               <span>{t(`webhooks.status_${delivery.status}`)}</span>
               <span>{t('webhooks.attempts', { count: delivery.attempts })}</span>
               <span>{formatDateTime(delivery.sentAt ?? delivery.createdAt)}</span>
-              {delivery.lastError ? <span className="text-danger-text">{delivery.lastError}</span> : null}
+              {delivery.errorCode ? <DeliveryError delivery={delivery} /> : null}
             </li>
           ))}
         </ul>

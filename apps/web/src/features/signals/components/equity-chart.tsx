@@ -1,7 +1,8 @@
 import type { EquityPoint } from '@farol/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatPercent, formatWholePercent } from '../../../lib/format.ts';
+import { niceTicks } from '../../../lib/nice-ticks.ts';
 
 const DEFAULT_WIDTH = 720;
 const HEIGHT = 260;
@@ -23,6 +24,24 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
+/** Round percentages of change (−10%, 0%, +10%…) as ticks, and the axis spanning exactly those ticks. */
+function valueAxis(points: EquityPoint[]) {
+  const changes = points
+    .flatMap((point) => [point.strategy - 1, point.buyAndHold - 1, 0])
+    .map((change) => change * 100);
+  const tickChanges = niceTicks(Math.min(...changes), Math.max(...changes));
+  const low = 1 + tickChanges[0]! / 100;
+  const high = 1 + tickChanges.at(-1)! / 100;
+  return { tickChanges, low, span: high - low || 1 };
+}
+
+/** A tick as a signed percentage, whole when the step is whole ("+25%"), else with the decimals it needs. */
+function tickLabel(change: number, ticks: number[]): string {
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
+  if (!Number.isInteger(step)) return formatPercent(change, { signed: true });
+  return `${change > 0 ? '+' : ''}${formatWholePercent(change)}`;
+}
+
 const series = [
   { key: 'strategy', className: 'stroke-primary', swatch: 'bg-primary' },
   { key: 'buyAndHold', className: 'stroke-muted-foreground', swatch: 'bg-muted-foreground' },
@@ -30,21 +49,17 @@ const series = [
 
 /**
  * Equity of following the signals against holding (1 = start), as a plain SVG: two lines, a zero line
- * and four value ticks, drawn at the box's own width so labels keep their size at 390 px and on a desktop.
+ * and round percentage ticks, drawn at the box's own width so labels keep their size at 390 px and on a desktop.
  */
 export function EquityChart({ points, label }: { points: EquityPoint[]; label: string }) {
   const { t } = useTranslation('marketing');
   const [boxRef, WIDTH] = useWidth<HTMLDivElement>();
   if (points.length < 2) return null;
-  const values = points.flatMap((point) => [point.strategy, point.buyAndHold, 1]);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const span = high - low || 1;
+  const { tickChanges, low, span } = valueAxis(points);
   const x = (index: number) => PAD.left + (index / (points.length - 1)) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - (value - low) / span) * (HEIGHT - PAD.top - PAD.bottom);
   const path = (key: 'strategy' | 'buyAndHold') =>
     points.map((point, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(point[key]).toFixed(1)}`).join('');
-  const ticks = [0, 1, 2, 3].map((step) => low + (span * step) / 3);
   return (
     <figure className="flex flex-col gap-3">
       <div ref={boxRef} className="w-full">
@@ -56,23 +71,23 @@ export function EquityChart({ points, label }: { points: EquityPoint[]; label: s
           aria-label={label}
           className="block max-w-full rounded-xl border border-border bg-card"
         >
-          {ticks.map((tick) => (
-            <g key={tick}>
+          {tickChanges.map((change) => (
+            <g key={change}>
               <line
                 x1={PAD.left}
                 x2={WIDTH - PAD.right}
-                y1={y(tick)}
-                y2={y(tick)}
+                y1={y(1 + change / 100)}
+                y2={y(1 + change / 100)}
                 className="stroke-border"
                 strokeWidth={1}
               />
               <text
                 x={PAD.left - 6}
-                y={y(tick) + 4}
+                y={y(1 + change / 100) + 4}
                 textAnchor="end"
                 className="fill-muted-foreground text-[11px]"
               >
-                {formatPercent((tick - 1) * 100, { signed: true })}
+                {tickLabel(change, tickChanges)}
               </text>
             </g>
           ))}
