@@ -138,7 +138,14 @@ export const usageResponseSchema = envelope(
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
 /** POST /api/subscription/checkout */
-export const checkoutRequestSchema = z.object({ planId: paidPlanIdSchema });
+/**
+ * `prorationDate` (Unix seconds, from the change preview) makes an upgrade charge exactly the amount the
+ * preview showed, as Stripe prorates from that instant.
+ */
+export const checkoutRequestSchema = z.object({
+  planId: paidPlanIdSchema,
+  prorationDate: z.number().int().positive().optional(),
+});
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /**
@@ -152,10 +159,32 @@ export const checkoutResponseSchema = envelope(
     sessionId: z.string().nullable(),
     pendingPlan: planIdSchema.optional(),
     effectiveAt: z.string().optional(),
+    /** An upgrade applied now: the plan in force after it. */
+    upgradedTo: paidPlanIdSchema.optional(),
     message: z.string().optional(),
   }),
 );
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** GET /api/subscription/change-preview?plan= */
+export const changePreviewQuerySchema = z.object({ plan: paidPlanIdSchema });
+
+/**
+ * What changing a paying subscriber's plan does before it is done. An upgrade applies now and charges
+ * `amountDue` (major units of `currency`, Stripe's prorated difference until the period's end) now; a
+ * downgrade charges nothing now and applies at `effectiveAt`, the period's end.
+ */
+export const changePreviewResponseSchema = envelope(
+  z.object({
+    plan: paidPlanIdSchema,
+    change: z.enum(['upgrade', 'downgrade']),
+    amountDue: z.number(),
+    currency: z.string(),
+    effectiveAt: z.string().nullable(),
+    prorationDate: z.number().int().nullable(),
+  }),
+);
+export type ChangePreviewResponse = z.infer<typeof changePreviewResponseSchema>;
 
 /** POST /api/subscription/portal */
 export const portalResponseSchema = envelope(z.object({ url: z.string() }));

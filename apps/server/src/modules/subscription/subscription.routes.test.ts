@@ -473,20 +473,34 @@ forEachEngine((engine) => {
       return current(await signIn(account));
     }
 
-    it('schedules a plan change for the next billing cycle instead of a second checkout', async () => {
-      const account = await subscribe('iniciante');
+    it('previews a downgrade as free now and due at the period end, and schedules it for the next cycle', async () => {
+      const account = await subscribe('profissional', 'en');
       const { token, subscription } = account;
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=iniciante', { token });
+      expect(preview.status).toBe(200);
+      expect(preview.body.data).toEqual({
+        plan: 'iniciante',
+        change: 'downgrade',
+        amountDue: 0,
+        currency: 'BRL',
+        effectiveAt: new Date(clock.getTime() + 30 * DAY).toISOString(),
+        prorationDate: null,
+      });
+      // a downgrade's preview needs nothing from Stripe
+      expect(stripe.calls.filter((call) => call.path === '/v1/invoices/create_preview')).toHaveLength(0);
       const change = await t.request('POST', '/api/subscription/checkout', {
         token,
-        body: { planId: 'profissional' },
+        body: { planId: 'iniciante' },
       });
       expect(change.status).toBe(200);
       expect(change.body.data).toMatchObject({
         sessionId: null,
-        pendingPlan: 'profissional',
+        pendingPlan: 'iniciante',
         url: 'https://farol.example/settings?subscription=scheduled',
+        effectiveAt: new Date(clock.getTime() + 30 * DAY).toISOString(),
       });
-      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_PROFISSIONAL);
+      expect(change.body.data.message).toContain('at the next billing cycle');
+      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_INICIANTE);
       expect(
         stripe.calls.find(
           (call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST',
@@ -497,12 +511,115 @@ forEachEngine((engine) => {
         stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
       );
       let data = await current(token);
-      expect(data.plan.id).toBe('iniciante');
-      expect(data.subscription.pendingPlan).toBe('profissional');
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBe('iniciante');
       // renewal: a new period starts on the new price
       data = await renew(account, subscription.id);
+      expect(data.plan.id).toBe('iniciante');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+    });
+
+    it("previews an upgrade's prorated charge from Stripe and applies it at once for exactly that amount", async () => {
+      const account = await subscribe('iniciante');
+      const { user, subscription } = account;
+      // a third of the period used: two thirds of R$ 149 less two thirds of R$ 49, each line rounded as Stripe does
+      advance(10 * DAY);
+      const token = await signIn(account);
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=profissional', {
+        token,
+      });
+      expect(preview.status).toBe(200);
+      const prorationDate = Math.floor(clock.getTime() / 1000);
+      expect(preview.body.data).toEqual({
+        plan: 'profissional',
+        change: 'upgrade',
+        amountDue: 66.66,
+        currency: 'BRL',
+        effectiveAt: clock.toISOString(),
+        prorationDate,
+      });
+      const previewCall = stripe.calls.find((call) => call.path === '/v1/invoices/create_preview')!;
+      expect(previewCall.body).toMatchObject({
+        subscription: subscription.id,
+        subscription_details: {
+          proration_behavior: 'always_invoice',
+          proration_date: String(prorationDate),
+          items: [{ id: subscription.items.data[0].id, price: PRICE_PROFISSIONAL }],
+        },
+      });
+      // the preview changes nothing
+      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_INICIANTE);
+      expect((await current(token)).plan.id).toBe('iniciante');
+
+      const upgrade = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional', prorationDate },
+      });
+      expect(upgrade.status).toBe(200);
+      expect(upgrade.body.data).toMatchObject({
+        sessionId: null,
+        upgradedTo: 'profissional',
+        url: 'https://farol.example/settings?subscription=upgraded',
+      });
+      expect(upgrade.body.data.pendingPlan).toBeUndefined();
+      expect(upgrade.body.data.message).toContain('Profissional');
+      const update = stripe.calls.find(
+        (call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST',
+      )!;
+      expect(update.body).toMatchObject({
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        proration_date: String(prorationDate),
+      });
+      // Stripe charged the previewed amount at once
+      const invoices = [...stripe.invoices.values()].filter(
+        (invoice) => invoice.subscription === subscription.id,
+      );
+      expect(invoices.map((invoice) => invoice.amount_paid).sort((a, b) => a - b)).toEqual([4900, 6666]);
+      let data = await current(token);
       expect(data.plan.id).toBe('profissional');
       expect(data.subscription.pendingPlan).toBeUndefined();
+      expect(data.subscription.currentPeriodEnd).toBe(new Date(START.getTime() + 30 * DAY).toISOString());
+      const changes = () =>
+        count(sql`select count(*) as n from subscription_changes where user_id = ${user.id}`);
+      const changesAfterUpgrade = await changes();
+      // Stripe's echo, twice, and a sync change nothing more
+      const echo = stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!);
+      await deliver(echo);
+      await deliver(echo);
+      expect((await t.request('POST', '/api/subscription/sync', { token })).body.data).toMatchObject({
+        plan: 'profissional',
+        cancelAtPeriodEnd: false,
+      });
+      data = await current(token);
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+      expect(await changes()).toBe(changesAfterUpgrade);
+      // once on the top plan, there is nothing to preview
+      const again = await t.request('GET', '/api/subscription/change-preview?plan=profissional', { token });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('plan_already_active');
+    });
+
+    it("upgrades at once when Stripe's echo arrives before Stripe's answer", async () => {
+      const { token, subscription } = await subscribe('iniciante');
+      const upgrade = await changeWithEchoFirst(token, subscription.id, 'profissional');
+      expect(upgrade.status).toBe(200);
+      expect(upgrade.body.data.upgradedTo).toBe('profissional');
+      const data = await current(token);
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+    });
+
+    it('refuses a preview without a paid subscription, or for a plan that is not paid for', async () => {
+      const { token } = await t.registerUser({ language: 'es' });
+      const none = await t.request('GET', '/api/subscription/change-preview?plan=profissional', { token });
+      expect(none.status).toBe(409);
+      expect(none.body.code).toBe('no_active_subscription');
+      expect(none.body.message).toBe('Ninguna suscripción activa.');
+      const bad = await t.request('GET', '/api/subscription/change-preview?plan=enterprise', { token });
+      expect(bad.status).toBe(400);
+      expect(stripe.calls.filter((call) => call.path === '/v1/invoices/create_preview')).toHaveLength(0);
     });
 
     /**

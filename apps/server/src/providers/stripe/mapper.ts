@@ -43,6 +43,12 @@ export function scheduledChangeMetadata(
   };
 }
 
+/** An upgrade applied now: the period is paid for on the new price, so no earlier plan is kept for it. */
+export const noScheduledChangeMetadata = (): Record<string, string> => ({
+  [PERIOD_PLAN_KEY]: '',
+  [PERIOD_END_KEY]: '',
+});
+
 export function toBillingSnapshot(
   raw: unknown,
   planForPriceId: (priceId: string | undefined) => PaidPlanId | undefined,
