@@ -1,4 +1,5 @@
 import {
+  changePreviewResponseSchema,
   currentSubscriptionResponseSchema,
   plansResponseSchema,
   type PlanId,
@@ -7,6 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { saveSession } from '../../../lib/session.ts';
 import {
   errorAnswer,
@@ -79,6 +81,25 @@ function currentAnswer(id: PlanId, options: { grantedByAdmin?: boolean } = {}) {
   });
 }
 
+function previewAnswer(
+  change: 'upgrade' | 'downgrade',
+  amountDue: number,
+  effectiveAt: string,
+  prorationDate: number | null,
+) {
+  return changePreviewResponseSchema.parse({
+    success: true,
+    data: {
+      plan: change === 'upgrade' ? 'profissional' : 'iniciante',
+      change,
+      amountDue,
+      currency: 'BRL',
+      effectiveAt,
+      prorationDate,
+    },
+  });
+}
+
 function renderGrid(routes: Record<string, StubAnswer>, options: { signedIn?: boolean } = {}) {
   if (options.signedIn !== false) saveSession('token-abc', sampleUser);
   const calls = stubFetch(
@@ -137,13 +158,18 @@ describe('PlanGrid', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ planId: 'iniciante' });
   });
 
-  it('lets a paying user manage the current plan in the portal and schedule a change to another', async () => {
+  it('lets a paying user manage the current plan in the portal, and schedules a downgrade for the date it shows (en)', async () => {
+    await i18n.changeLanguage('en');
     const calls = renderGrid({
       'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
       'GET /api/subscription/current': { status: 200, body: currentAnswer('profissional') },
       'POST /api/subscription/portal': {
         status: 200,
         body: { success: true, data: { url: 'https://billing.stripe.com/p/session/bps_1' } },
+      },
+      'GET /api/subscription/change-preview?plan=iniciante': {
+        status: 200,
+        body: previewAnswer('downgrade', 0, '2026-12-20T12:00:00.000Z', null),
       },
       'POST /api/subscription/checkout': {
         status: 200,
@@ -153,22 +179,101 @@ describe('PlanGrid', () => {
             url: '/settings',
             sessionId: null,
             pendingPlan: 'iniciante',
-            message: 'Mudança para Iniciante agendada para 20/12/2026.',
+            message: 'Change to the Iniciante plan scheduled for December 20, 2026.',
           },
         },
       },
     });
     const current = await card('Profissional');
-    expect(within(current).getByText('Seu plano atual: Profissional')).toBeVisible();
-    await userEvent.click(within(current).getByRole('button', { name: 'Gerenciar assinatura' }));
+    await userEvent.click(within(current).getByRole('button', { name: 'Manage subscription' }));
     await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://billing.stripe.com/p/session/bps_1'));
 
     await userEvent.click(
-      within(await card('Iniciante')).getByRole('button', { name: 'Mudar para Iniciante' }),
+      within(await card('Iniciante')).getByRole('button', { name: 'Switch to Iniciante' }),
     );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Switch to Iniciante at the end of the period',
+    });
+    expect(
+      within(dialog).getByText(
+        'You keep your current plan until December 20, 2026; from then on the Iniciante plan applies and renews at its price. Nothing is charged now.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule for December 20, 2026' }));
     expect(await screen.findByText('landed on /settings')).toBeVisible();
-    expect(await screen.findByText('Mudança para Iniciante agendada para 20/12/2026.')).toBeVisible();
-    expect(calls.filter((call) => call.url === '/api/subscription/checkout')).toHaveLength(1);
+    expect(
+      await screen.findByText('Change to the Iniciante plan scheduled for December 20, 2026.'),
+    ).toBeVisible();
+    expect(
+      calls.filter((call) => call.url === '/api/subscription/checkout').map((call) => call.body),
+    ).toEqual([{ planId: 'iniciante' }]);
+  });
+
+  it('asks a paying user to confirm an upgrade with the amount Stripe charges now, then applies it', async () => {
+    const calls = renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('iniciante') },
+      'GET /api/subscription/change-preview?plan=profissional': {
+        status: 200,
+        body: previewAnswer('upgrade', 66.66, '2026-11-28T12:00:00.000Z', 1764331200),
+      },
+      'POST /api/subscription/checkout': {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            url: '/settings?subscription=upgraded',
+            sessionId: null,
+            upgradedTo: 'profissional',
+            message: 'Pronto: o plano Profissional já está ativo.',
+          },
+        },
+      },
+    });
+    await userEvent.click(
+      within(await card('Profissional')).getByRole('button', { name: 'Mudar para Profissional' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Mudar para Profissional agora' });
+    // nothing is bought before the amount is known and confirmed
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    const pay = await within(dialog).findByRole('button', { name: /^Pagar R\$\s66,66 e mudar agora$/ });
+    expect(within(dialog).getByText(/Serão cobrados R\$\s66,66 agora no cartão da assinatura/)).toBeVisible();
+    await userEvent.click(pay);
+    expect(await screen.findByText('landed on /settings')).toBeVisible();
+    expect(await screen.findByText('Pronto: o plano Profissional já está ativo.')).toBeVisible();
+    expect(
+      calls.filter((call) => call.url === '/api/subscription/checkout').map((call) => call.body),
+    ).toEqual([{ planId: 'profissional', prorationDate: 1764331200 }]);
+  });
+
+  it('shows a failed preview with a retry, keeps the payment closed until it answers, and goes back without buying (es)', async () => {
+    await i18n.changeLanguage('es');
+    const routes: Record<string, StubAnswer> = {
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('iniciante') },
+      'GET /api/subscription/change-preview?plan=profissional': {
+        status: 502,
+        body: errorAnswer({ code: 'billing_provider_error', message: 'El proveedor de pagos no respondió.' }),
+      },
+    };
+    const calls = renderGrid(routes);
+    await userEvent.click(
+      within(await card('Profissional')).getByRole('button', { name: 'Cambiar a Profissional' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar a Profissional ahora' });
+    expect(await within(dialog).findByText('No se pudo calcular el importe del cambio.')).toBeVisible();
+    expect(within(dialog).getByText('El proveedor de pagos no respondió.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    routes['GET /api/subscription/change-preview?plan=profissional'] = {
+      status: 200,
+      body: previewAnswer('upgrade', 66.66, '2026-11-28T12:00:00.000Z', 1764331200),
+    };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Intentar de nuevo' }));
+    const pay = await within(dialog).findByRole('button', { name: /^Pagar 66,66\sR\$ y cambiar ahora$/ });
+    expect(pay).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('shows a plan granted by an administrator as current, without a portal', async () => {
