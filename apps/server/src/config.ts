@@ -115,6 +115,9 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_INICIANTE: z.string().optional(),
   STRIPE_PRICE_PROFISSIONAL: z.string().optional(),
+  // yearly prices (ten months' price each): with both, the plans can be bought yearly too
+  STRIPE_PRICE_INICIANTE_YEARLY: z.string().optional(),
+  STRIPE_PRICE_PROFISSIONAL_YEARLY: z.string().optional(),
   STRIPE_API_BASE: optionalUrl,
   ADMIN_EMAILS: z
     .string()

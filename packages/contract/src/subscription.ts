@@ -52,14 +52,24 @@ export const planSchema = z.object({
   limits: planLimitsSchema,
   popular: z.boolean().optional(),
   contactSales: z.boolean().optional(),
+  /** A paid plan's price a year (ten months' price: two months free), when it can be bought yearly. */
+  yearlyPrice: z.number().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** How often a subscription bills: monthly, or yearly at `yearlyPrice`. */
+export const billingIntervalSchema = z.enum(['month', 'year']);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 /**
  * Whether plans can be bought here: `checkout` is true when Stripe is configured (a secret key, a price
  * per paid plan and a webhook secret). Without it the web shows the plans with "coming soon" buttons.
  */
-export const billingAvailabilitySchema = z.object({ checkout: z.boolean() });
+export const billingAvailabilitySchema = z.object({
+  checkout: z.boolean(),
+  /** Every paid plan has a yearly Stripe price too: the web offers the monthly/annual switch. */
+  yearly: z.boolean().optional(),
+});
 export type BillingAvailability = z.infer<typeof billingAvailabilitySchema>;
 
 /** GET /api/subscription/plans (no auth): the catalogue, and whether it can be bought. */
@@ -144,6 +154,8 @@ export type UsageResponse = z.infer<typeof usageResponseSchema>;
  */
 export const checkoutRequestSchema = z.object({
   planId: paidPlanIdSchema,
+  /** A new subscription's billing: monthly unless `year` (a paying subscriber keeps the one they have). */
+  interval: billingIntervalSchema.optional(),
   prorationDate: z.number().int().positive().optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

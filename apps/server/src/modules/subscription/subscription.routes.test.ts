@@ -20,7 +20,7 @@ forEachEngine((engine) => {
       expect(pt.status).toBe(200);
       expect(pt.body.success).toBe(true);
       // no Stripe settings here: the plans are shown, not sold
-      expect(pt.body.billing).toEqual({ checkout: false });
+      expect(pt.body.billing).toEqual({ checkout: false, yearly: false });
       const byId = Object.fromEntries(pt.body.data.map((plan: any) => [plan.id, plan]));
       expect(Object.keys(byId)).toEqual(['free', 'iniciante', 'profissional', 'enterprise']);
       expect(byId.free).toMatchObject({
@@ -206,6 +206,8 @@ forEachEngine((engine) => {
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_PRICE_INICIANTE: PRICE_INICIANTE,
           STRIPE_PRICE_PROFISSIONAL: PRICE_PROFISSIONAL,
+          STRIPE_PRICE_INICIANTE_YEARLY: 'price_test_iniciante_yearly',
+          STRIPE_PRICE_PROFISSIONAL_YEARLY: 'price_test_profissional_yearly',
           STRIPE_API_BASE: stripe.url,
           APP_URL: 'https://farol.example',
         },
@@ -223,9 +225,75 @@ forEachEngine((engine) => {
       stripe.calls.length = 0;
     });
 
-    it('tells the web that plans can be bought once Stripe is configured', async () => {
+    it('tells the web that plans can be bought, monthly or yearly, once Stripe is configured', async () => {
       const plans = await t.request('GET', '/api/subscription/plans');
-      expect(plans.body.billing).toEqual({ checkout: true });
+      expect(plans.body.billing).toEqual({ checkout: true, yearly: true });
+      // a year costs ten months: two months free
+      expect(
+        Object.fromEntries(
+          plans.body.data.map((plan: { id: string; yearlyPrice?: number }) => [plan.id, plan.yearlyPrice]),
+        ),
+      ).toEqual({ free: undefined, iniciante: 490, profissional: 1490, enterprise: undefined });
+    });
+
+    it('opens a yearly checkout on the yearly price, and an upgrade of a yearly subscriber stays yearly', async () => {
+      const account = await t.registerUser();
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'iniciante', interval: 'year' },
+      });
+      expect(checkout.status).toBe(200);
+      const session = stripe.sessions.get(checkout.body.data.sessionId)!;
+      expect(session.line_items_requested).toEqual([{ price: 'price_test_iniciante_yearly', quantity: '1' }]);
+      const paid = stripe.completeCheckout(
+        session.id,
+        { start: clock, end: new Date(clock.getTime() + 365 * DAY) },
+        49000,
+      );
+      expect((await deliver(stripe.event('checkout.session.completed', paid.session))).status).toBe(200);
+      expect((await current(account.token)).plan.id).toBe('iniciante');
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=profissional', {
+        token: account.token,
+      });
+      // at the start of the year, the whole difference of the yearly prices
+      expect(preview.body.data).toMatchObject({ change: 'upgrade', amountDue: 1000 });
+      const upgrade = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'profissional', prorationDate: preview.body.data.prorationDate },
+      });
+      expect(upgrade.status).toBe(200);
+      expect(stripe.subscriptions.get(paid.subscription.id)!.items.data[0].price.id).toBe(
+        'price_test_profissional_yearly',
+      );
+      expect((await current(account.token)).plan.id).toBe('profissional');
+    });
+
+    it('refuses a yearly checkout while yearly prices are not configured', async () => {
+      const bare = await startTestApp({
+        engine,
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_farol',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_PRICE_INICIANTE: PRICE_INICIANTE,
+          STRIPE_PRICE_PROFISSIONAL: PRICE_PROFISSIONAL,
+          STRIPE_API_BASE: stripe.url,
+        },
+      });
+      try {
+        expect((await bare.request('GET', '/api/subscription/plans')).body.billing).toEqual({
+          checkout: true,
+          yearly: false,
+        });
+        const { token } = await bare.registerUser({ language: 'en' });
+        const response = await bare.request('POST', '/api/subscription/checkout', {
+          token,
+          body: { planId: 'iniciante', interval: 'year' },
+        });
+        expect(response.status).toBe(503);
+        expect(response.body.code).toBe('payments_unavailable');
+      } finally {
+        await bare.close();
+      }
     });
 
     const deliver = (event: object, options: { secret?: string; signature?: string } = {}) => {

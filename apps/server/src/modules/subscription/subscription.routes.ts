@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { limitPerUser } from '../../lib/rate-limiter.ts';
-import { createStripeClient, isCheckoutAvailable } from '../../providers/stripe/client.ts';
+import { createStripeClient, isCheckoutAvailable, isYearlyAvailable } from '../../providers/stripe/client.ts';
 import type { BillingContext } from './subscription.reconcile.ts';
 import {
   cancelSubscription,
@@ -79,7 +79,7 @@ function registerPlanReads(app: App) {
     async (request) => ({
       success: true as const,
       data: listPlans(request.language, app.config),
-      billing: { checkout: isCheckoutAvailable(app.config) },
+      billing: { checkout: isCheckoutAvailable(app.config), yearly: isYearlyAvailable(app.config) },
     }),
   );
 
@@ -147,7 +147,7 @@ function registerCheckout(app: App, context: BillingContext, limitBilling: Limit
     },
     async (request) => ({
       success: true as const,
-      data: await startCheckout(context, request.user!, request.body.planId, request.body.prorationDate),
+      data: await startCheckout(context, request.user!, request.body),
     }),
   );
 }

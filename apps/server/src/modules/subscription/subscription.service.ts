@@ -1,6 +1,7 @@
 import {
   CUSTOM_PRICE,
   isPaidPlanId,
+  type BillingInterval,
   type CatalogPlanId,
   type CancelResponse,
   type ChangePreviewResponse,
@@ -18,7 +19,12 @@ import type { Db } from '../../db/client.ts';
 import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
+import {
+  intervalOfPriceId,
+  isYearlyAvailable,
+  planForPriceId,
+  priceIdForPlan,
+} from '../../providers/stripe/client.ts';
 import {
   isLiveStatus,
   noScheduledChangeMetadata,
@@ -30,7 +36,7 @@ import type { Config } from '../../config.ts';
 import { describeAiUsage, includedAnswersOfPlan } from '../chat/chat.answerer.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
 import { effectivePlan, entitlementsFor, isWithinLimit } from '../entitlements/entitlements.service.ts';
-import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
+import { planCatalog, yearlyPriceOf, type PlanLimits } from '../entitlements/plans.ts';
 import {
   findSubscription,
   linkStripeCustomer,
@@ -91,6 +97,9 @@ export function listPlans(language: Language, config: Config): Plan[] {
     limits: toLimitsView(entry.limits),
     ...(entry.popular ? { popular: true } : {}),
     ...(entry.contactSales ? { contactSales: true } : {}),
+    ...(typeof entry.price === 'number' && entry.price > 0 && isYearlyAvailable(config)
+      ? { yearlyPrice: yearlyPriceOf(entry.price) }
+      : {}),
   }));
 }
 
@@ -234,8 +243,6 @@ export async function previewPlanChange(
   planId: PaidPlanId,
 ): Promise<ChangePreviewResponse['data']> {
   const stripe = requireStripe(context);
-  const priceId = priceIdForPlan(context.config, planId);
-  if (!priceId) throw new AppError('payments_unavailable');
   const row = await requireSubscription(context.db, actor.id);
   if (!hasLiveStripeSubscription(row, context.now())) throw new AppError('no_active_subscription');
   if (row.plan === planId && !row.pendingPlan) throw new AppError('plan_already_active');
@@ -249,6 +256,8 @@ export async function previewPlanChange(
       prorationDate: null,
     };
   const current = await retrieveSnapshot(context, row.stripeSubscriptionId!);
+  const priceId = priceIdForPlan(context.config, planId, intervalOfPriceId(context.config, current.priceId));
+  if (!priceId) throw new AppError('payments_unavailable');
   const prorationDate = Math.floor(context.now().getTime() / 1000);
   const invoice = await callStripe(() =>
     stripe.invoices.createPreview({
@@ -289,18 +298,27 @@ async function retrieveSnapshot(context: BillingContext, subscriptionId: string)
 export async function startCheckout(
   context: BillingContext,
   actor: Actor,
-  planId: PaidPlanId,
-  prorationDate?: number,
+  request: { planId: PaidPlanId; interval?: BillingInterval; prorationDate?: number },
 ): Promise<CheckoutResponse['data']> {
+  const { planId, prorationDate } = request;
   const stripe = requireStripe(context);
-  const priceId = priceIdForPlan(context.config, planId);
-  if (!priceId) throw new AppError('payments_unavailable');
   const row = await requireSubscription(context.db, actor.id);
   const now = context.now();
-  if (hasLiveStripeSubscription(row, now))
+  if (hasLiveStripeSubscription(row, now)) {
+    // a subscriber changes plan on the billing interval they have (the portal changes the interval)
+    const current = await retrieveSnapshot(context, row.stripeSubscriptionId!);
+    const currentPrice = priceIdForPlan(
+      context.config,
+      planId,
+      intervalOfPriceId(context.config, current.priceId),
+    );
+    if (!currentPrice) throw new AppError('payments_unavailable');
     return isUpgrade(row, planId)
-      ? upgradeNow(context, row, planId, priceId, actor.language, prorationDate)
-      : changeSubscribedPlan(context, row, planId, priceId, actor.language);
+      ? upgradeNow(context, row, current, currentPrice, actor.language, prorationDate)
+      : changeSubscribedPlan(context, row, current, planId, currentPrice, actor.language);
+  }
+  const priceId = priceIdForPlan(context.config, planId, request.interval ?? 'month');
+  if (!priceId) throw new AppError('payments_unavailable');
   if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
   const customerId = await ensureStripeCustomer(context, row);
   const session = await callStripe(() =>
@@ -328,13 +346,13 @@ export async function startCheckout(
 async function upgradeNow(
   context: BillingContext,
   row: SubscriptionWithUser,
-  planId: PaidPlanId,
+  current: BillingSnapshot,
   priceId: string,
   language: Language,
   prorationDate: number | undefined,
 ): Promise<CheckoutResponse['data']> {
   const stripe = requireStripe(context);
-  const current = await retrieveSnapshot(context, row.stripeSubscriptionId!);
+  const planId = planForPriceId(context.config, priceId)!;
   const updated = await callStripe(() =>
     stripe.subscriptions.update(row.stripeSubscriptionId!, {
       cancel_at_period_end: false,
@@ -365,6 +383,7 @@ async function upgradeNow(
 async function changeSubscribedPlan(
   context: BillingContext,
   row: SubscriptionWithUser,
+  current: BillingSnapshot,
   planId: PaidPlanId,
   priceId: string,
   language: Language,
@@ -373,10 +392,6 @@ async function changeSubscribedPlan(
   if (isCurrentPlan && !row.pendingPlan && !row.cancelAtPeriodEnd) throw new AppError('plan_already_active');
   const stripe = requireStripe(context);
   const planOfPrice = (price: string | undefined) => planForPriceId(context.config, price);
-  const current = toBillingSnapshot(
-    await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!)),
-    planOfPrice,
-  );
   // The new price and the plan this period was paid for go to Stripe in one call, so Stripe's echo of it
   // (a webhook, a sync) says the change waits for the next cycle even when it is read before this call's
   // answer, or instead of it.

@@ -16,6 +16,7 @@ export type BillingSnapshot = {
   cancelAtPeriodEnd: boolean;
   created: number;
   itemId: string | undefined;
+  priceId: string | undefined;
 };
 
 export const customerIdOf = (value: string | { id: string } | null | undefined) =>
@@ -70,6 +71,7 @@ export function toBillingSnapshot(
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     created: subscription.created,
     itemId: item?.id,
+    priceId: item?.price.id,
   };
 }
 

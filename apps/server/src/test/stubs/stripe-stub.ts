@@ -15,7 +15,10 @@ const invoicePreviewFixture = readTestJson<Record<string, any>>('fixtures/stripe
 export const STUB_PRICE_AMOUNTS: Record<string, number> = {
   price_test_iniciante: 4900,
   price_test_profissional: 14900,
+  price_test_iniciante_yearly: 49000,
+  price_test_profissional_yearly: 149000,
 };
+const intervalOfPrice = (priceId: string) => (priceId.endsWith('_yearly') ? 'year' : 'month');
 
 type Json = Record<string, any>;
 
@@ -122,12 +125,14 @@ const notFound = (kind: string, id: string): StubAnswer => ({
   },
 });
 
-/** The app's Stripe settings pointed at a stub: a test key, both plan prices and the webhook secret. */
+/** The app's Stripe settings pointed at a stub: a test key, both plans' prices (monthly, yearly) and the webhook secret. */
 export const stripeTestEnv = (stripe: StripeStub, webhookSecret: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_farol',
   STRIPE_WEBHOOK_SECRET: webhookSecret,
   STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
   STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
+  STRIPE_PRICE_INICIANTE_YEARLY: 'price_test_iniciante_yearly',
+  STRIPE_PRICE_PROFISSIONAL_YEARLY: 'price_test_profissional_yearly',
   STRIPE_API_BASE: stripe.url,
 });
 
@@ -604,7 +609,7 @@ const subscriptionItem = (subscriptionId: string, priceId: string, period: Perio
     object: 'price',
     active: true,
     currency: 'brl',
-    recurring: { interval: 'month', interval_count: 1 },
+    recurring: { interval: intervalOfPrice(priceId), interval_count: 1 },
     type: 'recurring',
   },
   quantity: 1,
