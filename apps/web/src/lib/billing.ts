@@ -33,6 +33,13 @@ export function usePlansAnswerQuery<T>(select: (answer: PlansResponse) => T) {
 
 const selectCheckout = (answer: PlansResponse) => answer.billing.checkout;
 
+const selectYearly = (answer: PlansResponse) => answer.billing.checkout && answer.billing.yearly === true;
+
+/** Whether the paid plans can be bought yearly too (the pricing page then shows the monthly/annual switch). */
+export function useYearlyAvailable(): boolean {
+  return usePlansAnswerQuery(selectYearly).data === true;
+}
+
 /**
  * Whether plans can be bought here. Unknown (loading or failed) counts as not: the buttons then read
  * "coming soon" instead of leading to a checkout that would be refused.

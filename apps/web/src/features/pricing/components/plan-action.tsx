@@ -1,4 +1,4 @@
-import { isPaidPlanId, type Plan } from '@farol/contract';
+import { isPaidPlanId, type BillingInterval, type Plan } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,11 +15,14 @@ import { PlanChangeDialog } from '../../../components/plan-change-dialog.tsx';
  */
 export function PlanAction({
   plan,
+  interval = 'month',
   visitor,
   checkoutAvailable,
   isLoading,
 }: {
   plan: Plan;
+  /** A new subscription's billing; a paying user's change keeps the interval they have. */
+  interval?: BillingInterval;
   visitor: VisitorPlan;
   checkoutAvailable: boolean;
   isLoading: boolean;
@@ -75,7 +78,11 @@ export function PlanAction({
     );
   const isPending = checkout.isPending && checkout.variables.planId === planId;
   return (
-    <Button {...common} onClick={() => checkout.mutate({ planId })} disabled={checkout.isPending}>
+    <Button
+      {...common}
+      onClick={() => checkout.mutate({ planId, ...(interval === 'year' ? { interval } : {}) })}
+      disabled={checkout.isPending}
+    >
       {isPending ? t('redirecting') : t('subscribe', { plan: plan.name })}
     </Button>
   );

@@ -51,16 +51,17 @@ const plan = (
   ...(id === 'enterprise' ? { contactSales: true } : {}),
 });
 
-function plansAnswer(checkout: boolean) {
+function plansAnswer(checkout: boolean, options: { yearly?: boolean } = {}) {
+  const yearly = (price: number) => (options.yearly ? { yearlyPrice: price * 10 } : {});
   return plansResponseSchema.parse({
     success: true,
     data: [
       plan('free', 'Gratuito', 0),
-      plan('iniciante', 'Iniciante', 49),
-      plan('profissional', 'Profissional', 149),
+      { ...plan('iniciante', 'Iniciante', 49), ...yearly(49) },
+      { ...plan('profissional', 'Profissional', 149), ...yearly(149) },
       plan('enterprise', 'Enterprise', 'Personalizado'),
     ],
-    billing: { checkout },
+    billing: { checkout, ...(options.yearly !== undefined ? { yearly: options.yearly } : {}) },
   });
 }
 
@@ -274,6 +275,51 @@ describe('PlanGrid', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it.each([
+    ['pt-BR', 'Cobrança', 'Mensal', 'Anual 2 meses grátis', '/mês', '/ano', 'Assinar Iniciante'],
+    ['en', 'Billing', 'Monthly', 'Annual 2 months free', '/month', '/year', 'Subscribe to Iniciante'],
+    ['es', 'Facturación', 'Mensual', 'Anual 2 meses gratis', '/mes', '/año', 'Suscribirse a Iniciante'],
+  ])(
+    'switches the cards between monthly and annual prices and checks out the year chosen (%s)',
+    async (language, group, month, year, perMonth, perYear, subscribe) => {
+      await i18n.changeLanguage(language);
+      const calls = renderGrid({
+        'GET /api/subscription/plans': { status: 200, body: plansAnswer(true, { yearly: true }) },
+        'GET /api/subscription/current': { status: 200, body: currentAnswer('free') },
+        'POST /api/subscription/checkout': {
+          status: 200,
+          body: { success: true, data: { url: 'https://checkout.stripe.com/c/pay/cs_7', sessionId: 'cs_7' } },
+        },
+      });
+      const switcher = await screen.findByRole('radiogroup', { name: group });
+      const monthly = within(switcher).getByRole('radio', { name: month });
+      expect(monthly).toHaveAttribute('aria-checked', 'true');
+      const iniciante = await card('Iniciante');
+      expect(within(iniciante).getByText(perMonth)).toBeVisible();
+      expect(within(iniciante).getByText(/49/)).toBeVisible();
+      await userEvent.click(within(switcher).getByRole('radio', { name: year }));
+      expect(within(switcher).getByRole('radio', { name: year })).toHaveAttribute('aria-checked', 'true');
+      expect(within(iniciante).getByText(perYear)).toBeVisible();
+      expect(within(iniciante).getByText(/490/)).toBeVisible();
+      expect(within(await card('Profissional')).getByText(/1[.,]?490/)).toBeVisible();
+      await userEvent.click(within(iniciante).getByRole('button', { name: subscribe }));
+      await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_7'));
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        planId: 'iniciante',
+        interval: 'year',
+      });
+    },
+  );
+
+  it('shows no annual switch while the plans cannot be bought yearly', async () => {
+    renderGrid({
+      'GET /api/subscription/plans': { status: 200, body: plansAnswer(true, { yearly: false }) },
+      'GET /api/subscription/current': { status: 200, body: currentAnswer('free') },
+    });
+    expect(within(await card('Iniciante')).getByText('/mês')).toBeVisible();
+    expect(screen.queryByRole('radiogroup', { name: 'Cobrança' })).toBeNull();
   });
 
   it('shows a plan granted by an administrator as current, without a portal', async () => {
