@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
+import { startStripeStub, stripeTestEnv, type StripeStub } from '../../test/stubs/stripe-stub.ts';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farol';
@@ -266,6 +266,47 @@ forEachEngine((engine) => {
         'price_test_profissional_yearly',
       );
       expect((await current(account.token)).plan.id).toBe('profissional');
+    });
+
+    it('offers Pix beside the card, with a mandate up to the dearest plan, only when the account has it', async () => {
+      const first = await t.registerUser();
+      const cardOnly = await t.request('POST', '/api/subscription/checkout', {
+        token: first.token,
+        body: { planId: 'iniciante' },
+      });
+      expect(stripe.sessions.get(cardOnly.body.data.sessionId)!.payment_method_types).toEqual(['card']);
+      expect(stripe.calls.at(-1)!.body.payment_method_types).toBeUndefined();
+      const withPix = await startTestApp({
+        engine,
+        env: { ...stripeTestEnv(stripe, WEBHOOK_SECRET), STRIPE_PIX_ENABLED: 'true' },
+      });
+      try {
+        const { token } = await withPix.registerUser();
+        const checkout = await withPix.request('POST', '/api/subscription/checkout', {
+          token,
+          body: { planId: 'iniciante', interval: 'year' },
+        });
+        expect(checkout.status).toBe(200);
+        const call = stripe.calls.find(
+          (candidate) => candidate.path === '/v1/checkout/sessions' && candidate.body.payment_method_types,
+        )!;
+        expect(call.body).toMatchObject({
+          mode: 'subscription',
+          payment_method_types: ['card', 'pix'],
+          payment_method_options: {
+            pix: {
+              mandate_options: {
+                amount: '149000',
+                amount_type: 'maximum',
+                currency: 'brl',
+                payment_schedule: 'yearly',
+              },
+            },
+          },
+        });
+      } finally {
+        await withPix.close();
+      }
     });
 
     it('refuses a yearly checkout while yearly prices are not configured', async () => {

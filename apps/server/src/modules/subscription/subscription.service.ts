@@ -228,6 +228,34 @@ async function ensureStripeCustomer(context: BillingContext, row: SubscriptionWi
 
 const checkoutLocales = { 'pt-BR': 'pt-BR', en: 'en', es: 'es' } as const;
 
+const CENTAVOS_PER_REAL = 100;
+
+/**
+ * Pix beside the card when the Stripe account has it (the catalogue is in reais, Pix's only currency). A
+ * subscription paid by Pix is a Pix Automático mandate the customer authorises in the bank app; its ceiling
+ * is the dearest plan's price on the same interval, so an upgrade's prorated charge and later renewals on
+ * the new plan stay within it.
+ */
+function pixCheckoutOptions(config: Config, interval: BillingInterval) {
+  if (!config.STRIPE_PIX_ENABLED) return {};
+  const dearest = Math.max(...planCatalog.map((plan) => (typeof plan.price === 'number' ? plan.price : 0)));
+  const ceiling = interval === 'year' ? yearlyPriceOf(dearest) : dearest;
+  return {
+    payment_method_types: ['card' as const, 'pix' as const],
+    payment_method_options: {
+      pix: {
+        mandate_options: {
+          amount: ceiling * CENTAVOS_PER_REAL,
+          amount_type: 'maximum' as const,
+          currency: 'brl',
+          payment_schedule: interval === 'year' ? ('yearly' as const) : ('monthly' as const),
+          reference: 'Farol',
+        },
+      },
+    },
+  };
+}
+
 const planRank = (plan: string) => planCatalog.findIndex((entry) => entry.id === plan);
 /** A move to a dearer plan than the one this period is paid for: it applies now, with proration. */
 const isUpgrade = (row: SubscriptionRow, planId: PaidPlanId) => planRank(planId) > planRank(row.plan);
@@ -317,7 +345,8 @@ export async function startCheckout(
       ? upgradeNow(context, row, current, currentPrice, actor.language, prorationDate)
       : changeSubscribedPlan(context, row, current, planId, currentPrice, actor.language);
   }
-  const priceId = priceIdForPlan(context.config, planId, request.interval ?? 'month');
+  const interval = request.interval ?? 'month';
+  const priceId = priceIdForPlan(context.config, planId, interval);
   if (!priceId) throw new AppError('payments_unavailable');
   if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
   const customerId = await ensureStripeCustomer(context, row);
@@ -327,6 +356,7 @@ export async function startCheckout(
       customer: customerId,
       client_reference_id: actor.id,
       line_items: [{ price: priceId, quantity: 1 }],
+      ...pixCheckoutOptions(context.config, interval),
       metadata: { userId: actor.id, planId },
       subscription_data: { metadata: { userId: actor.id, planId } },
       locale: checkoutLocales[actor.language],

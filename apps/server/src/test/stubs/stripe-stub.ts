@@ -353,6 +353,8 @@ function createCheckoutSession(state: StripeState, body: Json): StubAnswer {
     cancel_url: body.cancel_url,
     locale: body.locale ?? null,
     currency: 'brl',
+    // Stripe's default is the account's dynamic methods; the fixture's when none are asked for
+    payment_method_types: body.payment_method_types ?? checkoutSessionFixture.payment_method_types,
     status: 'open',
     payment_status: 'unpaid',
     subscription: null,
