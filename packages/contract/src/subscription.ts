@@ -162,8 +162,8 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /**
  * `url` is Stripe Checkout for a new subscription. A user who already pays is not sent to a second
- * checkout: the change is scheduled for the next billing cycle, `sessionId` is null and `url` leads back
- * to the settings page.
+ * checkout: an upgrade applies at once (`upgradedTo`), a downgrade is scheduled for the next billing cycle
+ * (`pendingPlan`, `effectiveAt`); `sessionId` is null and `url` leads back to the settings page.
  */
 export const checkoutResponseSchema = envelope(
   z.object({
