@@ -115,6 +115,11 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_INICIANTE: z.string().optional(),
   STRIPE_PRICE_PROFISSIONAL: z.string().optional(),
+  // yearly prices (ten months' price each): with both, the plans can be bought yearly too
+  STRIPE_PRICE_INICIANTE_YEARLY: z.string().optional(),
+  STRIPE_PRICE_PROFISSIONAL_YEARLY: z.string().optional(),
+  // the Stripe account has Pix (Pix Automático) enabled: Checkout offers it beside the card
+  STRIPE_PIX_ENABLED: booleanFlag.default(false),
   STRIPE_API_BASE: optionalUrl,
   ADMIN_EMAILS: z
     .string()

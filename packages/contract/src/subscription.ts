@@ -52,14 +52,24 @@ export const planSchema = z.object({
   limits: planLimitsSchema,
   popular: z.boolean().optional(),
   contactSales: z.boolean().optional(),
+  /** A paid plan's price a year (ten months' price: two months free), when it can be bought yearly. */
+  yearlyPrice: z.number().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** How often a subscription bills: monthly, or yearly at `yearlyPrice`. */
+export const billingIntervalSchema = z.enum(['month', 'year']);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 /**
  * Whether plans can be bought here: `checkout` is true when Stripe is configured (a secret key, a price
  * per paid plan and a webhook secret). Without it the web shows the plans with "coming soon" buttons.
  */
-export const billingAvailabilitySchema = z.object({ checkout: z.boolean() });
+export const billingAvailabilitySchema = z.object({
+  checkout: z.boolean(),
+  /** Every paid plan has a yearly Stripe price too: the web offers the monthly/annual switch. */
+  yearly: z.boolean().optional(),
+});
 export type BillingAvailability = z.infer<typeof billingAvailabilitySchema>;
 
 /** GET /api/subscription/plans (no auth): the catalogue, and whether it can be bought. */
@@ -138,13 +148,22 @@ export const usageResponseSchema = envelope(
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
 /** POST /api/subscription/checkout */
-export const checkoutRequestSchema = z.object({ planId: paidPlanIdSchema });
+/**
+ * `prorationDate` (Unix seconds, from the change preview) makes an upgrade charge exactly the amount the
+ * preview showed, as Stripe prorates from that instant.
+ */
+export const checkoutRequestSchema = z.object({
+  planId: paidPlanIdSchema,
+  /** A new subscription's billing: monthly unless `year` (a paying subscriber keeps the one they have). */
+  interval: billingIntervalSchema.optional(),
+  prorationDate: z.number().int().positive().optional(),
+});
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /**
  * `url` is Stripe Checkout for a new subscription. A user who already pays is not sent to a second
- * checkout: the change is scheduled for the next billing cycle, `sessionId` is null and `url` leads back
- * to the settings page.
+ * checkout: an upgrade applies at once (`upgradedTo`), a downgrade is scheduled for the next billing cycle
+ * (`pendingPlan`, `effectiveAt`); `sessionId` is null and `url` leads back to the settings page.
  */
 export const checkoutResponseSchema = envelope(
   z.object({
@@ -152,10 +171,32 @@ export const checkoutResponseSchema = envelope(
     sessionId: z.string().nullable(),
     pendingPlan: planIdSchema.optional(),
     effectiveAt: z.string().optional(),
+    /** An upgrade applied now: the plan in force after it. */
+    upgradedTo: paidPlanIdSchema.optional(),
     message: z.string().optional(),
   }),
 );
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** GET /api/subscription/change-preview?plan= */
+export const changePreviewQuerySchema = z.object({ plan: paidPlanIdSchema });
+
+/**
+ * What changing a paying subscriber's plan does before it is done. An upgrade applies now and charges
+ * `amountDue` (major units of `currency`, Stripe's prorated difference until the period's end) now; a
+ * downgrade charges nothing now and applies at `effectiveAt`, the period's end.
+ */
+export const changePreviewResponseSchema = envelope(
+  z.object({
+    plan: paidPlanIdSchema,
+    change: z.enum(['upgrade', 'downgrade']),
+    amountDue: z.number(),
+    currency: z.string(),
+    effectiveAt: z.string().nullable(),
+    prorationDate: z.number().int().nullable(),
+  }),
+);
+export type ChangePreviewResponse = z.infer<typeof changePreviewResponseSchema>;
 
 /** POST /api/subscription/portal */
 export const portalResponseSchema = envelope(z.object({ url: z.string() }));

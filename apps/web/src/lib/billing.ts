@@ -1,5 +1,7 @@
 import {
+  changePreviewResponseSchema,
   checkoutResponseSchema,
+  type CheckoutRequest,
   plansResponseSchema,
   portalResponseSchema,
   type PaidPlanId,
@@ -31,6 +33,13 @@ export function usePlansAnswerQuery<T>(select: (answer: PlansResponse) => T) {
 
 const selectCheckout = (answer: PlansResponse) => answer.billing.checkout;
 
+const selectYearly = (answer: PlansResponse) => answer.billing.checkout && answer.billing.yearly === true;
+
+/** Whether the paid plans can be bought yearly too (the pricing page then shows the monthly/annual switch). */
+export function useYearlyAvailable(): boolean {
+  return usePlansAnswerQuery(selectYearly).data === true;
+}
+
 /**
  * Whether plans can be bought here. Unknown (loading or failed) counts as not: the buttons then read
  * "coming soon" instead of leading to a checkout that would be refused.
@@ -41,22 +50,44 @@ export function useCheckoutAvailable(): { available: boolean; isPending: boolean
 }
 
 /**
- * Starts Stripe Checkout for a plan and leaves for it. A user who already pays gets the change scheduled
- * for the next cycle instead (the server's message says when), and stays.
+ * What changing a paying subscriber's plan to `planId` charges now and when it applies, asked only while
+ * `enabled` (the confirmation is open): an upgrade's amount is Stripe's, prorated to this moment.
+ */
+export function useChangePreviewQuery(planId: PaidPlanId, enabled: boolean) {
+  const url = `/api/subscription/change-preview?plan=${planId}`;
+  return useQuery({
+    queryKey: useLanguageKey(url),
+    queryFn: ({ signal }) => apiRequest(url, { schema: changePreviewResponseSchema, signal }),
+    select: (answer) => answer.data,
+    enabled,
+    // the amount is prorated to the second: each opening asks again
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * Starts Stripe Checkout for a plan and leaves for it. A user who already pays stays: an upgrade applies
+ * at once (charged at the preview's `prorationDate`), a downgrade is scheduled for the next cycle (the
+ * server's message says which, and when).
  */
 export function useCheckoutMutation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (planId: PaidPlanId) =>
+    mutationFn: (request: CheckoutRequest) =>
       apiRequest('/api/subscription/checkout', {
         method: 'POST',
-        body: { planId },
+        body: request,
         schema: checkoutResponseSchema,
       }),
     onSuccess: async ({ data }) => {
       if (data.sessionId) return leaveSite(data.url);
       await queryClient.invalidateQueries({ queryKey: [CURRENT_SUBSCRIPTION_URL] });
+      // an upgrade changes the limits in force now: every screen's answers may grow
+      if (data.upgradedTo) void queryClient.invalidateQueries();
       if (data.message) toast.success(data.message);
       void navigate('/settings');
     },

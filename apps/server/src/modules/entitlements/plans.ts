@@ -84,6 +84,10 @@ export const adminLimits: PlanLimits = {
   webhooks: apiAccessLimits.webhooks,
 };
 
+/** A year of a paid plan costs this many months: two months free. */
+export const MONTHS_CHARGED_A_YEAR = 10;
+export const yearlyPriceOf = (monthlyPrice: number) => monthlyPrice * MONTHS_CHARGED_A_YEAR;
+
 /**
  * The catalogue of GET /api/subscription/plans, as data: prices in BRL a month,
  * the limits it shows and the feature keys whose texts live in the `billing` catalogue. Enterprise is

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeStub, type StripeStub } from '../../test/stubs/stripe-stub.ts';
+import { startStripeStub, stripeTestEnv, type StripeStub } from '../../test/stubs/stripe-stub.ts';
 import { forEachEngine, startTestApp, useTestApp, type TestApp } from '../../test/harness.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farol';
@@ -20,7 +20,7 @@ forEachEngine((engine) => {
       expect(pt.status).toBe(200);
       expect(pt.body.success).toBe(true);
       // no Stripe settings here: the plans are shown, not sold
-      expect(pt.body.billing).toEqual({ checkout: false });
+      expect(pt.body.billing).toEqual({ checkout: false, yearly: false });
       const byId = Object.fromEntries(pt.body.data.map((plan: any) => [plan.id, plan]));
       expect(Object.keys(byId)).toEqual(['free', 'iniciante', 'profissional', 'enterprise']);
       expect(byId.free).toMatchObject({
@@ -206,6 +206,8 @@ forEachEngine((engine) => {
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_PRICE_INICIANTE: PRICE_INICIANTE,
           STRIPE_PRICE_PROFISSIONAL: PRICE_PROFISSIONAL,
+          STRIPE_PRICE_INICIANTE_YEARLY: 'price_test_iniciante_yearly',
+          STRIPE_PRICE_PROFISSIONAL_YEARLY: 'price_test_profissional_yearly',
           STRIPE_API_BASE: stripe.url,
           APP_URL: 'https://farol.example',
         },
@@ -223,9 +225,116 @@ forEachEngine((engine) => {
       stripe.calls.length = 0;
     });
 
-    it('tells the web that plans can be bought once Stripe is configured', async () => {
+    it('tells the web that plans can be bought, monthly or yearly, once Stripe is configured', async () => {
       const plans = await t.request('GET', '/api/subscription/plans');
-      expect(plans.body.billing).toEqual({ checkout: true });
+      expect(plans.body.billing).toEqual({ checkout: true, yearly: true });
+      // a year costs ten months: two months free
+      expect(
+        Object.fromEntries(
+          plans.body.data.map((plan: { id: string; yearlyPrice?: number }) => [plan.id, plan.yearlyPrice]),
+        ),
+      ).toEqual({ free: undefined, iniciante: 490, profissional: 1490, enterprise: undefined });
+    });
+
+    it('opens a yearly checkout on the yearly price, and an upgrade of a yearly subscriber stays yearly', async () => {
+      const account = await t.registerUser();
+      const checkout = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'iniciante', interval: 'year' },
+      });
+      expect(checkout.status).toBe(200);
+      const session = stripe.sessions.get(checkout.body.data.sessionId)!;
+      expect(session.line_items_requested).toEqual([{ price: 'price_test_iniciante_yearly', quantity: '1' }]);
+      const paid = stripe.completeCheckout(
+        session.id,
+        { start: clock, end: new Date(clock.getTime() + 365 * DAY) },
+        49000,
+      );
+      expect((await deliver(stripe.event('checkout.session.completed', paid.session))).status).toBe(200);
+      expect((await current(account.token)).plan.id).toBe('iniciante');
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=profissional', {
+        token: account.token,
+      });
+      // at the start of the year, the whole difference of the yearly prices
+      expect(preview.body.data).toMatchObject({ change: 'upgrade', amountDue: 1000 });
+      const upgrade = await t.request('POST', '/api/subscription/checkout', {
+        token: account.token,
+        body: { planId: 'profissional', prorationDate: preview.body.data.prorationDate },
+      });
+      expect(upgrade.status).toBe(200);
+      expect(stripe.subscriptions.get(paid.subscription.id)!.items.data[0].price.id).toBe(
+        'price_test_profissional_yearly',
+      );
+      expect((await current(account.token)).plan.id).toBe('profissional');
+    });
+
+    it('offers Pix beside the card, with a mandate up to the dearest plan, only when the account has it', async () => {
+      const first = await t.registerUser();
+      const cardOnly = await t.request('POST', '/api/subscription/checkout', {
+        token: first.token,
+        body: { planId: 'iniciante' },
+      });
+      expect(stripe.sessions.get(cardOnly.body.data.sessionId)!.payment_method_types).toEqual(['card']);
+      expect(stripe.calls.at(-1)!.body.payment_method_types).toBeUndefined();
+      const withPix = await startTestApp({
+        engine,
+        env: { ...stripeTestEnv(stripe, WEBHOOK_SECRET), STRIPE_PIX_ENABLED: 'true' },
+      });
+      try {
+        const { token } = await withPix.registerUser();
+        const checkout = await withPix.request('POST', '/api/subscription/checkout', {
+          token,
+          body: { planId: 'iniciante', interval: 'year' },
+        });
+        expect(checkout.status).toBe(200);
+        const call = stripe.calls.find(
+          (candidate) => candidate.path === '/v1/checkout/sessions' && candidate.body.payment_method_types,
+        )!;
+        expect(call.body).toMatchObject({
+          mode: 'subscription',
+          payment_method_types: ['card', 'pix'],
+          payment_method_options: {
+            pix: {
+              mandate_options: {
+                amount: '149000',
+                amount_type: 'maximum',
+                currency: 'brl',
+                payment_schedule: 'yearly',
+              },
+            },
+          },
+        });
+      } finally {
+        await withPix.close();
+      }
+    });
+
+    it('refuses a yearly checkout while yearly prices are not configured', async () => {
+      const bare = await startTestApp({
+        engine,
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_farol',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_PRICE_INICIANTE: PRICE_INICIANTE,
+          STRIPE_PRICE_PROFISSIONAL: PRICE_PROFISSIONAL,
+          STRIPE_API_BASE: stripe.url,
+        },
+      });
+      try {
+        expect((await bare.request('GET', '/api/subscription/plans')).body.billing).toEqual({
+          checkout: true,
+          yearly: false,
+        });
+        const { token } = await bare.registerUser({ language: 'en' });
+        const response = await bare.request('POST', '/api/subscription/checkout', {
+          token,
+          body: { planId: 'iniciante', interval: 'year' },
+        });
+        expect(response.status).toBe(503);
+        expect(response.body.code).toBe('payments_unavailable');
+      } finally {
+        await bare.close();
+      }
     });
 
     const deliver = (event: object, options: { secret?: string; signature?: string } = {}) => {
@@ -473,20 +582,34 @@ forEachEngine((engine) => {
       return current(await signIn(account));
     }
 
-    it('schedules a plan change for the next billing cycle instead of a second checkout', async () => {
-      const account = await subscribe('iniciante');
+    it('previews a downgrade as free now and due at the period end, and schedules it for the next cycle', async () => {
+      const account = await subscribe('profissional', 'en');
       const { token, subscription } = account;
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=iniciante', { token });
+      expect(preview.status).toBe(200);
+      expect(preview.body.data).toEqual({
+        plan: 'iniciante',
+        change: 'downgrade',
+        amountDue: 0,
+        currency: 'BRL',
+        effectiveAt: new Date(clock.getTime() + 30 * DAY).toISOString(),
+        prorationDate: null,
+      });
+      // a downgrade's preview needs nothing from Stripe
+      expect(stripe.calls.filter((call) => call.path === '/v1/invoices/create_preview')).toHaveLength(0);
       const change = await t.request('POST', '/api/subscription/checkout', {
         token,
-        body: { planId: 'profissional' },
+        body: { planId: 'iniciante' },
       });
       expect(change.status).toBe(200);
       expect(change.body.data).toMatchObject({
         sessionId: null,
-        pendingPlan: 'profissional',
+        pendingPlan: 'iniciante',
         url: 'https://farol.example/settings?subscription=scheduled',
+        effectiveAt: new Date(clock.getTime() + 30 * DAY).toISOString(),
       });
-      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_PROFISSIONAL);
+      expect(change.body.data.message).toContain('at the next billing cycle');
+      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_INICIANTE);
       expect(
         stripe.calls.find(
           (call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST',
@@ -497,12 +620,115 @@ forEachEngine((engine) => {
         stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!),
       );
       let data = await current(token);
-      expect(data.plan.id).toBe('iniciante');
-      expect(data.subscription.pendingPlan).toBe('profissional');
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBe('iniciante');
       // renewal: a new period starts on the new price
       data = await renew(account, subscription.id);
+      expect(data.plan.id).toBe('iniciante');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+    });
+
+    it("previews an upgrade's prorated charge from Stripe and applies it at once for exactly that amount", async () => {
+      const account = await subscribe('iniciante');
+      const { user, subscription } = account;
+      // a third of the period used: two thirds of R$ 149 less two thirds of R$ 49, each line rounded as Stripe does
+      advance(10 * DAY);
+      const token = await signIn(account);
+      const preview = await t.request('GET', '/api/subscription/change-preview?plan=profissional', {
+        token,
+      });
+      expect(preview.status).toBe(200);
+      const prorationDate = Math.floor(clock.getTime() / 1000);
+      expect(preview.body.data).toEqual({
+        plan: 'profissional',
+        change: 'upgrade',
+        amountDue: 66.66,
+        currency: 'BRL',
+        effectiveAt: clock.toISOString(),
+        prorationDate,
+      });
+      const previewCall = stripe.calls.find((call) => call.path === '/v1/invoices/create_preview')!;
+      expect(previewCall.body).toMatchObject({
+        subscription: subscription.id,
+        subscription_details: {
+          proration_behavior: 'always_invoice',
+          proration_date: String(prorationDate),
+          items: [{ id: subscription.items.data[0].id, price: PRICE_PROFISSIONAL }],
+        },
+      });
+      // the preview changes nothing
+      expect(stripe.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(PRICE_INICIANTE);
+      expect((await current(token)).plan.id).toBe('iniciante');
+
+      const upgrade = await t.request('POST', '/api/subscription/checkout', {
+        token,
+        body: { planId: 'profissional', prorationDate },
+      });
+      expect(upgrade.status).toBe(200);
+      expect(upgrade.body.data).toMatchObject({
+        sessionId: null,
+        upgradedTo: 'profissional',
+        url: 'https://farol.example/settings?subscription=upgraded',
+      });
+      expect(upgrade.body.data.pendingPlan).toBeUndefined();
+      expect(upgrade.body.data.message).toContain('Profissional');
+      const update = stripe.calls.find(
+        (call) => call.path === `/v1/subscriptions/${subscription.id}` && call.method === 'POST',
+      )!;
+      expect(update.body).toMatchObject({
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        proration_date: String(prorationDate),
+      });
+      // Stripe charged the previewed amount at once
+      const invoices = [...stripe.invoices.values()].filter(
+        (invoice) => invoice.subscription === subscription.id,
+      );
+      expect(invoices.map((invoice) => invoice.amount_paid).sort((a, b) => a - b)).toEqual([4900, 6666]);
+      let data = await current(token);
       expect(data.plan.id).toBe('profissional');
       expect(data.subscription.pendingPlan).toBeUndefined();
+      expect(data.subscription.currentPeriodEnd).toBe(new Date(START.getTime() + 30 * DAY).toISOString());
+      const changes = () =>
+        count(sql`select count(*) as n from subscription_changes where user_id = ${user.id}`);
+      const changesAfterUpgrade = await changes();
+      // Stripe's echo, twice, and a sync change nothing more
+      const echo = stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)!);
+      await deliver(echo);
+      await deliver(echo);
+      expect((await t.request('POST', '/api/subscription/sync', { token })).body.data).toMatchObject({
+        plan: 'profissional',
+        cancelAtPeriodEnd: false,
+      });
+      data = await current(token);
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+      expect(await changes()).toBe(changesAfterUpgrade);
+      // once on the top plan, there is nothing to preview
+      const again = await t.request('GET', '/api/subscription/change-preview?plan=profissional', { token });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('plan_already_active');
+    });
+
+    it("upgrades at once when Stripe's echo arrives before Stripe's answer", async () => {
+      const { token, subscription } = await subscribe('iniciante');
+      const upgrade = await changeWithEchoFirst(token, subscription.id, 'profissional');
+      expect(upgrade.status).toBe(200);
+      expect(upgrade.body.data.upgradedTo).toBe('profissional');
+      const data = await current(token);
+      expect(data.plan.id).toBe('profissional');
+      expect(data.subscription.pendingPlan).toBeUndefined();
+    });
+
+    it('refuses a preview without a paid subscription, or for a plan that is not paid for', async () => {
+      const { token } = await t.registerUser({ language: 'es' });
+      const none = await t.request('GET', '/api/subscription/change-preview?plan=profissional', { token });
+      expect(none.status).toBe(409);
+      expect(none.body.code).toBe('no_active_subscription');
+      expect(none.body.message).toBe('Ninguna suscripción activa.');
+      const bad = await t.request('GET', '/api/subscription/change-preview?plan=enterprise', { token });
+      expect(bad.status).toBe(400);
+      expect(stripe.calls.filter((call) => call.path === '/v1/invoices/create_preview')).toHaveLength(0);
     });
 
     /**

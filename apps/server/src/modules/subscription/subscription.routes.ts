@@ -1,5 +1,7 @@
 import {
   cancelResponseSchema,
+  changePreviewQuerySchema,
+  changePreviewResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   currentSubscriptionResponseSchema,
@@ -12,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { limitPerUser } from '../../lib/rate-limiter.ts';
-import { createStripeClient, isCheckoutAvailable } from '../../providers/stripe/client.ts';
+import { createStripeClient, isCheckoutAvailable, isYearlyAvailable } from '../../providers/stripe/client.ts';
 import type { BillingContext } from './subscription.reconcile.ts';
 import {
   cancelSubscription,
@@ -20,6 +22,7 @@ import {
   getUsage,
   listPlans,
   openBillingPortal,
+  previewPlanChange,
   startCheckout,
   syncSubscription,
 } from './subscription.service.ts';
@@ -53,6 +56,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   registerPlanReads(app);
   registerCheckout(app, context, limitBilling);
+  registerChangePreview(app, context, limitBilling);
   registerPortal(app, context, limitBilling);
   registerCancel(app, context);
   registerSync(app, context, limitBilling);
@@ -75,7 +79,7 @@ function registerPlanReads(app: App) {
     async (request) => ({
       success: true as const,
       data: listPlans(request.language, app.config),
-      billing: { checkout: isCheckoutAvailable(app.config) },
+      billing: { checkout: isCheckoutAvailable(app.config), yearly: isYearlyAvailable(app.config) },
     }),
   );
 
@@ -143,7 +147,31 @@ function registerCheckout(app: App, context: BillingContext, limitBilling: Limit
     },
     async (request) => ({
       success: true as const,
-      data: await startCheckout(context, request.user!, request.body.planId),
+      data: await startCheckout(context, request.user!, request.body),
+    }),
+  );
+}
+
+function registerChangePreview(app: App, context: BillingContext, limitBilling: LimitBilling) {
+  app.get(
+    '/change-preview',
+    {
+      config: {
+        access: 'user',
+        errors: ['no_active_subscription', 'plan_already_active', ...billingErrors],
+      },
+      preHandler: limitBilling,
+      schema: {
+        tags,
+        operationId: 'previewPlanChange',
+        summary: "What a paying subscriber's plan change charges now, and when it applies",
+        querystring: changePreviewQuerySchema,
+        response: { 200: changePreviewResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await previewPlanChange(context, request.user!, request.query.plan),
     }),
   );
 }

@@ -1,8 +1,10 @@
 import {
   CUSTOM_PRICE,
   isPaidPlanId,
+  type BillingInterval,
   type CatalogPlanId,
   type CancelResponse,
+  type ChangePreviewResponse,
   type CheckoutResponse,
   type CurrentSubscriptionResponse,
   type PaidPlanId,
@@ -17,13 +19,24 @@ import type { Db } from '../../db/client.ts';
 import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { planForPriceId, priceIdForPlan } from '../../providers/stripe/client.ts';
-import { isLiveStatus, scheduledChangeMetadata, toBillingSnapshot } from '../../providers/stripe/mapper.ts';
+import {
+  intervalOfPriceId,
+  isYearlyAvailable,
+  planForPriceId,
+  priceIdForPlan,
+} from '../../providers/stripe/client.ts';
+import {
+  isLiveStatus,
+  noScheduledChangeMetadata,
+  scheduledChangeMetadata,
+  toBillingSnapshot,
+  type BillingSnapshot,
+} from '../../providers/stripe/mapper.ts';
 import type { Config } from '../../config.ts';
 import { describeAiUsage, includedAnswersOfPlan } from '../chat/chat.answerer.ts';
 import { countConversationsToday } from '../chat/chat.repository.ts';
 import { effectivePlan, entitlementsFor, isWithinLimit } from '../entitlements/entitlements.service.ts';
-import { planCatalog, type PlanLimits } from '../entitlements/plans.ts';
+import { planCatalog, yearlyPriceOf, type PlanLimits } from '../entitlements/plans.ts';
 import {
   findSubscription,
   linkStripeCustomer,
@@ -84,6 +97,9 @@ export function listPlans(language: Language, config: Config): Plan[] {
     limits: toLimitsView(entry.limits),
     ...(entry.popular ? { popular: true } : {}),
     ...(entry.contactSales ? { contactSales: true } : {}),
+    ...(typeof entry.price === 'number' && entry.price > 0 && isYearlyAvailable(config)
+      ? { yearlyPrice: yearlyPriceOf(entry.price) }
+      : {}),
   }));
 }
 
@@ -212,23 +228,126 @@ async function ensureStripeCustomer(context: BillingContext, row: SubscriptionWi
 
 const checkoutLocales = { 'pt-BR': 'pt-BR', en: 'en', es: 'es' } as const;
 
+const CENTAVOS_PER_REAL = 100;
+
 /**
- * POST /checkout. A new subscriber goes to Stripe Checkout. A paying subscriber is not charged twice: the
- * change is made on the Stripe subscription without proration and applies at the next billing cycle
- * (legal copy); asking again for the current plan undoes a scheduled change or a scheduled cancellation.
+ * Pix beside the card when the Stripe account has it (the catalogue is in reais, Pix's only currency). A
+ * subscription paid by Pix is a Pix Automático mandate the customer authorises in the bank app; its ceiling
+ * is the dearest plan's price on the same interval, so an upgrade's prorated charge and later renewals on
+ * the new plan stay within it.
+ */
+function pixCheckoutOptions(config: Config, interval: BillingInterval) {
+  if (!config.STRIPE_PIX_ENABLED) return {};
+  const dearest = Math.max(...planCatalog.map((plan) => (typeof plan.price === 'number' ? plan.price : 0)));
+  const ceiling = interval === 'year' ? yearlyPriceOf(dearest) : dearest;
+  return {
+    payment_method_types: ['card' as const, 'pix' as const],
+    payment_method_options: {
+      pix: {
+        mandate_options: {
+          amount: ceiling * CENTAVOS_PER_REAL,
+          amount_type: 'maximum' as const,
+          currency: 'brl',
+          payment_schedule: interval === 'year' ? ('yearly' as const) : ('monthly' as const),
+          reference: 'Farol',
+        },
+      },
+    },
+  };
+}
+
+const planRank = (plan: string) => planCatalog.findIndex((entry) => entry.id === plan);
+/** A move to a dearer plan than the one this period is paid for: it applies now, with proration. */
+const isUpgrade = (row: SubscriptionRow, planId: PaidPlanId) => planRank(planId) > planRank(row.plan);
+
+/**
+ * GET /change-preview: what a paying subscriber's plan change costs now. An upgrade asks Stripe for the
+ * invoice the change would create at once (prorated, as `always_invoice` bills it); a downgrade costs
+ * nothing now and waits for the period's end.
+ */
+export async function previewPlanChange(
+  context: BillingContext,
+  actor: Actor,
+  planId: PaidPlanId,
+): Promise<ChangePreviewResponse['data']> {
+  const stripe = requireStripe(context);
+  const row = await requireSubscription(context.db, actor.id);
+  if (!hasLiveStripeSubscription(row, context.now())) throw new AppError('no_active_subscription');
+  if (row.plan === planId && !row.pendingPlan) throw new AppError('plan_already_active');
+  if (!isUpgrade(row, planId))
+    return {
+      plan: planId,
+      change: 'downgrade',
+      amountDue: 0,
+      currency: 'BRL',
+      effectiveAt: row.currentPeriodEnd?.toISOString() ?? null,
+      prorationDate: null,
+    };
+  const current = await retrieveSnapshot(context, row.stripeSubscriptionId!);
+  const priceId = priceIdForPlan(context.config, planId, intervalOfPriceId(context.config, current.priceId));
+  if (!priceId) throw new AppError('payments_unavailable');
+  const prorationDate = Math.floor(context.now().getTime() / 1000);
+  const invoice = await callStripe(() =>
+    stripe.invoices.createPreview({
+      customer: row.stripeCustomerId ?? current.customerId,
+      subscription: row.stripeSubscriptionId!,
+      subscription_details: {
+        ...(current.itemId ? { items: [{ id: current.itemId, price: priceId }] } : {}),
+        proration_behavior: 'always_invoice',
+        proration_date: prorationDate,
+      },
+    }),
+  );
+  return {
+    plan: planId,
+    change: 'upgrade',
+    // Stripe's amounts are in the currency's minor unit (centavos for BRL)
+    amountDue: invoice.amount_due / 100,
+    currency: invoice.currency.toUpperCase(),
+    effectiveAt: context.now().toISOString(),
+    prorationDate,
+  };
+}
+
+async function retrieveSnapshot(context: BillingContext, subscriptionId: string): Promise<BillingSnapshot> {
+  const stripe = requireStripe(context);
+  return toBillingSnapshot(await callStripe(() => stripe.subscriptions.retrieve(subscriptionId)), (price) =>
+    planForPriceId(context.config, price),
+  );
+}
+
+/**
+ * POST /checkout. A new subscriber goes to Stripe Checkout. A paying subscriber is not charged twice: an
+ * upgrade applies now and Stripe charges the prorated difference at once (at the preview's
+ * `prorationDate`, so the amount shown is the amount charged); a downgrade is made without proration and
+ * applies at the next billing cycle (legal copy); asking again for the current plan undoes a scheduled
+ * change or a scheduled cancellation.
  */
 export async function startCheckout(
   context: BillingContext,
   actor: Actor,
-  planId: PaidPlanId,
+  request: { planId: PaidPlanId; interval?: BillingInterval; prorationDate?: number },
 ): Promise<CheckoutResponse['data']> {
+  const { planId, prorationDate } = request;
   const stripe = requireStripe(context);
-  const priceId = priceIdForPlan(context.config, planId);
-  if (!priceId) throw new AppError('payments_unavailable');
   const row = await requireSubscription(context.db, actor.id);
   const now = context.now();
-  if (hasLiveStripeSubscription(row, now))
-    return changeSubscribedPlan(context, row, planId, priceId, actor.language);
+  if (hasLiveStripeSubscription(row, now)) {
+    // a subscriber changes plan on the billing interval they have (the portal changes the interval)
+    const current = await retrieveSnapshot(context, row.stripeSubscriptionId!);
+    const currentPrice = priceIdForPlan(
+      context.config,
+      planId,
+      intervalOfPriceId(context.config, current.priceId),
+    );
+    if (!currentPrice) throw new AppError('payments_unavailable');
+    return isUpgrade(row, planId)
+      ? upgradeNow(context, row, current, currentPrice, actor.language, prorationDate)
+      : changeSubscribedPlan(context, row, current, planId, currentPrice, actor.language);
+  }
+  const interval = request.interval ?? 'month';
+  const priceId = priceIdForPlan(context.config, planId, interval);
+  if (!priceId) throw new AppError('payments_unavailable');
   if (effectivePlan(row, now) === planId) throw new AppError('plan_already_active');
   const customerId = await ensureStripeCustomer(context, row);
   const session = await callStripe(() =>
@@ -237,6 +356,7 @@ export async function startCheckout(
       customer: customerId,
       client_reference_id: actor.id,
       line_items: [{ price: priceId, quantity: 1 }],
+      ...pixCheckoutOptions(context.config, interval),
       metadata: { userId: actor.id, planId },
       subscription_data: { metadata: { userId: actor.id, planId } },
       locale: checkoutLocales[actor.language],
@@ -248,9 +368,52 @@ export async function startCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
+/**
+ * The upgrade on Stripe: the new price from now, the difference invoiced and paid at once (a payment that
+ * fails refuses the change, so the plan is never given unpaid), and no earlier plan kept for the period.
+ * The row follows Stripe's answer; Stripe's echo of the same state changes nothing more.
+ */
+async function upgradeNow(
+  context: BillingContext,
+  row: SubscriptionWithUser,
+  current: BillingSnapshot,
+  priceId: string,
+  language: Language,
+  prorationDate: number | undefined,
+): Promise<CheckoutResponse['data']> {
+  const stripe = requireStripe(context);
+  const planId = planForPriceId(context.config, priceId)!;
+  const updated = await callStripe(() =>
+    stripe.subscriptions.update(row.stripeSubscriptionId!, {
+      cancel_at_period_end: false,
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      ...(prorationDate ? { proration_date: prorationDate } : {}),
+      ...(current.itemId ? { items: [{ id: current.itemId, price: priceId }] } : {}),
+      metadata: noScheduledChangeMetadata(),
+    }),
+  );
+  const snapshot = toBillingSnapshot(updated, (price) => planForPriceId(context.config, price));
+  const now = context.now();
+  await context.db.transaction(async (tx) => {
+    const locked = await findSubscription(tx, row.userId, { forUpdate: true });
+    if (!locked) throw new AppError('session_expired');
+    // a change scheduled earlier on the row is superseded by this one
+    await writeSubscriptionChange(tx, locked, { pendingPlan: null }, { source: 'user', now });
+    await reconcileUser(tx, row.userId, snapshot, now);
+  });
+  return {
+    url: appUrl(context, '/settings?subscription=upgraded'),
+    sessionId: null,
+    upgradedTo: planId,
+    message: translate(language, 'billing:messages.upgraded', { plan: planName(language, planId) }),
+  };
+}
+
 async function changeSubscribedPlan(
   context: BillingContext,
   row: SubscriptionWithUser,
+  current: BillingSnapshot,
   planId: PaidPlanId,
   priceId: string,
   language: Language,
@@ -259,10 +422,6 @@ async function changeSubscribedPlan(
   if (isCurrentPlan && !row.pendingPlan && !row.cancelAtPeriodEnd) throw new AppError('plan_already_active');
   const stripe = requireStripe(context);
   const planOfPrice = (price: string | undefined) => planForPriceId(context.config, price);
-  const current = toBillingSnapshot(
-    await callStripe(() => stripe.subscriptions.retrieve(row.stripeSubscriptionId!)),
-    planOfPrice,
-  );
   // The new price and the plan this period was paid for go to Stripe in one call, so Stripe's echo of it
   // (a webhook, a sync) says the change waits for the next cycle even when it is read before this call's
   // answer, or instead of it.

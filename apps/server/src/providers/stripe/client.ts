@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaidPlanId } from '@farol/contract';
+import type { BillingInterval, PaidPlanId } from '@farol/contract';
 import type { Config } from '../../config.ts';
 
 export type StripeClient = Stripe;
@@ -23,18 +23,39 @@ export function createStripeClient(config: Config): StripeClient | undefined {
   });
 }
 
-/** The Stripe price of each paid plan (STRIPE_PRICE_*); undefined when not configured. */
-export function priceIdForPlan(config: Config, plan: PaidPlanId): string | undefined {
-  return plan === 'iniciante' ? config.STRIPE_PRICE_INICIANTE : config.STRIPE_PRICE_PROFISSIONAL;
+/** Each paid plan's Stripe price per billing interval (STRIPE_PRICE_*, STRIPE_PRICE_*_YEARLY). */
+const pricesOf = (
+  config: Config,
+): { plan: PaidPlanId; interval: BillingInterval; id: string | undefined }[] => [
+  { plan: 'iniciante', interval: 'month', id: config.STRIPE_PRICE_INICIANTE },
+  { plan: 'profissional', interval: 'month', id: config.STRIPE_PRICE_PROFISSIONAL },
+  { plan: 'iniciante', interval: 'year', id: config.STRIPE_PRICE_INICIANTE_YEARLY },
+  { plan: 'profissional', interval: 'year', id: config.STRIPE_PRICE_PROFISSIONAL_YEARLY },
+];
+
+/** The Stripe price of a paid plan billed monthly or yearly; undefined when not configured. */
+export function priceIdForPlan(
+  config: Config,
+  plan: PaidPlanId,
+  interval: BillingInterval = 'month',
+): string | undefined {
+  return pricesOf(config).find((price) => price.plan === plan && price.interval === interval)?.id;
 }
 
 /** The plan a Stripe price stands for, read back from the same settings. */
 export function planForPriceId(config: Config, priceId: string | undefined): PaidPlanId | undefined {
-  if (!priceId) return undefined;
-  if (priceId === config.STRIPE_PRICE_INICIANTE) return 'iniciante';
-  if (priceId === config.STRIPE_PRICE_PROFISSIONAL) return 'profissional';
-  return undefined;
+  return priceId ? pricesOf(config).find((price) => price.id === priceId)?.plan : undefined;
 }
+
+/** How often a configured Stripe price bills (monthly when unknown). */
+export function intervalOfPriceId(config: Config, priceId: string | undefined): BillingInterval {
+  return (priceId && pricesOf(config).find((price) => price.id === priceId)?.interval) || 'month';
+}
+
+/** Every paid plan has a yearly price as well: the plans can be bought yearly. */
+export const isYearlyAvailable = (config: Config) =>
+  isCheckoutAvailable(config) &&
+  Boolean(config.STRIPE_PRICE_INICIANTE_YEARLY && config.STRIPE_PRICE_PROFISSIONAL_YEARLY);
 
 /** Plans can be bought: a secret key, a price for every paid plan, and the webhook secret that confirms payments. */
 export function isCheckoutAvailable(config: Config): boolean {

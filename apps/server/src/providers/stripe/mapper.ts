@@ -16,6 +16,7 @@ export type BillingSnapshot = {
   cancelAtPeriodEnd: boolean;
   created: number;
   itemId: string | undefined;
+  priceId: string | undefined;
 };
 
 export const customerIdOf = (value: string | { id: string } | null | undefined) =>
@@ -43,6 +44,12 @@ export function scheduledChangeMetadata(
   };
 }
 
+/** An upgrade applied now: the period is paid for on the new price, so no earlier plan is kept for it. */
+export const noScheduledChangeMetadata = (): Record<string, string> => ({
+  [PERIOD_PLAN_KEY]: '',
+  [PERIOD_END_KEY]: '',
+});
+
 export function toBillingSnapshot(
   raw: unknown,
   planForPriceId: (priceId: string | undefined) => PaidPlanId | undefined,
@@ -64,6 +71,7 @@ export function toBillingSnapshot(
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     created: subscription.created,
     itemId: item?.id,
+    priceId: item?.price.id,
   };
 }
 

@@ -1,6 +1,7 @@
 // Test helper: a local stand-in for the Stripe API (node:http on port 0) that the real `stripe` SDK talks
 // to through STRIPE_API_BASE. Objects follow Stripe's documented shapes; checkout sessions start from the
-// canonical object in @farol/testdata (fixtures/stripe). Events are signed as Stripe signs them.
+// canonical object in @farol/testdata (fixtures/stripe), invoice previews from the hand-written invoice there.
+// Events are signed as Stripe signs them.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,16 @@ import { readTestJson } from '@farol/testdata';
 import Stripe from 'stripe';
 
 const checkoutSessionFixture = readTestJson<Record<string, unknown>>('fixtures/stripe/checkout_session.json');
+const invoicePreviewFixture = readTestJson<Record<string, any>>('fixtures/stripe/invoice_preview.json');
+
+/** The monthly amount (centavos) of each test price, as the Stripe account's prices would say. */
+export const STUB_PRICE_AMOUNTS: Record<string, number> = {
+  price_test_iniciante: 4900,
+  price_test_profissional: 14900,
+  price_test_iniciante_yearly: 49000,
+  price_test_profissional_yearly: 149000,
+};
+const intervalOfPrice = (priceId: string) => (priceId.endsWith('_yearly') ? 'year' : 'month');
 
 type Json = Record<string, any>;
 
@@ -114,12 +125,14 @@ const notFound = (kind: string, id: string): StubAnswer => ({
   },
 });
 
-/** The app's Stripe settings pointed at a stub: a test key, both plan prices and the webhook secret. */
+/** The app's Stripe settings pointed at a stub: a test key, both plans' prices (monthly, yearly) and the webhook secret. */
 export const stripeTestEnv = (stripe: StripeStub, webhookSecret: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_farol',
   STRIPE_WEBHOOK_SECRET: webhookSecret,
   STRIPE_PRICE_INICIANTE: 'price_test_iniciante',
   STRIPE_PRICE_PROFISSIONAL: 'price_test_profissional',
+  STRIPE_PRICE_INICIANTE_YEARLY: 'price_test_iniciante_yearly',
+  STRIPE_PRICE_PROFISSIONAL_YEARLY: 'price_test_profissional_yearly',
   STRIPE_API_BASE: stripe.url,
 });
 
@@ -278,6 +291,7 @@ function route(state: StripeState, request: StubRequest): StubAnswer {
     return createPortalSession(state, request.body);
   if (method === 'GET' && path === '/v1/subscriptions') return listSubscriptions(state, request.query);
   if (method === 'GET' && path === '/v1/invoices') return listInvoices(state, request.query);
+  if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(state, request.body);
   if (method === 'GET' && path === '/v1/invoice_payments') return listInvoicePayments(state, request.query);
   if (method === 'GET' && path === '/v1/refunds') return listRefunds(state, request.query);
   if (method === 'POST' && path === '/v1/refunds') return createRefund(state, request);
@@ -339,6 +353,8 @@ function createCheckoutSession(state: StripeState, body: Json): StubAnswer {
     cancel_url: body.cancel_url,
     locale: body.locale ?? null,
     currency: 'brl',
+    // Stripe's default is the account's dynamic methods; the fixture's when none are asked for
+    payment_method_types: body.payment_method_types ?? checkoutSessionFixture.payment_method_types,
     status: 'open',
     payment_status: 'unpaid',
     subscription: null,
@@ -400,10 +416,15 @@ function subscriptionCall(
   if (method === 'POST') {
     if (body.cancel_at_period_end !== undefined)
       subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+    const prorations = prorationLines(subscription, body.items ?? [], body.proration_date);
     for (const change of (body.items ?? []) as Json[]) {
       const item = subscription.items.data.find((candidate: Json) => candidate.id === change.id);
       if (item && change.price) item.price = { ...item.price, id: change.price };
     }
+    // `always_invoice` bills the prorations at once: an invoice, paid by the card on file
+    const prorated = prorations.reduce((sum, line) => sum + line.amount, 0);
+    if (body.proration_behavior === 'always_invoice' && prorated > 0)
+      recordPaidInvoice(state, subscription, prorated, new Date());
     // Stripe merges the keys given into the metadata; an empty value removes its key
     const metadata = { ...subscription.metadata, ...body.metadata };
     subscription.metadata = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== ''));
@@ -417,6 +438,81 @@ function subscriptionCall(
     return { status: 200, body: subscription };
   }
   return undefined;
+}
+
+/**
+ * Stripe's proration of a price change: a credit for the unused time on the old price and a charge for the
+ * same time on the new one, each rounded to the centavo, from `proration_date` (Unix seconds) to the period's end.
+ */
+function prorationLines(subscription: Json, changes: Json[], prorationDate: string | undefined) {
+  const lines: { amount: number; price: string; item: Json; from: number }[] = [];
+  for (const change of changes) {
+    const item = subscription.items.data.find((candidate: Json) => candidate.id === change.id);
+    if (!item || !change.price || change.price === item.price.id) continue;
+    const from = prorationDate ? Number(prorationDate) : seconds(new Date());
+    const length = item.current_period_end - item.current_period_start;
+    const remaining = Math.min(1, Math.max(0, (item.current_period_end - from) / length));
+    const amountOf = (price: string) => Math.round((STUB_PRICE_AMOUNTS[price] ?? 0) * remaining);
+    lines.push({ amount: -amountOf(item.price.id), price: item.price.id, item, from });
+    lines.push({ amount: amountOf(change.price), price: change.price, item, from });
+  }
+  return lines;
+}
+
+/** POST /v1/invoices/create_preview: the invoice a subscription change would create now (nothing is changed). */
+function previewInvoice(state: StripeState, body: Json): StubAnswer {
+  const subscription = state.subscriptions.get(body.subscription);
+  if (!subscription) return notFound('subscription', String(body.subscription));
+  const details = body.subscription_details ?? {};
+  const lines = prorationLines(subscription, details.items ?? [], details.proration_date);
+  const [template] = invoicePreviewFixture.lines.data;
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const at = lines[0]?.from ?? seconds(new Date());
+  return {
+    status: 200,
+    body: {
+      ...invoicePreviewFixture,
+      id: newId('upcoming_in'),
+      created: at,
+      customer: subscription.customer,
+      currency: subscription.currency,
+      amount_due: Math.max(0, total),
+      amount_remaining: Math.max(0, total),
+      subtotal: total,
+      total,
+      period_start: at,
+      period_end: at,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      },
+      lines: {
+        ...invoicePreviewFixture.lines,
+        data: lines.map((line) => ({
+          ...template,
+          id: newId('il_tmp'),
+          amount: line.amount,
+          currency: subscription.currency,
+          description: `${line.amount < 0 ? 'Unused' : 'Remaining'} time on ${line.price}`,
+          period: { start: line.from, end: line.item.current_period_end },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: {
+              ...template.parent.subscription_item_details,
+              subscription: subscription.id,
+              subscription_item: line.item.id,
+            },
+          },
+          pricing: {
+            ...template.pricing,
+            price_details: { ...template.pricing.price_details, price: line.price },
+            unit_amount_decimal: String(STUB_PRICE_AMOUNTS[line.price] ?? 0),
+          },
+        })),
+        url: '/v1/invoices/upcoming/lines',
+      },
+    },
+  };
 }
 
 const list = (data: Json[], url: string): StubAnswer => ({
@@ -515,7 +611,7 @@ const subscriptionItem = (subscriptionId: string, priceId: string, period: Perio
     object: 'price',
     active: true,
     currency: 'brl',
-    recurring: { interval: 'month', interval_count: 1 },
+    recurring: { interval: intervalOfPrice(priceId), interval_count: 1 },
     type: 'recurring',
   },
   quantity: 1,
