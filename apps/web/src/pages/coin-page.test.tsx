@@ -279,7 +279,8 @@ describe('CoinPage', () => {
     expect(screen.getByText('Anomalia de volume')).toBeVisible();
     expect(screen.getByText('Alto')).toBeVisible();
     expect(screen.getByText('R$ 3.050,00', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.getByText('R$ 3.260,00')).toBeInTheDocument();
+    // the stop with its distance from the analysis's own price (3.120,46)
+    expect(screen.getByText('R$ 3.260,00 (+4,47%)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Leitura automática dos indicadores' })).toBeInTheDocument();
   });
 

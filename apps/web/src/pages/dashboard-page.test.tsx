@@ -309,7 +309,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('R$ 1,85 tri')).toBeNull();
     expect(screen.getByText('12,35%')).toBeVisible();
     expect(await screen.findByText('Compra forte')).toBeVisible();
-    expect(await screen.findByText('chart BTC-1h with 60 candles')).toBeVisible();
+    expect(await screen.findByText('chart BTC-1h-BRL with 60 candles')).toBeVisible();
     expect((await screen.findAllByText('Dados simulados')).length).toBeGreaterThan(0);
   });
 
@@ -332,9 +332,9 @@ describe('DashboardPage', () => {
     );
     const user = userEvent.setup();
     // its name is what it shows, in order (Intl puts a no-break space after "R$"); the class's measured
-    // hit rate is the published backtest's 114 strong buys, 50% right over 24 h
+    // hit rate is the published backtest's 1,188 strong buys, 47% right over 24 h
     const row = await screen.findByRole('link', {
-      name: 'BTC R$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3 acerto da classe em 24 h: 50%',
+      name: 'BTC R$\u00a091.234,50 Compra forte Força 73% Confiança: 64% RSI 61,3 acerto da classe em 24 h: 47%',
     });
     // what the confidence means, once under the list, with the way to the record
     expect(screen.getByText(/^Confiança: a taxa de acerto em 24 h/u)).toBeVisible();

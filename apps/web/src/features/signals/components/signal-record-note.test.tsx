@@ -17,13 +17,13 @@ describe('SignalRecordNote', () => {
   it.each([
     [
       'en',
-      'Sell signals were right 49% of the time over 24 h (1,920 signals, backtest).',
+      'Sell signals were right 46% of the time over 24 h (402 signals, backtest).',
       'See the record',
       /^Confidence 50%: the 24 h hit rate/u,
     ],
     [
       'es',
-      /^Las señales de Venta acertaron el 49\s% de las veces en 24 h \(1920 señales, backtest\)\.$/u,
+      /^Las señales de Venta acertaron el 46\s% de las veces en 24 h \(402 señales, backtest\)\.$/u,
       'Ver el historial',
       /^Confianza 50\s%: la tasa de acierto en 24 h/u,
     ],
@@ -56,7 +56,7 @@ describe('SignalRecordNote', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /tentar novamente/iu }));
     expect(
       await screen.findByText(
-        'Sinais de Compra forte acertaram 50% das vezes em 24 h (114 sinais, backtest).',
+        'Sinais de Compra forte acertaram 47% das vezes em 24 h (1.188 sinais, backtest).',
         {},
         { timeout: 5000 },
       ),
