@@ -101,6 +101,16 @@ export function formatDate(value: Date | string | number, language = currentLang
   return dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(toDate(value));
 }
 
+/**
+ * A day counted in UTC (a backtest's window: its first day starts at 00:00 UTC), shown as that day wherever the
+ * reader is: 2024-07-01T00:00Z is 01/07/2024 in São Paulo too, not 30/06.
+ */
+export function formatUtcDate(value: Date | string | number, language = currentLanguage()): string {
+  return dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
+    toDate(value),
+  );
+}
+
 /** Date with hour and minute: pt-BR `21/11/2025, 14:05`. */
 export function formatDateTime(value: Date | string | number, language = currentLanguage()): string {
   return dateFormat(language, {

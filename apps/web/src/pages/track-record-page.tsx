@@ -26,7 +26,7 @@ import {
   type FigureWindow,
 } from '../features/signals/components/record-facts.tsx';
 import { SignalBadge } from '../features/signals/components/signal-badge.tsx';
-import { formatDate, formatNumber, formatPercent, formatWholePercent } from '../lib/format.ts';
+import { formatDate, formatNumber, formatPercent, formatUtcDate, formatWholePercent } from '../lib/format.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/use-media-query.ts';
 
@@ -92,8 +92,8 @@ function TrackRecordBody({
         {isBacktest
           ? t('trackRecord.backtestBody', {
               symbols: record.backtest.symbols.join(', '),
-              from: formatDate(record.backtest.from),
-              to: formatDate(record.backtest.to),
+              from: formatUtcDate(record.backtest.from),
+              to: formatUtcDate(record.backtest.to),
               step: record.backtest.stepHours,
               version: record.backtest.engineVersion,
               days: record.minimumLiveDays,

@@ -1,6 +1,6 @@
 import type { TrackRecord } from '@farol/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatNumber, formatPercent, formatUtcDate } from '../../../lib/format.ts';
 
 // What the public pages say next to every figure of the record: the window and coins it was measured on (and
 // whether the engine had been tuned on them), the expected ranges' coverage and the confidence calibration.
@@ -30,8 +30,9 @@ export function FigureWindowNote({ window }: { window: FigureWindow }) {
   return (
     <p className="max-w-3xl text-sm text-muted-foreground">
       {t(`trackRecord.window.${window.kind}`, {
-        from: formatDate(window.from),
-        to: formatDate(window.to),
+        // a backtest's window is counted in UTC days; the live record's in the reader's
+        from: window.kind === 'live' ? formatDate(window.from) : formatUtcDate(window.from),
+        to: window.kind === 'live' ? formatDate(window.to) : formatUtcDate(window.to),
         coins: window.coins.join(', '),
       })}
     </p>
