@@ -20,7 +20,7 @@ import type {
 } from '@farol/contract';
 import { users } from './users.ts';
 
-/** A user's alert (migrations 0005, 0021, 0037). */
+/** A user's alert (migrations 0005, 0021, 0027). */
 export const alerts = pgTable(
   'alerts',
   {
@@ -37,10 +37,10 @@ export const alerts = pgTable(
     conditions: jsonb('conditions').$type<AlertConditions>().notNull(),
     // the currency of the price thresholds (migration 0021)
     currency: text('currency').$type<Currency>().notNull().default('USD'),
-    // where its firings go (migration 0037); null: every channel the owner has set up
+    // where its firings go (migration 0027); null: every channel the owner has set up
     channels: jsonb('channels').$type<AlertChannel[]>(),
     isActive: boolean('is_active').notNull().default(true),
-    // after a firing, the alert stays quiet this long (migration 0034)
+    // after a firing, the alert stays quiet this long (migration 0026)
     cooldownMinutes: integer('cooldown_minutes').notNull().default(15),
     // edge triggering: the condition keys true at the last check; a key fires when it enters this set
     metConditions: jsonb('met_conditions').$type<AlertConditionKey[]>().notNull().default([]),

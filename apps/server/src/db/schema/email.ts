@@ -30,7 +30,7 @@ export const emailOutbox = pgTable('email_outbox', {
   // rendered at delivery; the Message-ID derives from id, so a repeat after a crash carries the same one
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
-  /** Due rows are claimed highest first (migration 0040): a paying member's contact message is 1. */
+  /** Due rows are claimed highest first (migration 0028): a paying member's contact message is 1. */
   priority: integer('priority').notNull().default(0),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

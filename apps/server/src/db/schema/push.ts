@@ -15,7 +15,7 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    // failed pushes in a row; past the limit the browser is paused until it subscribes again (migration 0034)
+    // failed pushes in a row; past the limit the browser is paused until it subscribes again (migration 0026)
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
