@@ -65,7 +65,9 @@ export function PreferencesForm({
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-8">
+    // The groups hold cards with forms of their own (API tokens, webhooks): only the save bar is this form's, so
+    // no form is nested in another (a nested form's button would submit the outer one).
+    <div className="flex flex-col gap-8">
       <SettingsGroup id={`${id}-account`} title={t('groups.account')}>
         <LanguageCard id={`${id}-language`} />
         <CurrencyCard
@@ -98,12 +100,14 @@ export function PreferencesForm({
         />
         {groups.integrations}
       </SettingsGroup>
-      <SaveBar
-        isUnchanged={isUnchanged}
-        isPending={saving.isPending}
-        onCancel={() => navigate('/dashboard')}
-      />
-    </form>
+      <form onSubmit={(event) => void handleSubmit(event)} className="contents">
+        <SaveBar
+          isUnchanged={isUnchanged}
+          isPending={saving.isPending}
+          onCancel={() => navigate('/dashboard')}
+        />
+      </form>
+    </div>
   );
 }
 
