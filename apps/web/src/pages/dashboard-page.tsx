@@ -57,15 +57,16 @@ function DashboardBody() {
     );
   }
   const access = planAccessFrom(subscription.data);
-  // The first screen is the trader's coins with their live prices, then the signals: on a phone one under the
-  // other, from lg up side by side. The chart follows, then the market's mood, then the bookkeeping (plan,
+  // The first screen is the trader's coins with their live prices, then the signals: one under the other up to
+  // 2xl, side by side from there (narrower, the table's columns would overflow its card and a changing price
+  // would move the table). The chart follows, then the market's mood, then the bookkeeping (plan,
   // favourites, data source). The DOM is in that visual order at every width, so keyboard and screen
   // reader go the way the eye does.
   return (
     <>
       {access.isFreePlan ? <FreePlanBanner /> : null}
-      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
-        <div className="min-w-0 lg:col-span-2">
+      <div className="grid gap-4 lg:gap-6 2xl:grid-cols-3">
+        <div className="min-w-0 2xl:col-span-2">
           <CoinsSection access={access} />
         </div>
         <div className="min-w-0">
