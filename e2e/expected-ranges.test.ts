@@ -30,17 +30,14 @@ describe('expected ranges and the public record', () => {
           language,
           pageErrors: journey.pageErrors,
         });
-        await page.goto(`${journey.server.url}/market-analysis`);
+        // the coin page is the analysis screen (/market-analysis only picks a coin)
+        await page.goto(`${journey.server.url}/coins/btc`);
         const range = page.getByText(rangeSentence[language]).first();
         await range.waitFor({ timeout: 30_000 });
-        await range.scrollIntoViewIfNeeded();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await saveScreenshot(page, 'ranges-analysis', language, isMobile, false);
-
-        await page.goto(`${journey.server.url}/coins/btc`);
-        await page.getByText(rangeSentence[language]).first().waitFor({ timeout: 30_000 });
         await expectNoSidewaysScroll(page, viewport.width);
         await saveScreenshot(page, 'ranges-coin', language, isMobile);
+        await range.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'ranges-analysis', language, isMobile, false);
 
         await page.goto(`${journey.server.url}/track-record`);
         await page.getByRole('combobox').or(page.getByRole('table').first()).first().waitFor();
