@@ -34,7 +34,10 @@ export const emailOutbox = pgTable('email_outbox', {
   priority: integer('priority').notNull().default(0),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Cut to the millisecond (migration 0029): the worker's clock compares at that precision. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', now())`),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
