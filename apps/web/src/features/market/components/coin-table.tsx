@@ -18,6 +18,12 @@ type Column = {
   key: CoinSortKey | 'sparkline';
   /** Phones show name, price, 24 h and the sparkline; the rest appear as the screen widens. */
   visibility: string;
+  /**
+   * The table is laid out fixed at every width: each figure has a width of its own (room for more digits
+   * than it shows) and the name takes the rest, so neither a tick nor a figure that loads later makes the
+   * browser share the row out again.
+   */
+  width: string;
   cell: (coin: CoinItem, currency: Currency) => ReactNode;
 };
 
@@ -28,6 +34,7 @@ const numericColumns: Column[] = [
   {
     key: 'price',
     visibility: '',
+    width: 'w-[6.5rem] sm:w-32',
     // the stream moves it: a brief glow says which way, in a cell as wide as before
     cell: (coin, currency) =>
       coin.current_price === null ? (
@@ -39,20 +46,33 @@ const numericColumns: Column[] = [
   {
     key: 'change1h',
     visibility: 'hidden lg:table-cell',
+    width: 'w-20',
     cell: (coin) => <ChangeText value={coin.price_change_percentage_1h} />,
   },
   {
     key: 'change24h',
     visibility: '',
+    width: 'w-[4.75rem] sm:w-20',
     cell: (coin) => <ChangeText value={coin.price_change_percentage_24h} />,
   },
   {
     key: 'change7d',
     visibility: 'hidden sm:table-cell',
+    width: 'w-20',
     cell: (coin) => <ChangeText value={coin.price_change_percentage_7d} />,
   },
-  { key: 'marketCap', visibility: 'hidden md:table-cell', cell: (coin) => amount(coin.market_cap) },
-  { key: 'volume', visibility: 'hidden lg:table-cell', cell: (coin) => amount(coin.total_volume) },
+  {
+    key: 'marketCap',
+    visibility: 'hidden md:table-cell',
+    width: 'w-24',
+    cell: (coin) => amount(coin.market_cap),
+  },
+  {
+    key: 'volume',
+    visibility: 'hidden lg:table-cell',
+    width: 'w-24',
+    cell: (coin) => amount(coin.total_volume),
+  },
 ];
 
 /** The direction a column starts in: rank from the top, figures from the largest. */
@@ -87,7 +107,7 @@ export function CoinTable({
   const { t } = useTranslation(['dashboard', 'market']);
   return (
     <div className="-mx-5 sm:mx-0">
-      <table className="w-full table-fixed text-sm sm:table-auto">
+      <table className="w-full table-fixed text-sm">
         <caption className="sr-only">{t('dashboard:coins.title')}</caption>
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b border-border">
@@ -109,18 +129,10 @@ export function CoinTable({
                 column={column.key as CoinSortKey}
                 order={order}
                 onSort={onSort}
-                className={cn(
-                  'text-right',
-                  column.visibility,
-                  // Phones lay the table out fixed: the name takes what price, 24 h and the sparkline leave.
-                  // Wider, the columns the live stream changes have widths of their own (room for more digits
-                  // than they show), so a tick never makes the browser share the row out again.
-                  column.key === 'price' && 'w-[6.5rem] sm:w-32',
-                  column.key === 'change24h' && 'w-[4.75rem] sm:w-20',
-                )}
+                className={cn('text-right', column.visibility, column.width)}
               />
             ))}
-            <th scope="col" className="w-16 py-2 pr-3 pl-2 text-right font-medium sm:w-28 sm:pr-2">
+            <th scope="col" className="w-16 py-2 pr-3 pl-2 text-right font-medium sm:w-24 sm:pr-2 xl:w-28">
               <span aria-hidden="true">{t('market:table.columns.sparkline.short')}</span>
               <span className="sr-only">{t('market:table.columns.sparkline.long')}</span>
             </th>
