@@ -8,7 +8,9 @@
  * Figures: the server process's CPU (percent of one core) and memory per client (RSS and heap growth from
  * 0 to N clients, divided by N), and the delay from the stub sending a tick to a client reading it, p50 and
  * p99 over every event every client received during the measured window.
- * BENCH_CLIENTS (1000), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5).
+ * Runs once per currency of BENCH_CURRENCIES (`USD,BRL`: a pt-BR account follows the stream in reais), each on a
+ * fresh stub and server, and says what reais cost against dollars.
+ * BENCH_CLIENTS (1000), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_CURRENCIES (USD,BRL).
  * Run: npm run bench:stream -w bench
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,6 +25,9 @@ const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
 const measureSeconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const symbols = 'BTC,ETH,BNB,ADA,SOL,XRP,DOT,AVAX,MATIC,LINK';
+const currencies = (process.env.BENCH_CURRENCIES ?? 'USD,BRL').split(',').map((code) => code.trim());
+for (const code of currencies)
+  if (code !== 'USD' && code !== 'BRL') throw new Error(`BENCH_CURRENCIES: USD or BRL, not ${code}`);
 const self = fileURLToPath(import.meta.url);
 
 type Stats = { cpuMicros: number; rss: number; heapUsed: number; at: number };
@@ -99,10 +104,10 @@ async function runServer() {
 }
 
 /** Opens one stream; every `time` of an event read is turned into a delay (ms) while `recording()`. */
-function openClient(url: string, agent: http.Agent, onDelay: (ms: number) => void) {
+function openClient(url: string, currency: string, agent: http.Agent, onDelay: (ms: number) => void) {
   return new Promise<http.ClientRequest>((resolve, reject) => {
     const request = http.get(
-      `${url}/api/market/stream?symbols=${symbols}&interval=1h&currency=USD`,
+      `${url}/api/market/stream?symbols=${symbols}&interval=1h&currency=${currency}`,
       { agent, headers: { accept: 'text/event-stream' } },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}`));
@@ -123,7 +128,10 @@ const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-async function main() {
+type Run = { currency: string; cpuPercent: number; heapPerClientKb: number; p50: number; p99: number };
+
+/** One measured run: a fresh stub and server, `clientCount` clients following the ten coins in `currency`. */
+async function measure(currency: string): Promise<Run> {
   const stub = await startChild('--stub');
   const server = await startChild('--server', { STUB_URL: stub.url });
   const children: ChildProcess[] = [stub.child, server.child];
@@ -136,7 +144,7 @@ async function main() {
     let recording = false;
     const requests: http.ClientRequest[] = [];
     for (let index = 0; index < clientCount; index += 1)
-      requests.push(await openClient(server.url, agent, (ms) => recording && delays.push(ms)));
+      requests.push(await openClient(server.url, currency, agent, (ms) => recording && delays.push(ms)));
     await new Promise((resolve) => setTimeout(resolve, warmupSeconds * 1000));
     const start = await server.stats();
     const clientCpuStart = process.cpuUsage();
@@ -151,7 +159,7 @@ async function main() {
     const sorted = delays.sort((a, b) => a - b);
     const cpuPercent = ((end.cpuMicros - start.cpuMicros) / 1000 / (end.at - start.at)) * 100;
     console.log(
-      `market stream fan-out: ${clientCount} SSE clients × 10 coins (ticker + 1h candle), 1 tick/s/coin`,
+      `market stream fan-out in ${currency}: ${clientCount} SSE clients × 10 coins (ticker + 1h candle), 1 tick/s/coin`,
     );
     console.log(
       `machine: ${os.cpus().length} cores, load average ${os
@@ -172,9 +180,31 @@ async function main() {
     console.log(
       `delay upstream tick → client: p50 ${percentile(sorted, 0.5)} ms, p99 ${percentile(sorted, 0.99)} ms, max ${sorted.at(-1)} ms`,
     );
+    if (sorted.length === 0) throw new Error(`no event reached a client in ${currency}`);
+    return {
+      currency,
+      cpuPercent,
+      heapPerClientKb: (end.heapUsed - idle.heapUsed) / clientCount / 1024,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+    };
   } finally {
     for (const child of children) child.kill();
   }
+}
+
+async function main() {
+  const runs: Run[] = [];
+  for (const currency of currencies) {
+    runs.push(await measure(currency));
+    console.log('');
+  }
+  const usd = runs.find((run) => run.currency === 'USD');
+  const brl = runs.find((run) => run.currency === 'BRL');
+  if (usd && brl)
+    console.log(
+      `reais against dollars: server CPU ${brl.cpuPercent.toFixed(1)}% vs ${usd.cpuPercent.toFixed(1)}%, heap per client ${brl.heapPerClientKb.toFixed(1)} vs ${usd.heapPerClientKb.toFixed(1)} KB, p99 ${brl.p99} vs ${usd.p99} ms`,
+    );
 }
 
 const role = process.argv[2];
