@@ -14,8 +14,10 @@
  * machine, one clock).
  * BENCH_COINS (50), BENCH_ALERTS_PER_COIN (10), BENCH_USERS (50), BENCH_CYCLE_SECONDS (6), BENCH_SECONDS (60),
  * BENCH_WARMUP_SECONDS (one cycle), BENCH_DRAIN_SECONDS (15), BENCH_SPREAD (1; 0: every coin crosses at the
- * same moment, a burst). The embedded database (on disk, as a server keeps it), then PostgreSQL when
- * DATABASE_URL is set (an administrative URL: a fresh database is created and dropped).
+ * same moment, a burst), BENCH_CURRENCIES (USD,BRL: the alerts' currency; in reais the thresholds are the dollar
+ * ones times a fixed USDT/BRL rate the stub streams, as a pt-BR account's alerts are). The embedded database (on
+ * disk, as a server keeps it), then PostgreSQL when DATABASE_URL is set (an administrative URL: a fresh database
+ * is created and dropped); each in every currency.
  * Run: npm run bench:alerts -w bench
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -37,6 +39,15 @@ const warmupMs = Number(process.env.BENCH_WARMUP_SECONDS ?? cycleMs / 1000) * 10
 const drainMs = Number(process.env.BENCH_DRAIN_SECONDS ?? 15) * 1000;
 /** 0: every coin crosses at the same moment (a burst of coins × alerts firings once per cycle). */
 const isSpread = process.env.BENCH_SPREAD !== '0';
+const currencies = (process.env.BENCH_CURRENCIES ?? 'USD,BRL').split(',').map((code) => code.trim());
+for (const code of currencies)
+  if (code !== 'USD' && code !== 'BRL') throw new Error(`BENCH_CURRENCIES: USD or BRL, not ${code}`);
+type Currency = 'USD' | 'BRL';
+/** The USDT/BRL rate the stub streams during a run in reais (the server converts ticks with the streamed one). */
+const BRL_RATE = 5.5;
+const rateOf = (currency: Currency) => (currency === 'BRL' ? BRL_RATE : 1);
+/** A crossing's key from a USDT price, or from an observed price in `currency`. */
+const priceKey = (pair: string, usdtPrice: number) => `${pair}|${Math.round(usdtPrice * 1e6)}`;
 const self = fileURLToPath(import.meta.url);
 
 /** The prices each coin moves between; every alert's threshold lies between them. */
@@ -91,11 +102,14 @@ function answerRequests(handlers: Record<string, (request: Request) => unknown>)
 function driveCrossings(
   sendTicker: (pair: string, price: number) => void,
   durationMs: number,
+  currency: Currency,
 ): Promise<Crossing[]> {
   const crossings: Crossing[] = [];
   const prices = pairs.map(() => LOW);
   let sequence = 0;
   const start = Date.now();
+  const sendRate = () => currency === 'BRL' && sendTicker('USDTBRL', BRL_RATE);
+  sendRate();
   for (const pair of pairs) sendTicker(pair, LOW);
   const step = setInterval(() => {
     pairs.forEach((pair, index) => {
@@ -111,7 +125,10 @@ function driveCrossings(
       if (isHigh) crossings.push({ pair, price, sentAt });
     });
   }, 50);
-  const repeat = setInterval(() => pairs.forEach((pair, index) => sendTicker(pair, prices[index]!)), 1000);
+  const repeat = setInterval(() => {
+    sendRate();
+    pairs.forEach((pair, index) => sendTicker(pair, prices[index]!));
+  }, 1000);
   return new Promise((resolve) =>
     setTimeout(() => {
       clearInterval(step);
@@ -132,7 +149,8 @@ async function runStub() {
       const streams = new Set(stream.subscriptions());
       return pairs.every((pair) => streams.has(`${pair.toLowerCase()}@miniTicker`));
     },
-    drive: (request) => driveCrossings(stream.sendTicker, request.durationMs as number),
+    drive: (request) =>
+      driveCrossings(stream.sendTicker, request.durationMs as number, request.currency as Currency),
   });
   process.send!({ id: 0, result: { marketEnv: market.env, streamUrl: stream.url } });
 }
@@ -168,8 +186,8 @@ async function listenToOutbox(database: Database): Promise<Commit[]> {
   return commits;
 }
 
-/** Users through the API (verified at once), then the alerts written directly: no plan limit applies. */
-async function seedAlerts(app: FastifyInstance) {
+/** Users through the API (verified at once), then the alerts written directly: no plan limit, no cooldown. */
+async function seedAlerts(app: FastifyInstance, currency: Currency) {
   const { sql } = await import('drizzle-orm');
   const { alerts } = await import('../apps/server/src/db/schema/alerts.ts');
   const userIds: string[] = [];
@@ -188,8 +206,12 @@ async function seedAlerts(app: FastifyInstance) {
       type: 'preco' as const,
       coinSymbol: listing.symbol,
       coinName: listing.name,
-      conditions: { priceAbove: LOW + ((index + 1) * (HIGH - LOW)) / (alertsPerCoin + 1) },
-      currency: 'USD' as const,
+      conditions: {
+        priceAbove: (LOW + ((index + 1) * (HIGH - LOW)) / (alertsPerCoin + 1)) * rateOf(currency),
+      },
+      currency,
+      // a user's alert fires at most once per 15 minutes; the bench times many firings of each, so none
+      cooldownMinutes: 0,
     })),
   );
   await app.db.insert(alerts).values(rows);
@@ -216,13 +238,16 @@ async function runServer() {
     MARKET_STREAM_ENABLED: 'true',
     SMTP_URL: process.env.BENCH_SMTP_URL!,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // every firing its own e-mail: past a destination's hourly budget (20) firings gather into a digest sent
+    // minutes later, which is the product's answer to a flood, not the firing path this bench times
+    NOTIFICATION_HOURLY_BUDGET: '1000000',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   } as NodeJS.ProcessEnv);
   const app = await buildApp(config, { database, webDist: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const commits = await listenToOutbox(database);
-  await seedAlerts(app);
+  await seedAlerts(app, process.env.BENCH_CURRENCY as Currency);
   answerRequests({
     commits: () => commits,
     cpu: () => ({ micros: process.cpuUsage().user + process.cpuUsage().system, at: Date.now() }),
@@ -257,13 +282,20 @@ type Measured = {
 };
 
 /** The delays of the crossings after the warm-up: to each commit, and to each e-mail received. */
-function report(engine: string, measured: Measured, startedAt: number, cpuPercent: number) {
+function report(
+  run: { engine: string; currency: Currency },
+  measured: Measured,
+  startedAt: number,
+  cpuPercent: number,
+) {
   const counted = measured.crossings.filter((crossing) => crossing.sentAt >= startedAt + warmupMs);
-  const sentAt = new Map(counted.map((crossing) => [`${crossing.pair}|${crossing.price}`, crossing.sentAt]));
+  const sentAt = new Map(
+    counted.map((crossing) => [priceKey(crossing.pair, crossing.price), crossing.sentAt]),
+  );
   const committed = new Map<string, number>();
   const toCommit: number[] = [];
   for (const commit of measured.commits) {
-    const sent = sentAt.get(`${commit.symbol}USDT|${commit.observed}`);
+    const sent = sentAt.get(priceKey(`${commit.symbol}USDT`, commit.observed / rateOf(run.currency)));
     if (sent === undefined) continue;
     committed.set(commit.rowId, sent);
     toCommit.push(commit.at - sent);
@@ -275,7 +307,9 @@ function report(engine: string, measured: Measured, startedAt: number, cpuPercen
   }
   const expected = counted.length * alertsPerCoin;
   const seconds = (measureMs - warmupMs) / 1000;
-  console.log(`\n${engine}: ${counted.length} crossings in ${seconds} s × ${alertsPerCoin} alerts each`);
+  console.log(
+    `\n${run.engine}, alerts in ${run.currency}: ${counted.length} crossings in ${seconds} s × ${alertsPerCoin} alerts each`,
+  );
   console.log(
     `  firings committed: ${toCommit.length} of ${expected} (${(toCommit.length / seconds).toFixed(1)}/s); e-mails received: ${toMail.length}`,
   );
@@ -285,7 +319,7 @@ function report(engine: string, measured: Measured, startedAt: number, cpuPercen
 }
 
 /** One run against one database: the stubs and the server started, driven, measured, stopped. */
-async function runEngine(engine: 'embedded' | 'postgres') {
+async function runEngine(engine: 'embedded' | 'postgres', currency: Currency) {
   const { startSmtpPeer } = await import('../apps/server/src/test/stubs/smtp-stub.ts');
   const { createPostgresDatabase } = await import('../apps/server/src/test/postgres-database.ts');
   const smtp = await startSmtpPeer();
@@ -299,18 +333,19 @@ async function runEngine(engine: 'embedded' | 'postgres') {
       STUB_STREAM_URL: streamUrl,
       BENCH_SMTP_URL: smtp.url,
       BENCH_DATABASE_URL: database?.url ?? '',
+      BENCH_CURRENCY: currency,
     });
     children.push(server.child);
     await server.ready;
     await until(() => stub.ask<boolean>({ type: 'subscribed' }), 60_000);
     type Cpu = { micros: number; at: number };
     const cpuStart = await server.ask<Cpu>({ type: 'cpu' });
-    const crossings = await stub.ask<Crossing[]>({ type: 'drive', durationMs: measureMs });
+    const crossings = await stub.ask<Crossing[]>({ type: 'drive', durationMs: measureMs, currency });
     const cpuEnd = await server.ask<Cpu>({ type: 'cpu' });
     await new Promise((resolve) => setTimeout(resolve, drainMs));
     const commits = await server.ask<Commit[]>({ type: 'commits' });
     const cpuPercent = ((cpuEnd.micros - cpuStart.micros) / 1000 / (cpuEnd.at - cpuStart.at)) * 100;
-    report(engine, { crossings, commits, mails: smtp.messages }, cpuStart.at, cpuPercent);
+    report({ engine, currency }, { crossings, commits, mails: smtp.messages }, cpuStart.at, cpuPercent);
   } finally {
     for (const child of children) child.kill();
     await smtp.close();
@@ -328,8 +363,9 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  await runEngine('embedded');
-  if (process.env.DATABASE_URL) await runEngine('postgres');
+  for (const currency of currencies) await runEngine('embedded', currency as Currency);
+  if (process.env.DATABASE_URL)
+    for (const currency of currencies) await runEngine('postgres', currency as Currency);
 }
 
 const role = process.argv[2];
