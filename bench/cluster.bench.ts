@@ -11,6 +11,7 @@
  * and creates its own database `farol_cluster`. REDIS_URL (default redis://127.0.0.1:6379/13): a database
  * index of its own, flushed at start.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +46,7 @@ import {
 import { repoRoot, startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
 import { createStreamFleet, percentileOf, type StreamFleet, type StreamWindow } from './cluster/streams.ts';
 import {
+  currencyOf,
   newLedger,
   runVirtualUser,
   saturate,
@@ -260,6 +262,7 @@ async function createAccounts(cluster: Cluster) {
         const { id: userId } = answer.body.user;
         users.push({
           index,
+          currency: currencyOf(index),
           email,
           password,
           userId,
@@ -659,6 +662,12 @@ const loadAverage = () =>
 const summary = (row: RouteFigures) =>
   `${row.perSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors${row.failures ? ` (${row.failures})` : ''}`;
 
+/** The commit measured, marked when the working tree differs from it. */
+function commitOf() {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
+}
+
 function writeReadme(
   stages: Stage[],
   checks: Check[],
@@ -668,7 +677,7 @@ function writeReadme(
   const base = stages[0]!.saturation.at(-1)!.perSecond;
   const lines = [
     '<!-- cluster:begin (written by npm run bench:cluster) -->',
-    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup.users} virtual users (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol. Load average (1, 5, 15 min) ${setup.loadBefore} at the start, ${setup.loadAfter} at the end.`,
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on commit \`${commitOf()}\`: ${setup.users} virtual users (four in five asking prices and streams in reais, as a Brazilian audience does; one in five in dollars) (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol. Load average (1, 5, 15 min) ${setup.loadBefore} at the start, ${setup.loadAfter} at the end.`,
     '',
     '| instances | saturation req/s | scaling | p50 | p99 | errors |',
     '| --------: | ---------------: | ------: | --: | --: | -----: |',

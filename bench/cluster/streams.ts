@@ -4,10 +4,17 @@
 // the web's EventSource sends no token, so the server counts its streams per address
 // (MARKET_STREAM_CONNECTIONS_PER_USER), and nginx passes the address it saw on with X-Forwarded-For.
 import http from 'node:http';
+import { currencyOf, inCurrency } from './workload.ts';
 
-/** The dashboard's table: the ten analysed coins, with the chart's 1h candles (one ticker + one candle a second each). */
-const streamPath =
-  '/api/market/stream?symbols=BTC,ETH,BNB,ADA,SOL,XRP,DOT,AVAX,MATIC,LINK&interval=1h&currency=USD';
+/**
+ * The dashboard's table: the ten analysed coins, with the chart's 1h candles (one ticker + one candle a second
+ * each), in the currency of the virtual user of that index.
+ */
+const streamPath = (index: number) =>
+  inCurrency(
+    '/api/market/stream?symbols=BTC,ETH,BNB,ADA,SOL,XRP,DOT,AVAX,MATIC,LINK&interval=1h&currency=USD',
+    currencyOf(index),
+  );
 /** EventSource's reconnection time before the server sends its own `retry:`. */
 const DEFAULT_RETRY_MS = 3000;
 /** A refused stream (not 200, no connection) is tried again later, as the web's hook does (2 s, 4 s, …). */
@@ -126,7 +133,7 @@ function read(fleet: FleetState, client: StreamClient, response: http.IncomingMe
 function connect(fleet: FleetState, client: StreamClient, onOpen?: () => void) {
   if (fleet.isClosing || fleet.isExpectingEnd) return;
   let isSettled = false;
-  const request = http.get(`${fleet.base}${streamPath}`, {
+  const request = http.get(`${fleet.base}${streamPath(client.index)}`, {
     agent: false,
     localAddress: client.localAddress,
     headers: {

@@ -6,6 +6,8 @@ export type Plan = 'free' | 'profissional';
 
 export type VirtualUser = {
   index: number;
+  /** The currency the user's screens ask prices in: `currencyOf(index)`. */
+  currency: Currency;
   email: string;
   password: string;
   userId: string;
@@ -102,6 +104,16 @@ const favouriteCoins = [
 ] as const;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
+export type Currency = 'USD' | 'BRL';
+/**
+ * The audience Farol serves is mostly Brazilian: four users in five ask prices in reais (a pt-BR account
+ * defaults to BRL), one in five in dollars. The streams of the same indexes follow the same currencies.
+ */
+export const currencyOf = (index: number): Currency => (index % 5 === 0 ? 'USD' : 'BRL');
+/** A route's path as `user` asks it: every path below names `currency=USD`, swapped for the user's currency. */
+export const inCurrency = (path: string, currency: Currency) =>
+  path.replace('currency=USD', `currency=${currency}`);
+
 /** The dashboard's polls: path and the web's interval (apps/web/src/features/{market,signals}/api). */
 export const dashboardPolls = [
   {
@@ -128,7 +140,7 @@ export type Context = { base: string; recorder: Recorder; ledger: Ledger };
 async function openAnalysis(context: Context, user: VirtualUser) {
   const symbol = pick(user.plan === 'profissional' ? analysisCoins : freeSignalCoins);
   const { base, recorder } = context;
-  const candles = `/api/market-data/candles?symbol=${symbol}&interval=1h&limit=500&currency=USD`;
+  const candles = `/api/market-data/candles?symbol=${symbol}&interval=1h&limit=500&currency=${user.currency}`;
   if (user.plan === 'profissional') {
     await Promise.all([
       call(
@@ -136,7 +148,7 @@ async function openAnalysis(context: Context, user: VirtualUser) {
         recorder,
         'GET /api/market-signals/analysis/:symbol',
         'GET',
-        `/api/market-signals/analysis/${symbol}?currency=USD`,
+        `/api/market-signals/analysis/${symbol}?currency=${user.currency}`,
         { token: user.token },
       ),
       call(base, recorder, 'GET /api/market-data/candles', 'GET', candles, { token: user.token }),
@@ -149,7 +161,7 @@ async function openAnalysis(context: Context, user: VirtualUser) {
       recorder,
       'GET /api/market-data/coins/:symbol',
       'GET',
-      `/api/market-data/coins/${symbol.toLowerCase()}?currency=USD`,
+      `/api/market-data/coins/${symbol.toLowerCase()}?currency=${user.currency}`,
       { token: user.token },
     ),
     call(
@@ -157,7 +169,7 @@ async function openAnalysis(context: Context, user: VirtualUser) {
       recorder,
       'GET /api/market-signals/summary/:symbol',
       'GET',
-      `/api/market-signals/summary/${symbol}?currency=USD`,
+      `/api/market-signals/summary/${symbol}?currency=${user.currency}`,
       { token: user.token },
     ),
     call(base, recorder, 'GET /api/market-data/candles', 'GET', candles, { token: user.token }),
@@ -334,7 +346,9 @@ export async function runVirtualUser(
   };
   for (const poll of dashboardPolls)
     every(poll.everyMs, () =>
-      call(context.base, context.recorder, poll.route, 'GET', poll.path, { token: user.token }),
+      call(context.base, context.recorder, poll.route, 'GET', inCurrency(poll.path, user.currency), {
+        token: user.token,
+      }),
     );
   const scheduleAction = () => {
     const delay = -Math.log(1 - Math.random()) * actionMeanMs;
@@ -381,8 +395,9 @@ export async function saturate(
     Array.from({ length: connections }, async () => {
       while (Date.now() < endAt) {
         const read = pick(reads);
-        await call(context.base, context.recorder, read.route, 'GET', read.path, {
-          token: pick(users).token,
+        const user = pick(users);
+        await call(context.base, context.recorder, read.route, 'GET', inCurrency(read.path, user.currency), {
+          token: user.token,
         });
       }
     }),
