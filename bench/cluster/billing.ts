@@ -22,6 +22,9 @@ export type BillingState = {
 /** The user's steps (a call to the API), then Stripe's own (events only). */
 export type StepKind =
   | 'subscribe'
+  /** iniciante -> profissional: applies at once, the difference charged with Stripe's proration. */
+  | 'upgrade'
+  /** profissional -> iniciante: scheduled for the period's end. */
   | 'change plan'
   | 'take the change back'
   | 'cancel'
@@ -207,6 +210,7 @@ async function subscribe(context: Context, billing: Billing, account: BillingAcc
 
 /** What a user step leaves, when acknowledged. */
 function stateAfter(state: BillingState, kind: StepKind): BillingState {
+  if (kind === 'upgrade') return { ...state, plan: 'profissional', pendingPlan: null };
   if (kind === 'change plan') return { ...state, pendingPlan: otherPlan(state.plan) };
   if (kind === 'cancel') return { ...state, cancelAtPeriodEnd: true };
   if (kind === 'payment failed') return { ...state, status: 'past_due' };
@@ -237,7 +241,7 @@ async function changeSubscription(
         })
       : await callPath(context, 'POST', '/api/subscription/checkout', {
           token: account.user.token,
-          body: { planId: kind === 'change plan' ? otherPlan(state.plan) : state.plan },
+          body: { planId: kind === 'change plan' || kind === 'upgrade' ? otherPlan(state.plan) : state.plan },
         });
   const isAcknowledged = answer.status === 200;
   const isEffective = fingerprint(billing, account) !== before;
@@ -290,7 +294,9 @@ function chooseStep(account: BillingAccount): StepKind {
   if (state.status === 'past_due') return 'payment recovered';
   if (state.pendingPlan) return 'take the change back';
   if (state.cancelAtPeriodEnd) return 'reactivate';
-  return pick(['change plan', 'change plan', 'cancel', 'cancel', 'payment failed'] as const);
+  // a move up applies now; a move down waits for the period's end (and may be taken back)
+  const change = state.plan === 'iniciante' ? 'upgrade' : 'change plan';
+  return pick([change, change, 'cancel', 'cancel', 'payment failed'] as const);
 }
 
 /** Runs `kind` after the account's earlier steps and records it. */

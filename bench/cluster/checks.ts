@@ -350,9 +350,10 @@ export async function checkBillingEmails(client: pg.Client, ledger: BillingLedge
       totals.set(template, (totals.get(template) ?? 0) + count);
       if (count < least || count > most) wrong.set(template, (wrong.get(template) ?? 0) + 1);
     };
-    const subscriptions = countOf(steps, (step) => step.kind === 'subscribe');
+    // a new plan in force is announced: each subscription, each upgrade (it applies at once)
+    const started = countOf(steps, (step) => step.kind === 'subscribe' || step.kind === 'upgrade');
     const halfDoneChanges = countOf(steps, (step) => step.kind === 'change plan' && step.isHalfDone);
-    expect('subscription-started', subscriptions, subscriptions + halfDoneChanges);
+    expect('subscription-started', started, started + halfDoneChanges);
     const cancellations = countOf(steps, (step) => step.kind === 'cancel');
     expect('subscription-cancelled', cancellations, cancellations);
     const declines = countOf(steps, (step) => step.kind === 'payment failed');
