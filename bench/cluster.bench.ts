@@ -43,8 +43,17 @@ import {
   checkWrites,
   type Check,
 } from './cluster/checks.ts';
+import {
+  figuresOf,
+  formatRow,
+  streamFiguresOf,
+  streamSummary,
+  summary,
+  type RouteFigures,
+  type StreamFigures,
+} from './cluster/figures.ts';
 import { repoRoot, startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
-import { createStreamFleet, percentileOf, type StreamFleet, type StreamWindow } from './cluster/streams.ts';
+import { createStreamFleet, type StreamFleet } from './cluster/streams.ts';
 import {
   currencyOf,
   newLedger,
@@ -76,31 +85,6 @@ const clusterJobs = ['market-refresh', 'alert-check', 'alert-digest'];
 const password = 'senhaSegura1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type RouteFigures = {
-  route: string;
-  /** The failed answers by status (0: none), e.g. `503×2`. */
-  failures: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-};
-/** The live market streams of one stage, over its web-shaped run. */
-type StreamFigures = {
-  /** Streams open at the end of the run, of `held` (one per virtual user). */
-  open: number;
-  held: number;
-  /** Seconds to open them all through nginx at the start of the stage. */
-  openSeconds: number;
-  tickersPerSecond: number;
-  candlesPerSecond: number;
-  p50: number;
-  p99: number;
-  /** Streams dropped or refused during the run, by reason. */
-  errors: number;
-  failures: string;
-};
 type Stage = {
   instances: number;
   web: RouteFigures[];
@@ -108,49 +92,6 @@ type Stage = {
   streams: StreamFigures;
   note: string;
 };
-
-const isFailure = (sample: Sample) => sample.status === 0 || sample.status >= 400;
-function failuresOf(samples: Sample[]) {
-  const byStatus = new Map<number, number>();
-  for (const sample of samples.filter(isFailure))
-    byStatus.set(sample.status, (byStatus.get(sample.status) ?? 0) + 1);
-  return [...byStatus].map(([status, count]) => `${status || 'no answer'}×${count}`).join(', ');
-}
-
-function figuresOf(samples: Sample[], seconds: number): RouteFigures[] {
-  const byRoute = new Map<string, Sample[]>();
-  for (const sample of samples) {
-    const list = byRoute.get(sample.route) ?? [];
-    list.push(sample);
-    byRoute.set(sample.route, list);
-  }
-  const percentile = (sorted: number[], share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-  const rows = [...byRoute].map(([route, list]) => {
-    const latencies = list.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
-    return {
-      route,
-      requests: list.length,
-      perSecond: list.length / seconds,
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
-      errors: list.filter(isFailure).length,
-      failures: failuresOf(list),
-    };
-  });
-  const all = samples.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
-  rows.sort((a, b) => b.requests - a.requests);
-  rows.push({
-    route: 'all',
-    requests: samples.length,
-    perSecond: samples.length / seconds,
-    p50: percentile(all, 0.5),
-    p99: percentile(all, 0.99),
-    errors: samples.filter(isFailure).length,
-    failures: failuresOf(samples),
-  });
-  return rows;
-}
 
 async function recreateDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -303,31 +244,6 @@ async function roleOf(instance: Instance): Promise<string> {
 async function findLeader(instances: Instance[]): Promise<Instance | undefined> {
   const roles = await Promise.all(instances.map(roleOf));
   return instances[roles.indexOf('leader')];
-}
-
-function streamFiguresOf(
-  fleet: StreamFleet,
-  window: StreamWindow,
-  endedAt: number,
-  openSeconds: number,
-): StreamFigures {
-  const seconds = (endedAt - window.startedAt) / 1000;
-  const byReason = new Map<string, number>();
-  for (const client of fleet.clients)
-    for (const drop of client.drops)
-      if (drop.at >= window.startedAt && drop.at <= endedAt)
-        byReason.set(drop.reason, (byReason.get(drop.reason) ?? 0) + 1);
-  return {
-    open: fleet.openCount(),
-    held: fleet.clients.length,
-    openSeconds,
-    tickersPerSecond: window.tickers / seconds,
-    candlesPerSecond: window.candles / seconds,
-    p50: percentileOf(window.delays, 0.5),
-    p99: percentileOf(window.delays, 0.99),
-    errors: [...byReason.values()].reduce((sum, count) => sum + count, 0),
-    failures: [...byReason].map(([reason, count]) => `${reason}×${count}`).join(', '),
-  };
 }
 
 /** What the kill did to the streams (see checkStreamRecovery). */
@@ -646,25 +562,17 @@ async function main() {
   process.exit(checks.every((check) => check.isPassed) ? 0 : 1);
 }
 
-const formatRow = (row: RouteFigures) =>
-  `| ${row.route} | ${row.perSecond.toFixed(1)} | ${row.p50} ms | ${row.p99} ms | ${row.errors}${row.failures ? ` (${row.failures})` : ''} |`;
-
 function printStage(stage: Stage) {
   console.log(`\n${stage.instances} instance(s)${stage.note}`);
   console.log('  saturation: ' + summary(stage.saturation.at(-1)!));
   for (const row of stage.web) console.log(`  ${row.route.padEnd(48)} ${summary(row)}`);
   console.log(`  ${'GET /api/market/stream (SSE)'.padEnd(48)} ${streamSummary(stage.streams)}`);
 }
-const streamSummary = (streams: StreamFigures) =>
-  `${streams.open} of ${streams.held} open at the end, ${streams.tickersPerSecond.toFixed(0)} tickers/s + ${streams.candlesPerSecond.toFixed(0)} candles/s read, tick → client p50 ${streams.p50} ms, p99 ${streams.p99} ms, ${streams.errors} errors${streams.failures ? ` (${streams.failures})` : ''}`;
 const loadAverage = () =>
   os
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-const summary = (row: RouteFigures) =>
-  `${row.perSecond.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors${row.failures ? ` (${row.failures})` : ''}`;
-
 /** The commit measured, marked when the working tree differs from it. */
 function commitOf() {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
