@@ -11,7 +11,6 @@
  * and creates its own database `farol_cluster`. REDIS_URL (default redis://127.0.0.1:6379/13): a database
  * index of its own, flushed at start.
  */
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,7 +51,8 @@ import {
   type RouteFigures,
   type StreamFigures,
 } from './cluster/figures.ts';
-import { repoRoot, startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
+import { commitOf, writeReadmeSection } from './cluster/readme.ts';
+import { startInstance, startNginx, stopInstance, type Instance } from './cluster/processes.ts';
 import { createStreamFleet, type StreamFleet } from './cluster/streams.ts';
 import {
   currencyOf,
@@ -573,21 +573,13 @@ const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-/** The commit measured, marked when the working tree differs from it. */
-function commitOf() {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
-  return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
-}
-
 function writeReadme(
   stages: Stage[],
   checks: Check[],
   setup: { setupSeconds: number; users: number; loadBefore: string; loadAfter: string },
 ) {
-  const readmePath = path.join(repoRoot, 'bench/README.md');
   const base = stages[0]!.saturation.at(-1)!.perSecond;
   const lines = [
-    '<!-- cluster:begin (written by npm run bench:cluster) -->',
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on commit \`${commitOf()}\`: ${setup.users} virtual users (four in five asking prices and streams in reais, as a Brazilian audience does; one in five in dollars) (accounts created first: ${(setup.users / setup.setupSeconds).toFixed(1)} sign-ups/s on one instance), stages of ${stageMs / 1000} s, saturation ${saturationMs / 1000} s with ${saturationConnections} connections. All instances, nginx, PostgreSQL, Redis, the stubs and the load generator share this machine's ${os.cpus().length} cores: adding an instance adds no CPU, so the scaling measured here is bounded by the machine, not by Farol. Load average (1, 5, 15 min) ${setup.loadBefore} at the start, ${setup.loadAfter} at the end.`,
     '',
     '| instances | saturation req/s | scaling | p50 | p99 | errors |',
@@ -617,16 +609,8 @@ function writeReadme(
     'Checks after the kill:',
     '',
     ...checks.map((check) => `- ${check.isPassed ? 'ok' : '**FAIL**'}: ${check.name}: ${check.detail}`),
-    '<!-- cluster:end -->',
   ];
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const section = /<!-- cluster:begin[\s\S]*?<!-- cluster:end -->/;
-  fs.writeFileSync(
-    readmePath,
-    section.test(readme)
-      ? readme.replace(section, lines.join('\n'))
-      : `${readme.trimEnd()}\n\n${lines.join('\n')}\n`,
-  );
+  writeReadmeSection('cluster', lines);
 }
 
 await main();

@@ -12,7 +12,6 @@
  *
  * Run: npm run build && npm run bench:embedded-load [-- --users 2000 --duration 60]
  */
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +27,8 @@ import { startSmtpPeer } from '../apps/server/src/test/stubs/smtp-stub.ts';
 // @ts-expect-error a plain .mjs script of the repository (no types)
 import { supportedNode } from '../scripts/node-runtime.mjs';
 import { figuresOf, formatRow, streamFiguresOf, streamSummary, summary } from './cluster/figures.ts';
-import { repoRoot, startInstance, stopInstance, type Instance } from './cluster/processes.ts';
+import { startInstance, stopInstance, type Instance } from './cluster/processes.ts';
+import { commitOf, writeReadmeSection } from './cluster/readme.ts';
 import { createStreamFleet } from './cluster/streams.ts';
 import {
   currencyOf,
@@ -171,27 +171,15 @@ function writeReadme(
   streams: ReturnType<typeof streamFiguresOf>,
   run: { users: number; setupSeconds: number; loadBefore: string; loadAfter: string },
 ) {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
-  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
   const lines = [
-    '<!-- embedded-load:begin (written by npm run bench:embedded-load) -->',
-    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on commit \`${commit}\`: ${run.users} virtual users (four in five in reais; sign-ups ${(run.users / run.setupSeconds).toFixed(1)}/s), ${stageMs / 1000} s, one instance on the embedded database served directly; the stubs and the load generator share this machine's ${os.cpus().length} cores. Load average ${run.loadBefore} at the start, ${run.loadAfter} at the end.`,
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on commit \`${commitOf()}\`: ${run.users} virtual users (four in five in reais; sign-ups ${(run.users / run.setupSeconds).toFixed(1)}/s), ${stageMs / 1000} s, one instance on the embedded database served directly; the stubs and the load generator share this machine's ${os.cpus().length} cores. Load average ${run.loadBefore} at the start, ${run.loadAfter} at the end.`,
     '',
     '| route | req/s | p50 | p99 | errors |',
     '| ----- | ----: | --: | --: | -----: |',
     ...rows.map(formatRow),
     `| GET /api/market/stream (SSE): ${streams.open} of ${streams.held} open, ${streams.tickersPerSecond.toFixed(0)} tickers/s read | | tick → client ${streams.p50} ms | ${streams.p99} ms | ${streams.errors}${streams.failures ? ` (${streams.failures})` : ''} |`,
-    '<!-- embedded-load:end -->',
   ];
-  const readmePath = path.join(repoRoot, 'bench/README.md');
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const section = /<!-- embedded-load:begin[\s\S]*?<!-- embedded-load:end -->/;
-  fs.writeFileSync(
-    readmePath,
-    section.test(readme)
-      ? readme.replace(section, lines.join('\n'))
-      : `${readme.trimEnd()}\n\n${lines.join('\n')}\n`,
-  );
+  writeReadmeSection('embedded-load', lines);
 }
 
 await main();

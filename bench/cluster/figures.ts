@@ -46,31 +46,23 @@ export function figuresOf(samples: Sample[], seconds: number): RouteFigures[] {
     list.push(sample);
     byRoute.set(sample.route, list);
   }
-  const percentile = (sorted: number[], share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-  const rows = [...byRoute].map(([route, list]) => {
+  const rowOf = (route: string, list: Sample[]): RouteFigures => {
     const latencies = list.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
+    const percentile = (share: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
     return {
       route,
       requests: list.length,
       perSecond: list.length / seconds,
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
+      p50: percentile(0.5),
+      p99: percentile(0.99),
       errors: list.filter(isFailure).length,
       failures: failuresOf(list),
     };
-  });
-  const all = samples.map((sample) => sample.endedAt - sample.startedAt).sort((a, b) => a - b);
+  };
+  const rows = [...byRoute].map(([route, list]) => rowOf(route, list));
   rows.sort((a, b) => b.requests - a.requests);
-  rows.push({
-    route: 'all',
-    requests: samples.length,
-    perSecond: samples.length / seconds,
-    p50: percentile(all, 0.5),
-    p99: percentile(all, 0.99),
-    errors: samples.filter(isFailure).length,
-    failures: failuresOf(samples),
-  });
+  rows.push(rowOf('all', samples));
   return rows;
 }
 
